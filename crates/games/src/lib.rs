@@ -1,0 +1,127 @@
+//! The game API and the games khela searches.
+//!
+//! A game is described by a [`Game`] value (which holds any parameters, such as the shape of a random tree) and
+//! its states. Every node of a game is one of three kinds ([`Node`]): a decision node of a [`Player`], a chance
+//! node with (outcome, probability) pairs, or a terminal node with a payoff.
+//!
+//! # The value convention
+//!
+//! Every [`Value`] in khela is a payoff **from the first player's (MAX's) point of view**: positive is good for
+//! MAX, negative good for MIN, and the game is zero-sum. The one conversion to the side-to-move ("negamax") view
+//! is [`Player::view`].
+//!
+//! # Examples
+//!
+//! ```
+//! use khela_games::{Game, Node, tictactoe::TicTacToe};
+//!
+//! let game = TicTacToe;
+//! let state = TicTacToe::parse("XXX.OO...").unwrap();
+//! assert_eq!(game.node(&state), Node::Terminal(1.0)); // X has the top row: +1 from X's (MAX's) view.
+//! ```
+
+pub mod conformance;
+pub mod nim;
+pub mod random_tree;
+pub mod rng;
+pub mod tictactoe;
+pub mod tree;
+
+use std::fmt::Debug;
+
+/// A payoff or a backed-up value, always from MAX's (the first player's) point of view.
+///
+/// It is a float so that chance nodes can average; every deterministic game in khela has integer payoffs, which
+/// a float holds exactly, so searches without chance nodes compare values exactly.
+pub type Value = f64;
+
+/// One of the two players. MAX moves first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Player {
+    /// The first player, who maximises [`Value`].
+    Max,
+    /// The second player, who minimises [`Value`].
+    Min,
+}
+
+impl Player {
+    /// The other player.
+    #[inline]
+    pub fn opponent(self) -> Player {
+        match self {
+            Player::Max => Player::Min,
+            Player::Min => Player::Max,
+        }
+    }
+
+    /// Converts a value between MAX's view and this player's view (the conversion is its own inverse).
+    ///
+    /// ```
+    /// use khela_games::Player;
+    /// assert_eq!(Player::Min.view(1.0), -1.0);
+    /// assert_eq!(Player::Max.view(1.0), 1.0);
+    /// ```
+    #[inline]
+    pub fn view(self, value: Value) -> Value {
+        match self {
+            Player::Max => value,
+            Player::Min => -value,
+        }
+    }
+}
+
+/// What kind of node a state is.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Node {
+    /// The given player chooses a move ([`Game::moves`]).
+    Decision(Player),
+    /// Nature draws an outcome ([`Game::outcomes`]).
+    Chance,
+    /// The game is over; the payoff is from MAX's view.
+    Terminal(Value),
+}
+
+/// A two-player, zero-sum, perfect-information game, possibly with chance nodes.
+///
+/// Implementations promise:
+/// - [`Game::moves`] lists the legal moves of a decision node in one fixed, documented order, the *natural*
+///   order, and lists nothing for terminal nodes;
+/// - [`Game::outcomes`] lists the outcomes of a chance node with probabilities that sum to 1;
+/// - [`Game::key`] is equal for equal states (it may collide for different states only where the game's
+///   documentation says so).
+///
+/// The conformance suite [`conformance::check`] tests these promises; every game runs it.
+pub trait Game {
+    /// A position. Searches copy it before each move ("copy-make"), so it should be small.
+    type State: Clone + PartialEq + Debug;
+    /// A move of a decision node, or an outcome of a chance node.
+    type Move: Copy + PartialEq + Debug;
+
+    /// The kind of node `state` is.
+    fn node(&self, state: &Self::State) -> Node;
+
+    /// Clears `buf` and writes the legal moves of a decision node into it, in natural order.
+    fn moves(&self, state: &Self::State, buf: &mut Vec<Self::Move>);
+
+    /// Clears `buf` and writes the outcomes of a chance node with their probabilities.
+    ///
+    /// Games without chance nodes keep the default, which writes nothing.
+    fn outcomes(&self, state: &Self::State, buf: &mut Vec<(Self::Move, f64)>) {
+        let _ = state;
+        buf.clear();
+    }
+
+    /// Plays a move (or an outcome of a chance node) in place.
+    fn play(&self, state: &mut Self::State, mv: Self::Move);
+
+    /// A 64-bit key of the state, for memoization and transposition tables.
+    fn key(&self, state: &Self::State) -> u64;
+
+    /// The state after `mv`, leaving `state` untouched.
+    #[inline]
+    fn child(&self, state: &Self::State, mv: Self::Move) -> Self::State {
+        let mut next = state.clone();
+        self.play(&mut next, mv);
+        next
+    }
+}

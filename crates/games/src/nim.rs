@@ -1,0 +1,167 @@
+//! Nim, normal play: players alternately take one or more objects from one heap, and whoever takes the last
+//! object wins (the player left without a move loses).
+//!
+//! MAX moves first. A win for MAX is worth +1, a loss −1. The natural move order is by heap (0 first), then by
+//! the number taken, one first. The notation is the heap sizes separated by commas: `3,4,5`.
+
+use crate::{Game, Node, Player};
+use thiserror::Error;
+
+/// A Nim position: the heaps and the player to move.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub struct Heaps {
+    /// The heap sizes, in the order given.
+    pub heaps: Vec<u32>,
+    /// The player to move.
+    pub to_move: Player,
+}
+
+/// A move: heap `heap` (0-based) goes from `from` objects to `to`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Take {
+    /// The 0-based index of the heap, in the order given.
+    pub heap: usize,
+    /// The heap's size before the move.
+    pub from: u32,
+    /// The heap's size after the move (`to < from`).
+    pub to: u32,
+}
+
+/// Why a heap list was refused.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum ParseError {
+    /// No heaps at all.
+    #[error("heap list is empty; expected sizes separated by commas, like 3,4,5")]
+    Empty,
+    /// A heap that is not a non-negative integer.
+    #[error("heap list {0:?}: {1:?} is not a heap size (a whole number from 0 to 4294967295)")]
+    Heap(String, String),
+}
+
+/// The game of Nim. Holds nothing: positions carry their heaps.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Nim;
+
+impl Nim {
+    /// Parses `3,4,5` into heaps with MAX to move.
+    ///
+    /// ```
+    /// use khela_games::nim::Nim;
+    /// assert_eq!(Nim::parse("3,4,5").unwrap().heaps, [3, 4, 5]);
+    /// assert!(Nim::parse("3,-1").is_err());
+    /// ```
+    pub fn parse(text: &str) -> Result<Heaps, ParseError> {
+        if text.trim().is_empty() {
+            return Err(ParseError::Empty);
+        }
+        let heaps = text
+            .split(',')
+            .map(|part| part.trim().parse::<u32>().map_err(|_| ParseError::Heap(text.to_string(), part.to_string())))
+            .collect::<Result<Vec<u32>, _>>()?;
+        Ok(Heaps { heaps, to_move: Player::Max })
+    }
+
+    /// Bouton's nim-sum: the XOR of the heap sizes. The side to move loses exactly when it is 0.
+    pub fn nim_sum(state: &Heaps) -> u32 {
+        state.heaps.iter().fold(0, |acc, &h| acc ^ h)
+    }
+
+    /// A key of the heap multiset alone, sorted and without the player to move.
+    ///
+    /// Nim is impartial: the value *for the side to move* depends only on the multiset of heap sizes. So this
+    /// key may memoize side-to-move (negamax) values, never MAX's-view values.
+    pub fn impartial_key(state: &Heaps) -> u64 {
+        let mut sorted = state.heaps.clone();
+        sorted.sort_unstable();
+        hash_heaps(&sorted, 0)
+    }
+}
+
+/// A 64-bit hash of a heap list (splitmix64 finalizer per word); distinct lists may collide with probability
+/// about 2⁻⁶⁴ per pair.
+fn hash_heaps(heaps: &[u32], salt: u64) -> u64 {
+    heaps.iter().fold(salt ^ heaps.len() as u64, |acc, &h| mix(acc ^ u64::from(h)))
+}
+
+fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+impl Game for Nim {
+    type State = Heaps;
+    type Move = Take;
+
+    fn node(&self, s: &Heaps) -> Node {
+        if s.heaps.iter().all(|&h| h == 0) {
+            // The player to move cannot move, and loses.
+            Node::Terminal(s.to_move.view(-1.0))
+        } else {
+            Node::Decision(s.to_move)
+        }
+    }
+
+    fn moves(&self, s: &Heaps, buf: &mut Vec<Take>) {
+        buf.clear();
+        for (heap, &from) in s.heaps.iter().enumerate() {
+            buf.extend((0..from).rev().map(|to| Take { heap, from, to }));
+        }
+    }
+
+    fn play(&self, s: &mut Heaps, mv: Take) {
+        debug_assert_eq!(s.heaps[mv.heap], mv.from, "{mv:?} does not fit {s:?}");
+        s.heaps[mv.heap] = mv.to;
+        s.to_move = s.to_move.opponent();
+    }
+
+    /// A hash of the heaps in order and the player to move (collisions possible, about 2⁻⁶⁴ per pair).
+    fn key(&self, s: &Heaps) -> u64 {
+        hash_heaps(&s.heaps, s.to_move as u64 + 1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::conformance;
+
+    #[test]
+    fn parses_and_refuses() {
+        assert_eq!(Nim::parse(" 3, 4 ,5").unwrap().heaps, [3, 4, 5]);
+        assert_eq!(Nim::parse("").unwrap_err(), ParseError::Empty);
+        assert!(Nim::parse("3,,5").unwrap_err().to_string().contains("\"\" is not a heap size"));
+        assert!(Nim::parse("3,x").unwrap_err().to_string().contains("\"x\" is not a heap size"));
+        assert!(Nim::parse("99999999999").is_err());
+    }
+
+    #[test]
+    fn moves_in_natural_order() {
+        let mut buf = Vec::new();
+        Nim.moves(&Nim::parse("2,0,1").unwrap(), &mut buf);
+        let listed: Vec<_> = buf.iter().map(|m| (m.heap, m.from, m.to)).collect();
+        assert_eq!(listed, [(0, 2, 1), (0, 2, 0), (2, 1, 0)]);
+    }
+
+    #[test]
+    fn terminal_is_a_loss_for_the_mover() {
+        let mut s = Nim::parse("1").unwrap();
+        Nim.play(&mut s, Take { heap: 0, from: 1, to: 0 });
+        assert_eq!(Nim.node(&s), Node::Terminal(1.0)); // MAX took the last object.
+    }
+
+    #[test]
+    fn impartial_key_ignores_order_and_player() {
+        let a = Nim::parse("3,4,5").unwrap();
+        let mut b = Nim::parse("5,3,4").unwrap();
+        b.to_move = Player::Min;
+        assert_eq!(Nim::impartial_key(&a), Nim::impartial_key(&b));
+        assert_ne!(Nim.key(&a), Nim.key(&b));
+    }
+
+    #[test]
+    fn conforms() {
+        conformance::check(&Nim, &[Nim::parse("3,4,5").unwrap(), Nim::parse("1,1,2,7").unwrap()], 300, 2);
+    }
+}

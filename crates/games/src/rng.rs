@@ -1,0 +1,126 @@
+//! Random number generators shared by the games and the searches.
+//!
+//! [`PyRandom`] reproduces Python's `random.Random(seed)` bit for bit, for the draws khela needs
+//! (`getrandbits`, `randbelow`, `randint`), so that tables computed by a Python reference come out identical.
+
+use rand_mt::Mt;
+
+/// Python's `random.Random(seed)`: MT19937 seeded by `init_by_array` with the seed's 32-bit words, least
+/// significant first (`[0]` for seed 0), as CPython does for integer seeds.
+///
+/// ```
+/// use khela_games::rng::PyRandom;
+/// // python3 -c "import random; r = random.Random(42); print([r.randint(0, 99) for _ in range(5)])"
+/// let mut rng = PyRandom::new(42);
+/// let draws: Vec<i64> = (0..5).map(|_| rng.randint(0, 99)).collect();
+/// assert_eq!(draws, [81, 14, 3, 94, 35]);
+/// ```
+#[derive(Clone, Debug)]
+pub struct PyRandom {
+    mt: Mt,
+}
+
+impl PyRandom {
+    /// Seeds the generator as `random.Random(seed)` does.
+    pub fn new(seed: u64) -> PyRandom {
+        let (low, high) = (seed as u32, (seed >> 32) as u32);
+        let mt = if high == 0 { Mt::new_with_key([low]) } else { Mt::new_with_key([low, high]) };
+        PyRandom { mt }
+    }
+
+    /// Python's `getrandbits(k)` for `k` ≤ 64: whole 32-bit words least significant first, the last one cut to
+    /// its top bits.
+    ///
+    /// # Panics
+    ///
+    /// Panics if `k` > 64.
+    pub fn getrandbits(&mut self, k: u32) -> u64 {
+        assert!(k <= 64, "getrandbits({k}) is limited to 64 bits here");
+        let mut result = 0u64;
+        let mut filled = 0;
+        while filled < k {
+            let mut word = u64::from(self.mt.next_u32());
+            let want = (k - filled).min(32);
+            if want < 32 {
+                word >>= 32 - want;
+            }
+            result |= word << filled;
+            filled += want;
+        }
+        result
+    }
+
+    /// Python's `_randbelow(n)`: rejection sampling with `getrandbits(n.bit_length())`.
+    ///
+    /// # Panics
+    ///
+    /// Panics if `n` is 0 (Python raises).
+    pub fn randbelow(&mut self, n: u64) -> u64 {
+        assert!(n > 0, "randbelow(0)");
+        let k = 64 - n.leading_zeros();
+        loop {
+            let r = self.getrandbits(k);
+            if r < n {
+                return r;
+            }
+        }
+    }
+
+    /// Python's `randint(lo, hi)`: a uniform integer in `lo..=hi`.
+    ///
+    /// # Panics
+    ///
+    /// Panics if `lo > hi` (Python raises).
+    pub fn randint(&mut self, lo: i64, hi: i64) -> i64 {
+        assert!(lo <= hi, "randint({lo}, {hi})");
+        let span = (hi as i128 - lo as i128 + 1) as u64;
+        (lo as i128 + self.randbelow(span) as i128) as i64
+    }
+
+    /// Python's `random()`: a float in `[0, 1)` with 53 random bits.
+    pub fn random(&mut self) -> f64 {
+        let a = self.mt.next_u32() >> 5;
+        let b = self.mt.next_u32() >> 6;
+        (f64::from(a) * 67_108_864.0 + f64::from(b)) * (1.0 / 9_007_199_254_740_992.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    // Each expected list was printed by CPython 3.11, e.g.
+    // python3 -c "import random; r=random.Random(1); print([r.randint(0, 99) for _ in range(8)])".
+    fn check(seed: u64, lo: i64, hi: i64, expected: &[i64]) {
+        let mut rng = PyRandom::new(seed);
+        let got: Vec<i64> = expected.iter().map(|_| rng.randint(lo, hi)).collect();
+        assert_eq!(got, expected, "seed {seed}, randint({lo}, {hi})");
+    }
+
+    #[test]
+    fn matches_cpython() {
+        check(0, 0, 99, &PY_SEED0);
+        check(1, 0, 99, &PY_SEED1);
+        check(42, 0, 99, &PY_SEED42);
+        check(1 << 40, -5, 5, &PY_SEED_BIG);
+        check(7, 0, (1 << 31) - 1, &PY_SEED7_WIDE);
+        check(3, 0, 0, &[0, 0, 0]);
+    }
+
+    #[test]
+    fn randbelow_and_random_match_cpython() {
+        let mut rng = PyRandom::new(5);
+        let got: Vec<u64> = (1..=8).map(|n| rng.randbelow(n)).collect();
+        assert_eq!(got, PY_RANDBELOW5);
+        let mut rng = PyRandom::new(9);
+        assert_eq!(rng.random(), PY_RANDOM9);
+    }
+
+    const PY_SEED0: [i64; 8] = [49, 97, 53, 5, 33, 65, 62, 51];
+    const PY_SEED1: [i64; 8] = [17, 72, 97, 8, 32, 15, 63, 97];
+    const PY_SEED42: [i64; 8] = [81, 14, 3, 94, 35, 31, 28, 17];
+    const PY_SEED_BIG: [i64; 8] = [-4, 0, 5, -4, 1, -5, 1, 1];
+    const PY_SEED7_WIDE: [i64; 3] = [1_390_851_128, 647_892_279, 1_695_753_998];
+    const PY_RANDBELOW5: [u64; 8] = [0, 1, 2, 0, 3, 1, 5, 0];
+    const PY_RANDOM9: f64 = 0.463_007_357_815_021_45;
+}

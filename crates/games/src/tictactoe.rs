@@ -1,0 +1,250 @@
+//! Tic-tac-toe.
+//!
+//! Cells are numbered 0–8 row by row:
+//!
+//! ```text
+//!  0 | 1 | 2
+//! ---+---+---
+//!  3 | 4 | 5
+//! ---+---+---
+//!  6 | 7 | 8
+//! ```
+//!
+//! X moves first and is MAX. A win for X is worth +1, a win for O −1, a draw 0. The natural move order is by
+//! cell number, ascending. The notation is nine characters of `.`, `X` and `O`, row by row: `X...O...X` has X on
+//! 0 and 8 and O on 4.
+
+use crate::{Game, Node, Player};
+use std::fmt;
+use thiserror::Error;
+
+/// The eight lines of three, as bit masks over the cells.
+pub const LINES: [u16; 8] = [
+    0b000_000_111,
+    0b000_111_000,
+    0b111_000_000,
+    0b001_001_001,
+    0b010_010_010,
+    0b100_100_100,
+    0b100_010_001,
+    0b001_010_100,
+];
+
+const FULL: u16 = 0b111_111_111;
+
+/// A tic-tac-toe position: one 9-bit mask of cells per player (bit `i` is cell `i`).
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Board {
+    /// X's cells.
+    pub x: u16,
+    /// O's cells.
+    pub o: u16,
+}
+
+impl Board {
+    /// The empty board.
+    pub const EMPTY: Board = Board { x: 0, o: 0 };
+
+    /// The player to move: X (MAX) when both have played equally often.
+    #[inline]
+    pub fn to_move(&self) -> Player {
+        if self.x.count_ones() == self.o.count_ones() { Player::Max } else { Player::Min }
+    }
+
+    /// The winner, if a player has three in a line.
+    #[inline]
+    pub fn winner(&self) -> Option<Player> {
+        if has_line(self.x) {
+            Some(Player::Max)
+        } else if has_line(self.o) {
+            Some(Player::Min)
+        } else {
+            None
+        }
+    }
+
+    /// The mask of empty cells.
+    #[inline]
+    pub fn empty(&self) -> u16 {
+        FULL & !(self.x | self.o)
+    }
+}
+
+/// Whether a mask of cells contains a line of three.
+#[inline]
+pub fn has_line(cells: u16) -> bool {
+    LINES.iter().any(|&line| cells & line == line)
+}
+
+impl fmt::Display for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for cell in 0..9 {
+            let bit = 1 << cell;
+            let c = if self.x & bit != 0 {
+                'X'
+            } else if self.o & bit != 0 {
+                'O'
+            } else {
+                '.'
+            };
+            write!(f, "{c}")?;
+        }
+        Ok(())
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board({self})")
+    }
+}
+
+/// Why a tic-tac-toe position was refused.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum ParseError {
+    /// Not nine characters.
+    #[error("tic-tac-toe position {0:?} has {1} characters; expected 9 of '.', 'X', 'O'")]
+    Length(String, usize),
+    /// A character other than `.`, `X`, `O`.
+    #[error("tic-tac-toe position {0:?}: bad character {1:?} at cell {2}; expected '.', 'X' or 'O'")]
+    Character(String, char, usize),
+    /// Piece counts that no game reaches.
+    #[error("tic-tac-toe position {0:?} has {1} X and {2} O; X moves first, so X = O or X = O + 1")]
+    Counts(String, u32, u32),
+    /// Both players have a line.
+    #[error("tic-tac-toe position {0:?}: both X and O have three in a line")]
+    TwoWinners(String),
+    /// The winner is not the player who moved last.
+    #[error("tic-tac-toe position {0:?}: {1} has a line but did not move last")]
+    WinnerMismatch(String, char),
+}
+
+/// The game of tic-tac-toe. Moves are cell numbers 0–8.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct TicTacToe;
+
+impl TicTacToe {
+    /// Parses the 9-character notation, validating it is reachable as far as counts and winners go.
+    ///
+    /// ```
+    /// use khela_games::tictactoe::TicTacToe;
+    /// let board = TicTacToe::parse("X...O...X").unwrap();
+    /// assert_eq!(board.to_string(), "X...O...X");
+    /// assert!(TicTacToe::parse("XX.......").is_err());
+    /// ```
+    pub fn parse(text: &str) -> Result<Board, ParseError> {
+        let chars: Vec<char> = text.chars().collect();
+        if chars.len() != 9 {
+            return Err(ParseError::Length(text.to_string(), chars.len()));
+        }
+        let mut board = Board::EMPTY;
+        for (cell, &c) in chars.iter().enumerate() {
+            match c {
+                '.' => {}
+                'X' => board.x |= 1 << cell,
+                'O' => board.o |= 1 << cell,
+                _ => return Err(ParseError::Character(text.to_string(), c, cell)),
+            }
+        }
+        let (nx, no) = (board.x.count_ones(), board.o.count_ones());
+        if nx != no && nx != no + 1 {
+            return Err(ParseError::Counts(text.to_string(), nx, no));
+        }
+        match (has_line(board.x), has_line(board.o)) {
+            (true, true) => Err(ParseError::TwoWinners(text.to_string())),
+            (true, false) if nx != no + 1 => Err(ParseError::WinnerMismatch(text.to_string(), 'X')),
+            (false, true) if nx != no => Err(ParseError::WinnerMismatch(text.to_string(), 'O')),
+            _ => Ok(board),
+        }
+    }
+}
+
+impl Game for TicTacToe {
+    type State = Board;
+    type Move = u8;
+
+    #[inline]
+    fn node(&self, b: &Board) -> Node {
+        match b.winner() {
+            Some(Player::Max) => Node::Terminal(1.0),
+            Some(Player::Min) => Node::Terminal(-1.0),
+            None if b.empty() == 0 => Node::Terminal(0.0),
+            None => Node::Decision(b.to_move()),
+        }
+    }
+
+    #[inline]
+    fn moves(&self, b: &Board, buf: &mut Vec<u8>) {
+        buf.clear();
+        if b.winner().is_some() {
+            return;
+        }
+        let mut empty = b.empty();
+        while empty != 0 {
+            buf.push(empty.trailing_zeros() as u8);
+            empty &= empty - 1;
+        }
+    }
+
+    #[inline]
+    fn play(&self, b: &mut Board, cell: u8) {
+        debug_assert!(b.empty() & (1 << cell) != 0, "cell {cell} is taken in {b}");
+        match b.to_move() {
+            Player::Max => b.x |= 1 << cell,
+            Player::Min => b.o |= 1 << cell,
+        }
+    }
+
+    /// The two masks side by side: unique for every board.
+    #[inline]
+    fn key(&self, b: &Board) -> u64 {
+        u64::from(b.x) | u64::from(b.o) << 9
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::conformance;
+
+    fn refused(text: &str, expected: &str) {
+        let err = TicTacToe::parse(text).unwrap_err().to_string();
+        assert!(err.contains(expected), "{text:?}: {err}");
+    }
+
+    #[test]
+    fn parse_round_trips() {
+        for text in [".........", "X...O...X", "XXXOO....", "XOXXOOOXX", "OOOXX.X.."] {
+            assert_eq!(TicTacToe::parse(text).unwrap().to_string(), text);
+        }
+    }
+
+    #[test]
+    fn parse_refuses_bad_positions() {
+        refused("X...O...", "has 8 characters");
+        refused("X...O...XX", "has 10 characters");
+        refused("X...o...X", "bad character 'o' at cell 4");
+        refused("XX.......", "2 X and 0 O");
+        refused("O........", "0 X and 1 O");
+        refused("XXXOOO...", "both X and O");
+        refused("XXXOO.O..", "X has a line but did not move last");
+        refused("OOOXX.XX.", "O has a line but did not move last");
+    }
+
+    #[test]
+    fn nodes_and_moves() {
+        let game = TicTacToe;
+        let b = TicTacToe::parse("X...O...X").unwrap();
+        assert_eq!(game.node(&b), Node::Decision(Player::Min));
+        let mut moves = Vec::new();
+        game.moves(&b, &mut moves);
+        assert_eq!(moves, [1, 2, 3, 5, 6, 7]);
+        assert_eq!(game.node(&TicTacToe::parse("XOXXOOOXX").unwrap()), Node::Terminal(0.0));
+        assert_eq!(game.node(&TicTacToe::parse("OOOXX.X..").unwrap()), Node::Terminal(-1.0));
+    }
+
+    #[test]
+    fn conforms() {
+        conformance::check(&TicTacToe, &[Board::EMPTY, TicTacToe::parse("X...O...X").unwrap()], 500, 1);
+    }
+}
