@@ -32,6 +32,12 @@ pub const LINES: [u16; 8] = [
 
 const FULL: u16 = 0b111_111_111;
 
+/// The textbook's preference list "center, corners, edges" for move ordering.
+pub const CENTER_CORNER_EDGE: [u8; 9] = [4, 0, 2, 6, 8, 1, 3, 5, 7];
+
+/// The textbook's preference list "edges, corners, center" for move ordering.
+pub const EDGE_CORNER_CENTER: [u8; 9] = [1, 3, 5, 7, 0, 2, 6, 8, 4];
+
 /// A tic-tac-toe position: one 9-bit mask of cells per player (bit `i` is cell `i`).
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub struct Board {
@@ -48,7 +54,11 @@ impl Board {
     /// The player to move: X (MAX) when both have played equally often.
     #[inline]
     pub fn to_move(&self) -> Player {
-        if self.x.count_ones() == self.o.count_ones() { Player::Max } else { Player::Min }
+        if self.x.count_ones() == self.o.count_ones() {
+            Player::Max
+        } else {
+            Player::Min
+        }
     }
 
     /// The winner, if a player has three in a line.
@@ -106,7 +116,9 @@ pub enum ParseError {
     #[error("tic-tac-toe position {0:?} has {1} characters; expected 9 of '.', 'X', 'O'")]
     Length(String, usize),
     /// A character other than `.`, `X`, `O`.
-    #[error("tic-tac-toe position {0:?}: bad character {1:?} at cell {2}; expected '.', 'X' or 'O'")]
+    #[error(
+        "tic-tac-toe position {0:?}: bad character {1:?} at cell {2}; expected '.', 'X' or 'O'"
+    )]
     Character(String, char, usize),
     /// Piece counts that no game reaches.
     #[error("tic-tac-toe position {0:?} has {1} X and {2} O; X moves first, so X = O or X = O + 1")]
@@ -214,7 +226,13 @@ mod tests {
 
     #[test]
     fn parse_round_trips() {
-        for text in [".........", "X...O...X", "XXXOO....", "XOXXOOOXX", "OOOXX.X.."] {
+        for text in [
+            ".........",
+            "X...O...X",
+            "XXXOO....",
+            "XOXXOOOXX",
+            "OOOXX.X..",
+        ] {
             assert_eq!(TicTacToe::parse(text).unwrap().to_string(), text);
         }
     }
@@ -239,12 +257,23 @@ mod tests {
         let mut moves = Vec::new();
         game.moves(&b, &mut moves);
         assert_eq!(moves, [1, 2, 3, 5, 6, 7]);
-        assert_eq!(game.node(&TicTacToe::parse("XOXXOOOXX").unwrap()), Node::Terminal(0.0));
-        assert_eq!(game.node(&TicTacToe::parse("OOOXX.X..").unwrap()), Node::Terminal(-1.0));
+        assert_eq!(
+            game.node(&TicTacToe::parse("XOXXOOOXX").unwrap()),
+            Node::Terminal(0.0)
+        );
+        assert_eq!(
+            game.node(&TicTacToe::parse("OOOXX.X..").unwrap()),
+            Node::Terminal(-1.0)
+        );
     }
 
     #[test]
     fn conforms() {
-        conformance::check(&TicTacToe, &[Board::EMPTY, TicTacToe::parse("X...O...X").unwrap()], 500, 1);
+        conformance::check(
+            &TicTacToe,
+            &[Board::EMPTY, TicTacToe::parse("X...O...X").unwrap()],
+            500,
+            1,
+        );
     }
 }

@@ -1,0 +1,91 @@
+//! A tally of the full game tree: complete games by outcome, and nodes.
+
+use ahash::AHashMap;
+use khela_games::{Game, Node};
+
+/// Counts over the full tree below a state (every path, not every distinct state).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Tally {
+    /// Complete games: paths from the state to a terminal node.
+    pub games: u64,
+    /// Games MAX wins (positive payoff).
+    pub max_wins: u64,
+    /// Games MIN wins (negative payoff).
+    pub min_wins: u64,
+    /// Drawn games (payoff 0).
+    pub draws: u64,
+    /// Nodes of the tree, the state itself included.
+    pub nodes: u64,
+    /// Distinct states (by [`Game::key`]) in the tree.
+    pub states: u64,
+}
+
+impl std::ops::AddAssign for Tally {
+    /// Adds the path counts (`states` is not additive and is left alone).
+    fn add_assign(&mut self, o: Tally) {
+        self.games += o.games;
+        self.max_wins += o.max_wins;
+        self.min_wins += o.min_wins;
+        self.draws += o.draws;
+        self.nodes += o.nodes;
+    }
+}
+
+/// Tallies the full tree below `state`, memoized by [`Game::key`] so that each distinct state is expanded once.
+/// Every outcome of a chance node counts as a branch.
+///
+/// ```
+/// use khela_exact::tally;
+/// use khela_games::tictactoe::{Board, TicTacToe};
+/// let t = tally(&TicTacToe, &Board::EMPTY);
+/// assert_eq!((t.games, t.nodes, t.states), (255_168, 549_946, 5_478));
+/// ```
+pub fn tally<G: Game>(game: &G, state: &G::State) -> Tally {
+    let mut memo = AHashMap::new();
+    let mut total = subtree(game, state, &mut memo, &mut Vec::new());
+    total.states = memo.len() as u64;
+    total
+}
+
+fn subtree<G: Game>(
+    game: &G,
+    state: &G::State,
+    memo: &mut AHashMap<u64, Tally>,
+    moves: &mut Vec<Vec<G::Move>>,
+) -> Tally {
+    let key = game.key(state);
+    if let Some(&t) = memo.get(&key) {
+        return t;
+    }
+    let mut t = Tally {
+        nodes: 1,
+        ..Tally::default()
+    };
+    match game.node(state) {
+        Node::Terminal(v) => {
+            t.games = 1;
+            match v.partial_cmp(&0.0) {
+                Some(std::cmp::Ordering::Greater) => t.max_wins = 1,
+                Some(std::cmp::Ordering::Less) => t.min_wins = 1,
+                _ => t.draws = 1,
+            }
+        }
+        Node::Decision(_) => {
+            let mut buf = moves.pop().unwrap_or_default();
+            game.moves(state, &mut buf);
+            for &mv in &buf {
+                t += subtree(game, &game.child(state, mv), memo, moves);
+            }
+            moves.push(buf);
+        }
+        Node::Chance => {
+            let mut outcomes = Vec::new();
+            game.outcomes(state, &mut outcomes);
+            for (outcome, _) in outcomes {
+                t += subtree(game, &game.child(state, outcome), memo, moves);
+            }
+        }
+    }
+    memo.insert(key, t);
+    t
+}
