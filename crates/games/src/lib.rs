@@ -21,6 +21,7 @@
 //! ```
 
 pub mod conformance;
+pub mod connect4;
 pub mod nim;
 pub mod random_tree;
 pub mod rng;

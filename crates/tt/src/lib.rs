@@ -1,0 +1,1 @@
+//! Transposition tables (being written).
