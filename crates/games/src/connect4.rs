@@ -1,1 +1,853 @@
-//! Connect-4 (being written).
+//! Connect-4 on bitboards, after Pascal Pons' "Solving Connect 4" tutorial.
+//!
+//! Two players drop stones into the columns of an upright board, 7 wide and 6 high by default; a stone falls to
+//! the lowest empty cell of its column. Whoever first has four stones in a row (horizontally, vertically or
+//! diagonally) wins; a full board without one is a draw. Other sizes are allowed as long as the bit layout
+//! below fits in a `u64`, that is width × (height + 1) ≤ 64.
+//!
+//! # The bit layout
+//!
+//! Each column takes `height + 1` bits, bottom to top: `height` playable cells and one sentinel bit on top that is
+//! never set in a set of stones, so that runs of stones cannot continue from the top of one column into the
+//! bottom of the next. Cell (column `c`, row `r`), both 0-based from the bottom left, is bit `c * (height + 1) +
+//! r`. For the standard 7×6 board:
+//!
+//! ```text
+//!  6 13 20 27 34 41 48   <- sentinel row
+//!  5 12 19 26 33 40 47
+//!  4 11 18 25 32 39 46
+//!  3 10 17 24 31 38 45
+//!  2  9 16 23 30 37 44
+//!  1  8 15 22 29 36 43
+//!  0  7 14 21 28 35 42   <- bottom row
+//! ```
+//!
+//! A [`Position`] is two such bitboards, `current` (the stones of the side to move) and `mask` (all stones),
+//! plus the number of moves played. Since a column is filled from the bottom, `mask + bottom` sets the lowest
+//! empty cell of every column, which makes move generation a few arithmetic operations.
+//!
+//! # Players, moves, payoffs and notation
+//!
+//! The first player, drawn `X`, is MAX and moves when the number of moves played is even; the second player,
+//! `O`, is MIN. A move is a 0-based column index (`u8`); the natural move order is by column, left to right.
+//! A win is worth Pons' score, positive when MAX wins: see [`Connect4`]. The notation is the standard string of
+//! 1-based columns, one digit per move (`4453` is columns 4, 4, 5, 3), as used by the benchmark sets.
+//!
+//! # Examples
+//!
+//! ```
+//! use khela_games::connect4::Connect4;
+//! use khela_games::{Game, Node, Player};
+//!
+//! let game = Connect4::standard();
+//! let state = game.parse("4453").unwrap();
+//! assert_eq!(game.node(&state), Node::Decision(Player::Max));
+//! // The first player completes a horizontal four with its 4th stone: 22 - 4 = 18 from MAX's view.
+//! let won = game.parse("1122334").unwrap();
+//! assert_eq!(game.node(&won), Node::Terminal(18.0));
+//! ```
+
+use crate::{Game, Node, Player, Value};
+use std::fmt;
+use thiserror::Error;
+
+/// A Connect-4 position: two bitboards in the layout of the module documentation, and a move counter.
+///
+/// It is `Copy` and 24 bytes. Only [`Connect4::parse`], [`Position::EMPTY`] and playing moves make positions, so
+/// every position is reachable and the sentinel bits are clear. The board's dimensions are not stored: they
+/// belong to the [`Connect4`] value that made the position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct Position {
+    /// The stones of the side to move.
+    current: u64,
+    /// All stones, of both players.
+    mask: u64,
+    /// The number of moves played, which is the number of stones on the board.
+    moves: u8,
+}
+
+impl Position {
+    /// The empty board, of any size.
+    pub const EMPTY: Position = Position {
+        current: 0,
+        mask: 0,
+        moves: 0,
+    };
+
+    /// The stones of the side to move.
+    #[inline]
+    pub fn current(&self) -> u64 {
+        self.current
+    }
+
+    /// The stones of the player who moved last (none on the empty board).
+    #[inline]
+    pub fn opponent(&self) -> u64 {
+        self.current ^ self.mask
+    }
+
+    /// All stones on the board.
+    #[inline]
+    pub fn mask(&self) -> u64 {
+        self.mask
+    }
+
+    /// The number of moves played so far, which is the number of stones on the board.
+    #[inline]
+    pub fn moves_played(&self) -> u32 {
+        u32::from(self.moves)
+    }
+
+    /// The player to move: the first player (MAX) when the number of moves played is even.
+    ///
+    /// This is whose turn it would be even when the game is over; [`Game::node`] says whether it is.
+    #[inline]
+    pub fn to_move(&self) -> Player {
+        if self.moves % 2 == 0 {
+            Player::Max
+        } else {
+            Player::Min
+        }
+    }
+}
+
+/// Why a board size was refused.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum SizeError {
+    /// A width or height of zero.
+    #[error("Connect-4 board {width}x{height}: the width and the height must both be at least 1")]
+    Empty {
+        /// The width asked for.
+        width: u32,
+        /// The height asked for.
+        height: u32,
+    },
+    /// A board whose bit layout does not fit in 64 bits.
+    #[error(
+        "Connect-4 board {width}x{height} needs width x (height + 1) = {bits} bits; at most 64 fit in a u64"
+    )]
+    TooLarge {
+        /// The width asked for.
+        width: u32,
+        /// The height asked for.
+        height: u32,
+        /// The bits its layout needs.
+        bits: u64,
+    },
+}
+
+/// Why a move string was refused.
+///
+/// Indices count characters from 0, so the move at index `i` is the `(i + 1)`-th move of the game.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum ParseError {
+    /// A character that is not a column of the board.
+    #[error(
+        "Connect-4 moves {moves:?}: bad character {found:?} at index {index}; expected a column digit from 1 to {last}"
+    )]
+    Character {
+        /// The whole move string given.
+        moves: String,
+        /// The offending character.
+        found: char,
+        /// Its 0-based index in the string.
+        index: usize,
+        /// The last column that has a digit: the width, or 9 on wider boards.
+        last: u32,
+    },
+    /// A move into a column that is already full.
+    #[error("Connect-4 moves {moves:?}: the move at index {index} plays column {column}, which is already full")]
+    FullColumn {
+        /// The whole move string given.
+        moves: String,
+        /// The 0-based index of the move.
+        index: usize,
+        /// The full column, 1-based as written.
+        column: u32,
+    },
+    /// A move after one player already has four in a row.
+    #[error(
+        "Connect-4 moves {moves:?}: the move at index {index} (column {column}) comes after the game was won by the move at index {won_at}"
+    )]
+    AfterWin {
+        /// The whole move string given.
+        moves: String,
+        /// The 0-based index of the move.
+        index: usize,
+        /// Its column, 1-based as written.
+        column: u32,
+        /// The 0-based index of the winning move.
+        won_at: usize,
+    },
+}
+
+/// The game of Connect-4 on a board of a given size (7 wide, 6 high for the standard game).
+///
+/// # Values
+///
+/// Payoffs are from MAX's (the first player's) view, as everywhere in khela. A draw is worth 0. A win is worth
+/// Pons' score to the winner, so a faster win is worth more:
+///
+/// ```text
+/// score = (width * height + 2 - moves) / 2      (integer division)
+/// ```
+///
+/// where `moves` is the number of stones on the board after the winning move. This is one more than the
+/// number of stones the winner has left in hand, each player having its share of the board: ⌈w·h / 2⌉ stones
+/// for the first player, ⌊w·h / 2⌋ for the second. On the standard 7×6 board it is **22 minus the number of
+/// stones the winner has played**, from 18 (a win with 4 stones) down to 1 (with all 21). The payoff is
+/// `+score` when the first player wins and `-score` when the second does.
+///
+/// The benchmark files give the score for the *side to move*; [`Player::view`] converts: a position with
+/// benchmark score `s` has MAX's-view value `to_move.view(s)`.
+///
+/// # Examples
+///
+/// ```
+/// use khela_games::connect4::Connect4;
+/// use khela_games::{Game, Node};
+///
+/// let game = Connect4::standard();
+/// assert_eq!(game.win_score(7), 18);
+/// // The second player stacks four in column 2 with its 4th stone, the 8th move: -(22 - 4).
+/// let state = game.parse("12121312").unwrap();
+/// assert_eq!(game.node(&state), Node::Terminal(-18.0));
+/// assert!(Connect4::new(10, 6).is_err()); // 10 x 7 = 70 bits.
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Connect4 {
+    width: u32,
+    height: u32,
+    /// The bottom cell of every column.
+    bottom: u64,
+    /// Every playable cell (all bits but the sentinels).
+    board: u64,
+}
+
+impl Default for Connect4 {
+    /// The standard 7×6 game.
+    fn default() -> Self {
+        Connect4::standard()
+    }
+}
+
+impl Connect4 {
+    /// The standard width, 7 columns.
+    pub const STANDARD_WIDTH: u32 = 7;
+    /// The standard height, 6 rows.
+    pub const STANDARD_HEIGHT: u32 = 6;
+
+    /// The standard game: 7 columns, 6 rows.
+    ///
+    /// ```
+    /// use khela_games::connect4::Connect4;
+    /// let game = Connect4::standard();
+    /// assert_eq!((game.width(), game.height()), (7, 6));
+    /// ```
+    pub fn standard() -> Connect4 {
+        Connect4::new(Self::STANDARD_WIDTH, Self::STANDARD_HEIGHT).expect("7x6 fits in 64 bits")
+    }
+
+    /// A board `width` columns wide and `height` rows high, if its bit layout fits: width × (height + 1) ≤ 64.
+    ///
+    /// ```
+    /// use khela_games::connect4::Connect4;
+    /// assert!(Connect4::new(8, 7).is_ok()); // Exactly 64 bits.
+    /// let err = Connect4::new(9, 7).unwrap_err();
+    /// assert!(err.to_string().contains("9x7 needs width x (height + 1) = 72 bits"));
+    /// ```
+    pub fn new(width: u32, height: u32) -> Result<Connect4, SizeError> {
+        if width == 0 || height == 0 {
+            return Err(SizeError::Empty { width, height });
+        }
+        let bits = u64::from(width) * (u64::from(height) + 1);
+        if bits > 64 {
+            return Err(SizeError::TooLarge {
+                width,
+                height,
+                bits,
+            });
+        }
+        let bottom = (0..width).fold(0u64, |acc, col| acc | 1 << (col * (height + 1)));
+        let column = (1u64 << height) - 1;
+        Ok(Connect4 {
+            width,
+            height,
+            bottom,
+            board: bottom * column,
+        })
+    }
+
+    /// The number of columns.
+    #[inline]
+    pub fn width(&self) -> u32 {
+        self.width
+    }
+
+    /// The number of rows.
+    #[inline]
+    pub fn height(&self) -> u32 {
+        self.height
+    }
+
+    /// The number of cells, width × height: the number of moves of a game that ends in a draw.
+    #[inline]
+    pub fn cells(&self) -> u32 {
+        self.width * self.height
+    }
+
+    /// The score, to the winner, of a win completed by the `moves`-th stone: `(width * height + 2 - moves) / 2`.
+    ///
+    /// See [`Connect4`] for what it means.
+    ///
+    /// ```
+    /// use khela_games::connect4::Connect4;
+    /// let game = Connect4::standard();
+    /// assert_eq!(game.win_score(7), 22 - 4); // The first player's 4th stone.
+    /// assert_eq!(game.win_score(42), 22 - 21); // The second player's 21st, the last stone.
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// In debug builds, if `moves` exceeds the number of cells.
+    #[inline]
+    pub fn win_score(&self, moves: u32) -> i32 {
+        debug_assert!(moves <= self.cells(), "{moves} moves on a board of {} cells", self.cells());
+        ((self.cells() + 2 - moves) / 2) as i32
+    }
+
+    /// The bottom cell of column `col` (0-based).
+    #[inline]
+    pub fn bottom_cell(&self, col: u8) -> u64 {
+        1 << (u32::from(col) * (self.height + 1))
+    }
+
+    /// The top playable cell of column `col` (0-based).
+    #[inline]
+    pub fn top_cell(&self, col: u8) -> u64 {
+        1 << (self.height - 1 + u32::from(col) * (self.height + 1))
+    }
+
+    /// The playable cells of column `col` (0-based).
+    #[inline]
+    pub fn column_cells(&self, col: u8) -> u64 {
+        ((1 << self.height) - 1) << (u32::from(col) * (self.height + 1))
+    }
+
+    /// Whether column `col` (0-based, below the width) has room for a stone. It does not look at whether the
+    /// game is over.
+    #[inline]
+    pub fn can_play(&self, p: &Position, col: u8) -> bool {
+        debug_assert!(u32::from(col) < self.width, "column {col} of {} columns", self.width);
+        p.mask & self.top_cell(col) == 0
+    }
+
+    /// Drops a stone of the side to move into column `col` (0-based) and passes the turn.
+    ///
+    /// # Panics
+    ///
+    /// In debug builds, if the column is full. It does not look at whether the game is over.
+    #[inline]
+    pub fn play_col(&self, p: &mut Position, col: u8) {
+        debug_assert!(self.can_play(p, col), "column {col} is full");
+        // The stones of the player who just moved become `current` of the next turn, which is the opponent's.
+        p.current ^= p.mask;
+        p.mask |= p.mask + self.bottom_cell(col);
+        p.moves += 1;
+    }
+
+    /// The cells where the side to move can drop a stone: the lowest empty cell of each column that is not full.
+    ///
+    /// It does not look at whether the game is over.
+    #[doc(alias = "possible")]
+    #[inline]
+    pub fn legal_mask(&self, p: &Position) -> u64 {
+        (p.mask + self.bottom) & self.board
+    }
+
+    /// The number of columns that are not full (the number of legal moves, unless the game is over).
+    #[inline]
+    pub fn count_legal(&self, p: &Position) -> u32 {
+        self.legal_mask(p).count_ones()
+    }
+
+    /// Whether a stone of the side to move in column `col` (0-based) would make four in a row.
+    ///
+    /// # Panics
+    ///
+    /// In debug builds, if the column is full.
+    #[inline]
+    pub fn is_winning_move(&self, p: &Position, col: u8) -> bool {
+        debug_assert!(self.can_play(p, col), "column {col} is full");
+        let cell = (p.mask + self.bottom_cell(col)) & self.column_cells(col);
+        self.has_won(p.current | cell)
+    }
+
+    /// Whether a set of stones contains four in a row, horizontally, vertically or diagonally.
+    ///
+    /// `stones` must be a set of stones in this board's layout (sentinel bits clear), such as
+    /// [`Position::current`] or [`Position::opponent`]. Each direction is a shift `s` between neighbouring cells
+    /// (1 up a column, `height + 1` along a row, `height` and `height + 2` along the diagonals); `m = b & (b >>
+    /// s)` marks the cells that start a pair, and `m & (m >> 2s)` those that start a four.
+    #[inline]
+    pub fn has_won(&self, stones: u64) -> bool {
+        // Vertical.
+        let m = stones & (stones >> 1);
+        if m & (m >> 2) != 0 {
+            return true;
+        }
+        // Boards narrower than 4 have no other lines; skipping them also keeps the shifts below 64, since a
+        // board 4 or more wide is at most 16 rows high.
+        if self.width < 4 {
+            return false;
+        }
+        let h = self.height;
+        // Horizontal.
+        let m = stones & (stones >> (h + 1));
+        if m & (m >> (2 * (h + 1))) != 0 {
+            return true;
+        }
+        // Diagonal rising to the left (each step one column left, one row up).
+        let m = stones & (stones >> h);
+        if m & (m >> (2 * h)) != 0 {
+            return true;
+        }
+        // Diagonal rising to the right (each step one column right, one row up).
+        let m = stones & (stones >> (h + 2));
+        m & (m >> (2 * (h + 2))) != 0
+    }
+
+    /// Whether the player who moved last has four in a row.
+    #[inline]
+    pub fn is_won(&self, p: &Position) -> bool {
+        self.has_won(p.opponent())
+    }
+
+    /// Whether every cell holds a stone.
+    #[inline]
+    pub fn is_full(&self, p: &Position) -> bool {
+        u32::from(p.moves) == self.cells()
+    }
+
+    /// Plays a standard move string of 1-based column digits (`"4453"`) from the empty board.
+    ///
+    /// The empty string is the empty board. Columns beyond 9 of boards wider than 9 have no digit.
+    ///
+    /// ```
+    /// use khela_games::connect4::Connect4;
+    /// let game = Connect4::standard();
+    /// assert_eq!(game.parse("4453").unwrap().moves_played(), 4);
+    /// let err = game.parse("448").unwrap_err();
+    /// assert!(err.to_string().contains("bad character '8' at index 2"));
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// A character that is not a column of this board, a move into a full column, and a move after a win are
+    /// each refused, naming the character or move and its index.
+    pub fn parse(&self, moves: &str) -> Result<Position, ParseError> {
+        let mut p = Position::EMPTY;
+        let mut won_at = None;
+        let last = self.width.min(9);
+        for (index, found) in moves.chars().enumerate() {
+            let column = match found.to_digit(10) {
+                Some(d) if (1..=last).contains(&d) => d,
+                _ => {
+                    return Err(ParseError::Character {
+                        moves: moves.to_string(),
+                        found,
+                        index,
+                        last,
+                    });
+                }
+            };
+            if let Some(won_at) = won_at {
+                return Err(ParseError::AfterWin {
+                    moves: moves.to_string(),
+                    index,
+                    column,
+                    won_at,
+                });
+            }
+            let col = (column - 1) as u8;
+            if !self.can_play(&p, col) {
+                return Err(ParseError::FullColumn {
+                    moves: moves.to_string(),
+                    index,
+                    column,
+                });
+            }
+            if self.is_winning_move(&p, col) {
+                won_at = Some(index);
+            }
+            self.play_col(&mut p, col);
+        }
+        Ok(p)
+    }
+
+    /// The board for humans: rows from top to bottom, each `width` characters of `.` (empty), `X` (the first
+    /// player) or `O` (the second) and a newline.
+    ///
+    /// ```
+    /// use khela_games::connect4::Connect4;
+    /// let game = Connect4::new(4, 3).unwrap();
+    /// let state = game.parse("2232").unwrap();
+    /// assert_eq!(game.board_string(&state), "\
+    /// .X..
+    /// .O..
+    /// .XOX
+    /// ");
+    /// ```
+    pub fn board_string(&self, p: &Position) -> String {
+        let first = if p.moves % 2 == 0 {
+            p.current
+        } else {
+            p.opponent()
+        };
+        let mut out = String::with_capacity(((self.width + 1) * self.height) as usize);
+        for row in (0..self.height).rev() {
+            for col in 0..self.width {
+                let cell = 1u64 << (col * (self.height + 1) + row);
+                out.push(if p.mask & cell == 0 {
+                    '.'
+                } else if first & cell != 0 {
+                    'X'
+                } else {
+                    'O'
+                });
+            }
+            out.push('\n');
+        }
+        out
+    }
+}
+
+impl fmt::Display for Connect4 {
+    /// The size, `7x6` (width by height).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}x{}", self.width, self.height)
+    }
+}
+
+impl Game for Connect4 {
+    type State = Position;
+    type Move = u8;
+
+    #[inline]
+    fn node(&self, p: &Position) -> Node {
+        if self.is_won(p) {
+            let score = Value::from(self.win_score(p.moves_played()));
+            // The player who moved last won; it is the opponent of the side to move.
+            Node::Terminal(p.to_move().opponent().view(score))
+        } else if self.is_full(p) {
+            Node::Terminal(0.0)
+        } else {
+            Node::Decision(p.to_move())
+        }
+    }
+
+    /// The columns that are not full, left to right; nothing once the game is over.
+    #[inline]
+    fn moves(&self, p: &Position, buf: &mut Vec<u8>) {
+        buf.clear();
+        if self.is_won(p) {
+            return;
+        }
+        let legal = self.legal_mask(p);
+        for col in 0..self.width as u8 {
+            if legal & self.column_cells(col) != 0 {
+                buf.push(col);
+            }
+        }
+    }
+
+    #[inline]
+    fn play(&self, p: &mut Position, col: u8) {
+        debug_assert!(!self.is_won(p), "move {col} after the game was won");
+        self.play_col(p, col);
+    }
+
+    /// Pons' key `current + mask`: unique for every position of a given board size (positions of different
+    /// sizes may share keys).
+    ///
+    /// In each column holding `k` stones, `mask` is `2^k - 1` and `current` is below `2^k`, so their sum lies in
+    /// `2^k - 1 ..= 2^(k+1) - 2`: the ranges for different `k` are disjoint, the sum tells `current` apart
+    /// within one, and it never carries into the next column. The side to move follows from the number of
+    /// stones.
+    #[inline]
+    fn key(&self, p: &Position) -> u64 {
+        p.current + p.mask
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::conformance;
+    use rand_core::{Rng, SeedableRng};
+    use rand_pcg::Pcg64Mcg;
+    use std::collections::HashMap;
+
+    /// Parses `moves` on the standard board and checks the node it reaches, or a fragment of the error.
+    fn check(moves: &str, expected: Result<Node, &str>) {
+        let game = Connect4::standard();
+        match (game.parse(moves), expected) {
+            (Ok(p), Ok(node)) => assert_eq!(game.node(&p), node, "{moves:?}"),
+            (Err(err), Err(fragment)) => {
+                let err = err.to_string();
+                assert!(err.contains(fragment), "{moves:?}: {err}");
+            }
+            (got, expected) => panic!("{moves:?}: got {got:?}, expected {expected:?}"),
+        }
+    }
+
+    const MAX: Result<Node, &str> = Ok(Node::Decision(Player::Max));
+    const MIN: Result<Node, &str> = Ok(Node::Decision(Player::Min));
+
+    fn won(value: Value) -> Result<Node, &'static str> {
+        Ok(Node::Terminal(value))
+    }
+
+    #[test]
+    fn parse_and_refuse() {
+        check("", MAX);
+        check("4", MIN);
+        check("4453", MAX);
+        check("444444", MAX);
+        check("7777771", MIN);
+        check("4444444", Err("the move at index 6 plays column 4, which is already full"));
+        check("x", Err("bad character 'x' at index 0; expected a column digit from 1 to 7"));
+        check("120", Err("bad character '0' at index 2"));
+        check("12348", Err("bad character '8' at index 4"));
+        check("44 53", Err("bad character ' ' at index 2"));
+        check("44é", Err("bad character 'é' at index 2"));
+        check(
+            "11223345",
+            Err("the move at index 7 (column 5) comes after the game was won by the move at index 6"),
+        );
+        check("121212126", Err("the move at index 8 (column 6) comes after the game was won by the move at index 7"));
+    }
+
+    #[test]
+    fn wins_in_every_direction() {
+        // Horizontal, bottom row, the first player's 4th stone: 22 - 4.
+        check("1122334", won(18.0));
+        // Horizontal, found from the left end: the last stone is the leftmost.
+        check("4433221", won(18.0));
+        // Horizontal for the second player, on its 4th stone, the 8th move.
+        check("71122334", won(-18.0));
+        // Vertical.
+        check("1212121", won(18.0));
+        check("12121312", won(-18.0));
+        // Vertical at the top of a column: X has rows 2..=5 of column 1.
+        check("121121213141", won(-(22.0 - 6.0)));
+        // Diagonal rising to the right: X on (1,1), (2,2), (3,3), (4,4) in 1-based (column, row).
+        check("12233434454", Ok(Node::Decision(Player::Min)));
+        check("122334344", won(18.0 - 1.0));
+        // Diagonal rising to the left, the mirror image.
+        check("766554545", won(18.0 - 1.0));
+        // Three in a row is not a win.
+        check("112233", MAX);
+        check("121212", MAX);
+    }
+
+    #[test]
+    fn diagonal_boards_look_right() {
+        let game = Connect4::standard();
+        let p = game.parse("122334344").unwrap();
+        assert_eq!(
+            game.board_string(&p),
+            "\
+.......
+.......
+...X...
+..XX...
+.XOO...
+XOOX...
+"
+        );
+        assert!(game.has_won(p.opponent()));
+        let p = game.parse("766554545").unwrap();
+        assert_eq!(
+            game.board_string(&p),
+            "\
+.......
+.......
+...X...
+...XX..
+...OOX.
+...XOOX
+"
+        );
+    }
+
+    /// A drawn game on the full 7×6 board, found by a depth-first search that prefers low columns.
+    const DRAWN_7X6: &str = "";
+
+    #[test]
+    fn full_boards_are_drawn() {
+        let game = Connect4::standard();
+        let p = game.parse(DRAWN_7X6).unwrap();
+        assert!(game.is_full(&p));
+        assert_eq!(game.node(&p), Node::Terminal(0.0));
+        let mut moves = vec![9];
+        game.moves(&p, &mut moves);
+        assert!(moves.is_empty());
+
+        // On a 4×4 board, columns filled in pairs of rows avoid every four.
+        let small = Connect4::new(4, 4).unwrap();
+        let p = small.parse("1234123443214321").unwrap();
+        assert_eq!(
+            small.board_string(&p),
+            "\
+OXOX
+OXOX
+XOXO
+XOXO
+"
+        );
+        assert_eq!(small.node(&p), Node::Terminal(0.0));
+    }
+
+    #[test]
+    fn a_win_filling_the_board_is_a_win() {
+        // On a 4×1 board the 4th stone fills the board; with one row, nobody can have four... except here no
+        // one can, so the board is drawn.
+        let row = Connect4::new(4, 1).unwrap();
+        assert_eq!(row.node(&row.parse("1234").unwrap()), Node::Terminal(0.0));
+        // On a 1×7 board the first player can only lose the race to nothing: every column alternates.
+        let column = Connect4::new(1, 7).unwrap();
+        assert_eq!(column.node(&column.parse("1111111").unwrap()), Node::Terminal(0.0));
+    }
+
+    #[test]
+    fn payoffs() {
+        let game = Connect4::standard();
+        assert_eq!(game.win_score(7), 18);
+        assert_eq!(game.win_score(8), 18);
+        assert_eq!(game.win_score(9), 17);
+        assert_eq!(game.win_score(41), 1);
+        assert_eq!(game.win_score(42), 1);
+        // An odd-sized board: the first player has 3 stones to play, the second 2.
+        let odd = Connect4::new(5, 1).unwrap();
+        assert_eq!(odd.win_score(5), 1);
+        assert_eq!(odd.win_score(4), 1);
+    }
+
+    #[test]
+    fn sizes() {
+        assert!(Connect4::new(8, 7).is_ok());
+        assert!(Connect4::new(1, 63).is_ok());
+        assert!(Connect4::new(32, 1).is_ok());
+        assert_eq!(
+            Connect4::new(10, 6),
+            Err(SizeError::TooLarge {
+                width: 10,
+                height: 6,
+                bits: 70
+            })
+        );
+        assert!(
+            Connect4::new(0, 6)
+                .unwrap_err()
+                .to_string()
+                .contains("0x6: the width and the height must both be at least 1")
+        );
+        assert_eq!(Connect4::default(), Connect4::standard());
+        assert_eq!(Connect4::standard().to_string(), "7x6");
+    }
+
+    /// Plays seeded random games and cross-checks the primitives against each other along the way.
+    fn random_positions(game: &Connect4, games: usize, seed: u64) -> Vec<Position> {
+        let mut rng = Pcg64Mcg::seed_from_u64(seed);
+        let mut out = Vec::new();
+        let mut moves = Vec::new();
+        for _ in 0..games {
+            let mut p = Position::EMPTY;
+            loop {
+                out.push(p);
+                game.moves(&p, &mut moves);
+                if !matches!(game.node(&p), Node::Decision(_)) {
+                    assert!(moves.is_empty());
+                    break;
+                }
+                assert_eq!(moves.len() as u32, game.count_legal(&p));
+                for &col in &moves {
+                    let mut child = p;
+                    game.play_col(&mut child, col);
+                    assert_eq!(game.is_winning_move(&p, col), game.is_won(&child));
+                }
+                let col = moves[rng.next_u32() as usize % moves.len()];
+                game.play(&mut p, col);
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn keys_are_unique() {
+        for game in [Connect4::standard(), Connect4::new(5, 4).unwrap(), Connect4::new(8, 7).unwrap()] {
+            let mut seen: HashMap<u64, Position> = HashMap::new();
+            for p in random_positions(&game, 300, 7) {
+                if let Some(q) = seen.insert(game.key(&p), p) {
+                    assert_eq!(p, q, "{game}: {p:?} and {q:?} share a key");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn conforms() {
+        let game = Connect4::standard();
+        conformance::check(&game, &[Position::EMPTY, game.parse("4453").unwrap()], 200, 1);
+        let small = Connect4::new(4, 4).unwrap();
+        conformance::check(&small, &[Position::EMPTY], 300, 2);
+        let narrow = Connect4::new(3, 5).unwrap();
+        conformance::check(&narrow, &[Position::EMPTY], 100, 3);
+    }
+
+    /// Leaf nodes at depth `depth` below `p`, through the Game trait; won positions are not extended.
+    fn perft(game: &Connect4, p: &Position, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        let mut moves = Vec::new();
+        game.moves(p, &mut moves);
+        moves.iter().map(|&col| perft(game, &game.child(p, col), depth - 1)).sum()
+    }
+
+    /// The same count through the primitives, counting the last ply in bulk.
+    fn perft_bulk(game: &Connect4, p: &Position, depth: u32) -> u64 {
+        if depth == 0 {
+            return 1;
+        }
+        if game.is_won(p) {
+            return 0;
+        }
+        if depth == 1 {
+            return u64::from(game.count_legal(p));
+        }
+        (0..game.width() as u8)
+            .filter(|&col| game.can_play(p, col))
+            .map(|col| {
+                let mut child = *p;
+                game.play_col(&mut child, col);
+                perft_bulk(game, &child, depth - 1)
+            })
+            .sum()
+    }
+
+    #[test]
+    fn perft_from_the_empty_board() {
+        // 7^d, except that the 7 positions with one column filled by the first 6 moves have 6 children each.
+        // No game is won before the 7th move, and positions won by it still count as leaves at depth 7.
+        const COUNTS: [u64; 8] = [1, 7, 49, 343, 2401, 16807, 117649, 823536];
+        let game = Connect4::standard();
+        for (depth, &count) in COUNTS.iter().enumerate() {
+            assert_eq!(perft_bulk(&game, &Position::EMPTY, depth as u32), count, "depth {depth}");
+        }
+        for (depth, &count) in COUNTS.iter().enumerate().take(7) {
+            assert_eq!(perft(&game, &Position::EMPTY, depth as u32), count, "depth {depth}");
+        }
+    }
+}

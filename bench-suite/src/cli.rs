@@ -1,0 +1,215 @@
+//! The command line: every subcommand and its options, validated by clap.
+
+use clap::{Args, Parser, Subcommand, ValueEnum};
+use khela_exact::Algorithm;
+use khela_games::Player;
+use khela_games::random_tree::Rng;
+use std::path::PathBuf;
+
+/// khela's benchmark harness: the textbook's tables, exact solutions, tree counts and traces.
+#[derive(Debug, Parser)]
+#[command(name = "bench-suite", version, about, long_about = None)]
+pub struct Cli {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: Command,
+}
+
+/// The subcommands.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Regenerate the textbook's move-ordering table (alpha-beta under each ordering, against minimax).
+    ///
+    /// With no arguments: the random-tree table (b=4, d=6, seed 42, python generator, leaves 0..=99) and the
+    /// tic-tac-toe table, written to results/ordering.csv. With any of --b, --d, --seed, --rng, --lo, --hi:
+    /// the random-tree rows for those parameters only.
+    Ordering(OrderingArgs),
+    /// Solve a position exactly: the value of every move and the best ones.
+    Solve(SolveArgs),
+    /// Count the full game tree: games by outcome, nodes and distinct states.
+    Count(CountArgs),
+    /// Trace the backing-up of values in an explicit tree, with the leaves alpha-beta prunes.
+    Trace(TraceArgs),
+}
+
+/// Where CSV goes.
+#[derive(Debug, Args)]
+pub struct OutArg {
+    /// Write the CSV to this file as well as printing the table; `-` writes the CSV to stdout instead of the
+    /// table. Files are written whole or not at all (a temporary file, then a rename).
+    #[arg(long, value_name = "PATH")]
+    pub out: Option<PathBuf>,
+}
+
+/// Options of `ordering`.
+#[derive(Debug, Args)]
+pub struct OrderingArgs {
+    /// Branching factor of the random tree [default: 4].
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    pub b: Option<u32>,
+    /// Depth of the random tree [default: 6].
+    #[arg(long)]
+    pub d: Option<u32>,
+    /// Seed of the random tree [default: 42].
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Leaf generator: pcg computes leaves on demand (any size that fits the limits below); python matches
+    /// Python's random.Random(seed).randint(lo, hi) leaf by leaf and holds every leaf in memory (at most 2^24
+    /// leaves) [default: pcg; the no-argument textbook table uses python].
+    #[arg(long, value_enum)]
+    pub rng: Option<RngArg>,
+    /// Smallest leaf value [default: 0].
+    #[arg(long, allow_hyphen_values = true)]
+    pub lo: Option<i64>,
+    /// Largest leaf value [default: 99].
+    #[arg(long, allow_hyphen_values = true)]
+    pub hi: Option<i64>,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub out: OutArg,
+}
+
+/// Options of `solve`.
+#[derive(Debug, Args)]
+pub struct SolveArgs {
+    /// The game.
+    #[arg(long, value_enum)]
+    pub game: SolveGame,
+    /// Tic-tac-toe: the position, 9 characters of '.', 'X', 'O' row by row [default: the empty board].
+    #[arg(long)]
+    pub position: Option<String>,
+    /// Nim: the heap sizes, comma-separated, like 3,4,5.
+    #[arg(long)]
+    pub heaps: Option<String>,
+    /// Nim: check the search against Bouton's XOR rule on every position of --heaps-count heaps of 0..=--max.
+    #[arg(long)]
+    pub check_xor: bool,
+    /// Nim, with --check-xor: the number of heaps.
+    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=8))]
+    pub heaps_count: u32,
+    /// Nim, with --check-xor: the largest heap size.
+    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(0..=63))]
+    pub max: u32,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub out: OutArg,
+}
+
+/// Options of `count`.
+#[derive(Debug, Args)]
+pub struct CountArgs {
+    /// The game.
+    #[arg(long, value_enum)]
+    pub game: CountGame,
+    /// Tic-tac-toe: the position to count from [default: the empty board].
+    #[arg(long)]
+    pub position: Option<String>,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub out: OutArg,
+}
+
+/// Options of `trace`.
+#[derive(Debug, Args)]
+pub struct TraceArgs {
+    /// The tree in nested-list notation: [[5,8,6],[3,9,7],[10,4,2]]; chance nodes as {0.5:8,0.5:-1}.
+    #[arg(long, allow_hyphen_values = true)]
+    pub tree: String,
+    /// The side to move at the root.
+    #[arg(long, value_enum, default_value_t = RootArg::Max)]
+    pub root: RootArg,
+    /// The search to trace.
+    #[arg(long, value_enum, default_value_t = AlgorithmArg::Alphabeta)]
+    pub algorithm: AlgorithmArg,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub out: OutArg,
+}
+
+/// Games `solve` knows.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum SolveGame {
+    /// Tic-tac-toe (--position).
+    Tictactoe,
+    /// Nim (--heaps, or --check-xor).
+    Nim,
+}
+
+/// Games `count` knows.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum CountGame {
+    /// Tic-tac-toe.
+    Tictactoe,
+}
+
+/// Leaf generators.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum RngArg {
+    /// PCG-32 with jump-ahead.
+    Pcg,
+    /// Python's random.Random(seed).
+    Python,
+}
+
+impl From<RngArg> for Rng {
+    fn from(arg: RngArg) -> Rng {
+        match arg {
+            RngArg::Pcg => Rng::Pcg,
+            RngArg::Python => Rng::Python,
+        }
+    }
+}
+
+/// The side at the root.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum RootArg {
+    /// MAX moves at the root.
+    Max,
+    /// MIN moves at the root.
+    Min,
+}
+
+impl From<RootArg> for Player {
+    fn from(arg: RootArg) -> Player {
+        match arg {
+            RootArg::Max => Player::Max,
+            RootArg::Min => Player::Min,
+        }
+    }
+}
+
+/// Search algorithms on the command line.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum AlgorithmArg {
+    /// Plain minimax (expectiminimax at chance nodes).
+    Minimax,
+    /// Alpha-beta.
+    Alphabeta,
+    /// Negamax.
+    Negamax,
+    /// Negamax with alpha-beta.
+    NegamaxAlphabeta,
+}
+
+impl From<AlgorithmArg> for Algorithm {
+    fn from(arg: AlgorithmArg) -> Algorithm {
+        match arg {
+            AlgorithmArg::Minimax => Algorithm::Minimax,
+            AlgorithmArg::Alphabeta => Algorithm::AlphaBeta,
+            AlgorithmArg::Negamax => Algorithm::Negamax,
+            AlgorithmArg::NegamaxAlphabeta => Algorithm::NegamaxAlphaBeta,
+        }
+    }
+}
+
+/// A clap error as one line: the message, with any indented details (such as the missing arguments) joined
+/// onto it, without the usage block.
+pub fn one_line(err: &clap::Error) -> String {
+    let rendered = err.render().to_string();
+    rendered
+        .lines()
+        .take_while(|line| !line.trim().is_empty())
+        .map(str::trim)
+        .collect::<Vec<_>>()
+        .join(" ")
+}

@@ -1,0 +1,19 @@
+//! One module per subcommand; each turns validated arguments into rows, a table and CSV.
+
+mod count;
+mod ordering;
+mod solve;
+mod trace;
+
+use crate::cli::Command;
+use anyhow::Result;
+
+/// Runs a subcommand.
+pub fn run(command: Command) -> Result<()> {
+    match command {
+        Command::Ordering(args) => ordering::run(&args),
+        Command::Solve(args) => solve::run(&args),
+        Command::Count(args) => count::run(&args),
+        Command::Trace(args) => trace::run(&args),
+    }
+}

@@ -1,0 +1,190 @@
+//! `ordering`: the textbook's move-ordering table.
+
+use crate::cli::OrderingArgs;
+use crate::output::{self, Sink};
+use anyhow::{Result, bail};
+use khela_exact::{Algorithm, Ordering, SearchResult, Searcher};
+use khela_games::Game;
+use khela_games::random_tree::{Params, RandomTree, Rng};
+use khela_games::tictactoe::{self, Board, TicTacToe};
+use serde::Serialize;
+use std::path::Path;
+
+/// The file the no-argument run writes.
+const DEFAULT_OUT: &str = "results/ordering.csv";
+
+/// The largest random tree the table searches: plain minimax visits every node and the oracle orderings
+/// memoize every node.
+const MAX_NODES: u64 = 1 << 24;
+
+/// One row of `results/ordering.csv`.
+#[derive(Debug, Serialize)]
+struct Row {
+    game: &'static str,
+    b: Option<u32>,
+    d: Option<u32>,
+    seed: Option<u64>,
+    rng: Option<&'static str>,
+    algorithm: &'static str,
+    ordering: &'static str,
+    value: String,
+    leaves: u64,
+    nodes: u64,
+}
+
+/// The textbook's random tree.
+const TEXTBOOK_TREE: Params = Params { b: 4, d: 6, lo: 0, hi: 99, seed: 42, rng: Rng::Python };
+
+pub fn run(args: &OrderingArgs) -> Result<()> {
+    let custom = args.b.is_some()
+        || args.d.is_some()
+        || args.seed.is_some()
+        || args.rng.is_some()
+        || args.lo.is_some()
+        || args.hi.is_some();
+    let params = if custom {
+        Params {
+            b: args.b.unwrap_or(TEXTBOOK_TREE.b),
+            d: args.d.unwrap_or(TEXTBOOK_TREE.d),
+            lo: args.lo.unwrap_or(TEXTBOOK_TREE.lo),
+            hi: args.hi.unwrap_or(TEXTBOOK_TREE.hi),
+            seed: args.seed.unwrap_or(TEXTBOOK_TREE.seed),
+            rng: args.rng.map_or(Rng::Pcg, Rng::from),
+        }
+    } else {
+        TEXTBOOK_TREE
+    };
+    let (tree_rows, tree_table) = random_tree_rows(&params)?;
+    let mut rows = tree_rows;
+    let mut tables = vec![tree_table];
+    if !custom {
+        let (ttt_rows, ttt_table) = tictactoe_rows();
+        rows.extend(ttt_rows);
+        tables.push(ttt_table);
+    }
+    let default = (!custom).then(|| Path::new(DEFAULT_OUT));
+    Sink::new(&args.out, default).emit(&rows, || tables.join("\n\n"))
+}
+
+fn random_tree_rows(params: &Params) -> Result<(Vec<Row>, String)> {
+    let nodes = params.node_count().filter(|&n| n <= MAX_NODES);
+    let Some(nodes) = nodes else {
+        bail!(
+            "random tree b={} d={} has {} nodes; the ordering table runs plain minimax over every node and \
+             memoizes every node for the oracle orderings, so it is limited to {} nodes",
+            params.b,
+            params.d,
+            params.node_count().map_or("more than 2^62".to_string(), output::thousands),
+            output::thousands(MAX_NODES)
+        );
+    };
+    let tree = RandomTree::new(*params)?;
+    let runs = [
+        (Algorithm::Minimax, Ordering::Natural, "natural"),
+        (Algorithm::AlphaBeta, Ordering::Natural, "natural"),
+        (Algorithm::AlphaBeta, Ordering::BestFirst, "best"),
+        (Algorithm::AlphaBeta, Ordering::WorstFirst, "worst"),
+    ];
+    let results = search_all(&tree, &RandomTree::ROOT, &runs);
+    let rows = results
+        .iter()
+        .map(|&(algorithm, ordering, r)| Row {
+            game: "random-tree",
+            b: Some(params.b),
+            d: Some(params.d),
+            seed: Some(params.seed),
+            rng: Some(params.rng.name()),
+            algorithm: algorithm.name(),
+            ordering,
+            value: output::value(r.value),
+            leaves: r.stats.leaves,
+            nodes: r.stats.nodes,
+        })
+        .collect();
+    let knuth_moore = knuth_moore(params.b, params.d);
+    let title = format!(
+        "Random tree b={} d={} seed={} rng={} leaves {}..={} ({} nodes, {} leaves)\n\
+         Knuth–Moore minimum for alpha-beta: b^⌈d/2⌉ + b^⌊d/2⌋ − 1 = {} leaves",
+        params.b,
+        params.d,
+        params.seed,
+        params.rng,
+        params.lo,
+        params.hi,
+        output::thousands(nodes),
+        output::thousands(tree.params().leaves().unwrap_or(0)),
+        knuth_moore.map_or("(too large)".to_string(), output::thousands),
+    );
+    Ok((rows, format!("{title}\n{}", table(&results, |r| r.stats.leaves, "leaves vs minimax"))))
+}
+
+fn tictactoe_rows() -> (Vec<Row>, String) {
+    let runs = [
+        (Algorithm::Minimax, Ordering::Natural, "natural"),
+        (Algorithm::AlphaBeta, Ordering::Natural, "natural"),
+        (Algorithm::AlphaBeta, Ordering::Preference(tictactoe::CENTER_CORNER_EDGE.to_vec()), "center-corner-edge"),
+        (Algorithm::AlphaBeta, Ordering::Preference(tictactoe::EDGE_CORNER_CENTER.to_vec()), "edge-corner-center"),
+        (Algorithm::AlphaBeta, Ordering::BestFirst, "best"),
+        (Algorithm::AlphaBeta, Ordering::WorstFirst, "worst"),
+        (Algorithm::AlphaBeta, Ordering::Reversed, "reversed"),
+    ];
+    let results = search_all(&TicTacToe, &Board::EMPTY, &runs);
+    let rows = results
+        .iter()
+        .map(|&(algorithm, ordering, r)| Row {
+            game: "tictactoe",
+            b: None,
+            d: None,
+            seed: None,
+            rng: None,
+            algorithm: algorithm.name(),
+            ordering,
+            value: output::value(r.value),
+            leaves: r.stats.leaves,
+            nodes: r.stats.nodes,
+        })
+        .collect();
+    let title = "Tic-tac-toe from the empty board";
+    (rows, format!("{title}\n{}", table(&results, |r| r.stats.nodes, "nodes vs minimax")))
+}
+
+type Run<M> = (Algorithm, Ordering<M>, &'static str);
+
+fn search_all<G: Game>(
+    game: &G,
+    root: &G::State,
+    runs: &[Run<G::Move>],
+) -> Vec<(Algorithm, &'static str, SearchResult<G::Move>)> {
+    runs.iter()
+        .map(|(algorithm, ordering, name)| {
+            (*algorithm, *name, Searcher::new(game, ordering.clone()).run(*algorithm, root))
+        })
+        .collect()
+}
+
+/// The printed table; `measure` picks the count compared with minimax's in the last column.
+fn table<M>(
+    results: &[(Algorithm, &'static str, SearchResult<M>)],
+    measure: impl Fn(&SearchResult<M>) -> u64,
+    ratio_name: &str,
+) -> String {
+    let baseline = results.first().map_or(1, |(_, _, r)| measure(r)).max(1) as f64;
+    let mut table = output::table(&["algorithm", "ordering", "value", "leaves", "nodes", ratio_name]);
+    for (algorithm, ordering, r) in results {
+        table.add_row(vec![
+            algorithm.name().to_string(),
+            ordering.to_string(),
+            output::value(r.value),
+            output::thousands(r.stats.leaves),
+            output::thousands(r.stats.nodes),
+            format!("{:.1}%", 100.0 * measure(r) as f64 / baseline),
+        ]);
+    }
+    table.to_string()
+}
+
+/// b^⌈d/2⌉ + b^⌊d/2⌋ − 1, the fewest leaves alpha-beta can visit in a uniform tree (Knuth and Moore, 1975).
+pub fn knuth_moore(b: u32, d: u32) -> Option<u64> {
+    let b = u64::from(b);
+    b.checked_pow(d.div_ceil(2))?.checked_add(b.checked_pow(d / 2)?).map(|n| n - 1)
+}

@@ -1,0 +1,133 @@
+//! Where results go: a human-readable table on stdout, CSV to a file (written whole or not at all), or CSV on
+//! stdout.
+
+use crate::cli::OutArg;
+use anyhow::{Context, Result};
+use comfy_table::{Table, presets};
+use khela_games::Value;
+use serde::Serialize;
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// What a command does with its rows.
+#[derive(Debug)]
+pub enum Sink {
+    /// Print the table only.
+    Table,
+    /// Print the table and write the CSV to a file.
+    TableAndFile(PathBuf),
+    /// Write the CSV to stdout, no table.
+    Stdout,
+}
+
+impl Sink {
+    /// The sink `--out` asks for; `default` is the file a command writes when `--out` is absent.
+    pub fn new(out: &OutArg, default: Option<&Path>) -> Sink {
+        match out.out.as_deref().or(default) {
+            None => Sink::Table,
+            Some(path) if path == Path::new("-") => Sink::Stdout,
+            Some(path) => Sink::TableAndFile(path.to_path_buf()),
+        }
+    }
+
+    /// Writes the rows as CSV to the file or stdout, and prints `table` unless the CSV went to stdout.
+    pub fn emit<R: Serialize>(&self, rows: &[R], table: impl FnOnce() -> String) -> Result<()> {
+        match self {
+            Sink::Stdout => {
+                let mut writer = csv::Writer::from_writer(std::io::stdout().lock());
+                for row in rows {
+                    writer.serialize(row)?;
+                }
+                writer.flush()?;
+            }
+            Sink::Table => println!("{}", table()),
+            Sink::TableAndFile(path) => {
+                write_csv_atomically(path, rows)?;
+                println!("{}", table());
+                println!("wrote {}", path.display());
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Writes `rows` to a temporary file beside `path`, then renames it over `path`: readers never see a partial
+/// file, and a failed run leaves none behind.
+pub fn write_csv_atomically<R: Serialize>(path: &Path, rows: &[R]) -> Result<()> {
+    let dir = match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    };
+    std::fs::create_dir_all(dir).with_context(|| format!("cannot create directory {}", dir.display()))?;
+    let temp = tempfile::NamedTempFile::new_in(dir)
+        .with_context(|| format!("cannot write {}: no temporary file in {}", path.display(), dir.display()))?;
+    let mut writer = csv::Writer::from_writer(temp);
+    for row in rows {
+        writer.serialize(row)?;
+    }
+    let mut temp = writer.into_inner().map_err(|e| anyhow::anyhow!("cannot write {}: {}", path.display(), e.error()))?;
+    temp.flush()?;
+    temp.persist(path).with_context(|| format!("cannot write {}", path.display()))?;
+    Ok(())
+}
+
+/// A value as the tables print it: integers without a decimal point (`26`, not `26.0`), others as Rust prints
+/// them in full (`3.5`), and never `-0`.
+pub fn value(v: Value) -> String {
+    format!("{}", v + 0.0)
+}
+
+/// A table with khela's look (Markdown-style, so it can be pasted into notes) and the given header.
+pub fn table(header: &[&str]) -> Table {
+    let mut table = Table::new();
+    table.load_preset(presets::ASCII_MARKDOWN).set_header(header.iter().copied());
+    table
+}
+
+/// An integer with thousands separators: 549,946.
+pub fn thousands(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn values_print_like_the_textbook() {
+        assert_eq!(value(26.0), "26");
+        assert_eq!(value(-0.0), "0");
+        assert_eq!(value(3.5), "3.5");
+        assert_eq!(value(-1.0), "-1");
+    }
+
+    #[test]
+    fn thousands_separators() {
+        assert_eq!(thousands(0), "0");
+        assert_eq!(thousands(999), "999");
+        assert_eq!(thousands(1000), "1,000");
+        assert_eq!(thousands(549_946), "549,946");
+        assert_eq!(thousands(1_844_590_828), "1,844,590,828");
+    }
+
+    #[test]
+    fn atomic_write_leaves_no_temporary_files() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("nested/out.csv");
+        #[derive(Serialize)]
+        struct Row {
+            a: u32,
+        }
+        write_csv_atomically(&path, &[Row { a: 1 }, Row { a: 2 }]).unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "a\n1\n2\n");
+        assert_eq!(std::fs::read_dir(path.parent().unwrap()).unwrap().count(), 1);
+    }
+}

@@ -1,0 +1,180 @@
+//! End-to-end tests: run the `bench-suite` binary and check what it prints and writes.
+
+use assert_cmd::Command;
+use std::path::Path;
+
+fn bench() -> Command {
+    Command::cargo_bin("bench-suite").expect("the bench-suite binary is built")
+}
+
+/// Runs the command with `--out -` and returns its CSV.
+fn csv(args: &[&str]) -> String {
+    let out = bench().args(args).args(["--out", "-"]).output().unwrap();
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Runs the command, expects exit status 2 with a one-line error containing `expected`, and no panic.
+fn refused(args: &[&str], expected: &str) {
+    let out = bench().args(args).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+    assert!(out.stdout.is_empty(), "{args:?} printed {}", String::from_utf8_lossy(&out.stdout));
+    assert_eq!(stderr.lines().count(), 1, "{args:?}: not one line: {stderr}");
+    assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
+    assert!(stderr.contains(expected), "{args:?}: {stderr:?} lacks {expected:?}");
+    assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+}
+
+#[test]
+fn ordering_reproduces_the_textbook_table() {
+    let expected = "\
+game,b,d,seed,rng,algorithm,ordering,value,leaves,nodes
+random-tree,4,6,42,python,minimax,natural,26,4096,5461
+random-tree,4,6,42,python,alphabeta,natural,26,687,1056
+random-tree,4,6,42,python,alphabeta,best,26,127,268
+random-tree,4,6,42,python,alphabeta,worst,26,3568,4853
+tictactoe,,,,,minimax,natural,0,255168,549946
+tictactoe,,,,,alphabeta,natural,0,7330,18297
+tictactoe,,,,,alphabeta,center-corner-edge,0,2893,7275
+tictactoe,,,,,alphabeta,edge-corner-center,0,17002,42094
+tictactoe,,,,,alphabeta,best,0,781,2312
+tictactoe,,,,,alphabeta,worst,0,84100,198837
+tictactoe,,,,,alphabeta,reversed,0,7330,18297
+";
+    assert_eq!(csv(&["ordering"]), expected);
+}
+
+#[test]
+fn ordering_without_arguments_writes_results_ordering_csv() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = bench().arg("ordering").current_dir(dir.path()).output().unwrap();
+    assert!(out.status.success());
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.contains("Knuth–Moore minimum for alpha-beta: b^⌈d/2⌉ + b^⌊d/2⌋ − 1 = 127 leaves"), "{stdout}");
+    assert!(stdout.contains("| alphabeta | best     | 26    | 127    |"), "{stdout}");
+    let written = std::fs::read_to_string(dir.path().join("results/ordering.csv")).unwrap();
+    assert_eq!(written, csv(&["ordering"]));
+}
+
+#[test]
+fn ordering_with_parameters_gives_random_tree_rows_only() {
+    let rows = csv(&["ordering", "--b", "4", "--d", "6", "--seed", "42", "--rng", "python"]);
+    assert_eq!(rows.lines().count(), 5);
+    assert!(rows.contains("random-tree,4,6,42,python,alphabeta,natural,26,687,1056"), "{rows}");
+    let pcg = csv(&["ordering", "--b", "3", "--d", "5", "--seed", "1", "--lo", "-10", "--hi", "10"]);
+    let lines: Vec<&str> = pcg.lines().collect();
+    assert_eq!(lines.len(), 5);
+    assert!(lines[1].starts_with("random-tree,3,5,1,pcg,minimax,natural,"), "{pcg}");
+    // Every ordering finds the minimax value.
+    let values: Vec<&str> = lines[1..].iter().map(|l| l.split(',').nth(7).unwrap()).collect();
+    assert!(values.iter().all(|v| *v == values[0]), "{pcg}");
+}
+
+#[test]
+fn solve_tictactoe_trap() {
+    assert_eq!(
+        csv(&["solve", "--game", "tictactoe", "--position", "X...O...X"]),
+        "move,value,best\n1,0,true\n2,1,false\n3,0,true\n5,0,true\n6,1,false\n7,0,true\n"
+    );
+    let empty = csv(&["solve", "--game", "tictactoe"]);
+    assert_eq!(empty.lines().count(), 10);
+    assert!(empty.lines().skip(1).all(|l| l.ends_with(",0,true")), "{empty}");
+}
+
+#[test]
+fn solve_nim_345() {
+    let rows = csv(&["solve", "--game", "nim", "--heaps", "3,4,5"]);
+    assert!(rows.starts_with("heap,from,to,wins\n0,3,2,false\n0,3,1,true\n"), "{rows}");
+    assert_eq!(rows.lines().count(), 13);
+    assert_eq!(rows.matches("true").count(), 1);
+}
+
+#[test]
+fn nim_check_xor_summary() {
+    let out = bench().args(["solve", "--game", "nim", "--check-xor", "--heaps-count", "3", "--max", "5"]).unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.contains("all 216 positions agree with Bouton's XOR rule"), "{stdout}");
+    assert!(stdout.contains("stored 56 states"), "{stdout}");
+    assert!(
+        stdout.contains("(0, 0, 0), (0, 1, 1), (0, 2, 2), (0, 3, 3), (0, 4, 4), (0, 5, 5), (1, 2, 3), (1, 4, 5)"),
+        "{stdout}"
+    );
+    let rows = csv(&["solve", "--game", "nim", "--check-xor"]);
+    assert!(rows.starts_with("heaps,nim_sum,search_wins,bouton_wins\n\"0,0,0\",0,false,false\n"), "{rows}");
+    assert_eq!(rows.lines().count(), 217);
+}
+
+#[test]
+fn count_tictactoe() {
+    assert_eq!(
+        csv(&["count", "--game", "tictactoe"]),
+        "games,x_wins,o_wins,draws,nodes,states\n255168,131184,77904,46080,549946,5478\n"
+    );
+}
+
+#[test]
+fn trace_prints_children_before_parents_and_pruned_leaves() {
+    let out = bench().args(["trace", "--tree", "[[5,8,6],[3,9,7],[10,4,2]]"]).unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.contains("value 5, best move A"), "{stdout}");
+    assert!(stdout.contains("nodes visited 10 of 13"), "{stdout}");
+    assert!(stdout.contains("pruned leaves: 9, 7, 2"), "{stdout}");
+    let rows = csv(&["trace", "--tree", "[[5,8,6],[3,9,7],[10,4,2]]", "--algorithm", "alphabeta"]);
+    assert!(rows.contains("pruned,B.2 B.3,,,9 7\nbacked,B,3,upper,\n"), "{rows}");
+    let min_root = bench().args(["trace", "--tree", "[[[3,5],[2,9]],[[1,7],[4,6]]]", "--root", "min"]).unwrap();
+    assert!(String::from_utf8(min_root.stdout).unwrap().contains("value 3,"));
+    let chance = bench().args(["trace", "--tree", "[3,{0.5:8,0.5:-1}]", "--algorithm", "minimax"]).unwrap();
+    assert!(String::from_utf8(chance.stdout).unwrap().contains("value 3.5, best move B"));
+}
+
+#[test]
+fn bad_input_is_refused_in_one_line_with_status_2() {
+    refused(&["solve", "--game", "tictactoe", "--position", "XX......."], "\"XX.......\" has 2 X and 0 O");
+    refused(&["solve", "--game", "tictactoe", "--position", "X..O"], "has 4 characters");
+    refused(&["solve", "--game", "tictactoe", "--position", "XXXOO...."], "already over (X has won)");
+    refused(&["solve", "--game", "nim", "--heaps", "3,x,5"], "\"x\" is not a heap size");
+    refused(&["solve", "--game", "nim"], "--game nim needs --heaps");
+    refused(&["solve", "--game", "nim", "--heaps", "1000,1000,1000"], "has 1,003,003,001 sub-positions");
+    refused(&["solve", "--game", "nim", "--check-xor", "--heaps-count", "8", "--max", "63"], "limited to 1,000,000");
+    refused(&["solve", "--game", "chess"], "invalid value 'chess'");
+    refused(&["trace", "--tree", "[1,2"], "expected ',' or ']'");
+    refused(&["trace", "--tree", "{0.5:1,0.4:2}"], "sum to 0.9");
+    refused(&["trace", "--tree", "[1]", "--root", "middle"], "invalid value 'middle'");
+    refused(&["ordering", "--b", "0"], "invalid value '0' for '--b <B>'");
+    refused(&["ordering", "--b", "x"], "invalid value 'x'");
+    refused(&["ordering", "--b", "10", "--d", "9"], "1,111,111,111 nodes");
+    refused(&["ordering", "--lo", "5", "--hi", "4"], "leaf range 5..=4 is empty");
+    refused(&["count", "--game", "tictactoe", "--position", "OOO......"], "0 X and 3 O");
+    refused(&["solve"], "--game <GAME>");
+    refused(&["frobnicate"], "unrecognized subcommand 'frobnicate'");
+}
+
+#[test]
+fn failed_runs_leave_no_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let target = dir.path().join("out.csv");
+    let target_arg = target.to_str().unwrap();
+    refused(&["solve", "--game", "tictactoe", "--position", "bad", "--out", target_arg], "has 3 characters");
+    assert!(!target.exists());
+    // A path under a regular file cannot be written: refused, nothing left behind.
+    let blocker = dir.path().join("file");
+    std::fs::write(&blocker, "x").unwrap();
+    let under = blocker.join("out.csv");
+    refused(&["count", "--game", "tictactoe", "--out", under.to_str().unwrap()], "cannot create directory");
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    // A good run writes the file whole.
+    bench().args(["count", "--game", "tictactoe", "--out", target_arg]).assert().success();
+    assert!(std::fs::read_to_string(&target).unwrap().starts_with("games,"));
+    assert!(Path::new(&target).exists());
+}
+
+#[test]
+fn help_is_available_for_every_subcommand() {
+    for sub in ["ordering", "solve", "count", "trace"] {
+        let out = bench().args([sub, "--help"]).unwrap();
+        assert!(String::from_utf8(out.stdout).unwrap().contains("--out"), "{sub}");
+    }
+    let out = bench().args(["ordering", "--help"]).unwrap();
+    assert!(String::from_utf8(out.stdout).unwrap().contains("computes leaves on demand"));
+}
