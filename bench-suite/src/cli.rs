@@ -206,10 +206,5 @@ impl From<AlgorithmArg> for Algorithm {
 /// onto it, without the usage block.
 pub fn one_line(err: &clap::Error) -> String {
     let rendered = err.render().to_string();
-    rendered
-        .lines()
-        .take_while(|line| !line.trim().is_empty())
-        .map(str::trim)
-        .collect::<Vec<_>>()
-        .join(" ")
+    rendered.lines().take_while(|line| !line.trim().is_empty()).map(str::trim).collect::<Vec<_>>().join(" ")
 }

@@ -65,7 +65,8 @@ pub fn write_csv_atomically<R: Serialize>(path: &Path, rows: &[R]) -> Result<()>
     for row in rows {
         writer.serialize(row)?;
     }
-    let mut temp = writer.into_inner().map_err(|e| anyhow::anyhow!("cannot write {}: {}", path.display(), e.error()))?;
+    let mut temp =
+        writer.into_inner().map_err(|e| anyhow::anyhow!("cannot write {}: {}", path.display(), e.error()))?;
     temp.flush()?;
     temp.persist(path).with_context(|| format!("cannot write {}", path.display()))?;
     Ok(())
@@ -89,7 +90,7 @@ pub fn thousands(n: u64) -> String {
     let digits = n.to_string();
     let mut out = String::new();
     for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
             out.push(',');
         }
         out.push(c);

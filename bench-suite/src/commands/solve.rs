@@ -53,10 +53,8 @@ fn tictactoe(args: &SolveArgs) -> Result<()> {
     };
     let values = move_values(&TicTacToe, &board, Algorithm::AlphaBeta);
     let best = values.iter().map(|&(_, v)| mover.view(v)).fold(f64::NEG_INFINITY, f64::max);
-    let rows: Vec<MoveRow> = values
-        .iter()
-        .map(|&(mv, v)| MoveRow { mv, value: output::value(v), best: mover.view(v) == best })
-        .collect();
+    let rows: Vec<MoveRow> =
+        values.iter().map(|&(mv, v)| MoveRow { mv, value: output::value(v), best: mover.view(v) == best }).collect();
     Sink::new(&args.out, None).emit(&rows, || {
         let side = if mover == Player::Max { "X" } else { "O" };
         let mut table = output::table(&["move", "value (X's view)", "best"]);

@@ -38,7 +38,8 @@ pub fn run(args: &TraceArgs) -> Result<()> {
             },
             TraceEvent::Pruned { state, moves } => {
                 let names: Vec<String> = moves.iter().map(|&m| tree.name(tree.child_of(*state, m))).collect();
-                let leaves: Vec<i64> = moves.iter().flat_map(|&m| tree.leaves_under(tree.child_of(*state, m))).collect();
+                let leaves: Vec<i64> =
+                    moves.iter().flat_map(|&m| tree.leaves_under(tree.child_of(*state, m))).collect();
                 pruned_all.extend(&leaves);
                 Row {
                     event: "pruned",
@@ -74,10 +75,8 @@ pub fn run(args: &TraceArgs) -> Result<()> {
             result.stats.leaves
         ));
         let pruned: Vec<String> = pruned_all.iter().map(i64::to_string).collect();
-        lines.push(format!(
-            "pruned leaves: {}",
-            if pruned.is_empty() { "none".to_string() } else { pruned.join(", ") }
-        ));
+        lines
+            .push(format!("pruned leaves: {}", if pruned.is_empty() { "none".to_string() } else { pruned.join(", ") }));
         lines.join("\n")
     })
 }

@@ -50,14 +50,7 @@ pub trait Cache<G: Game> {
     fn probe(&mut self, game: &G, state: &G::State, alpha: Value, beta: Value) -> Option<Value>;
 
     /// Records the result of searching `state`.
-    fn store(
-        &mut self,
-        game: &G,
-        state: &G::State,
-        value: Value,
-        bound: Bound,
-        best: Option<G::Move>,
-    );
+    fn store(&mut self, game: &G, state: &G::State, value: Value, bound: Bound, best: Option<G::Move>);
 }
 
 /// No cache: the plain search.
@@ -89,10 +82,7 @@ impl<G: Game> Memo<G> {
     /// A memo keyed by `key`, which may merge states whose values (in the searcher's view) are equal, such as
     /// [`khela_games::nim::Nim::impartial_key`] under negamax.
     pub fn with_key(key: fn(&G, &G::State) -> u64) -> Memo<G> {
-        Memo {
-            values: AHashMap::new(),
-            key,
-        }
+        Memo { values: AHashMap::new(), key }
     }
 
     /// The number of distinct states solved.
@@ -119,14 +109,7 @@ impl<G: Game> Cache<G> for Memo<G> {
     }
 
     #[inline]
-    fn store(
-        &mut self,
-        game: &G,
-        state: &G::State,
-        value: Value,
-        bound: Bound,
-        _: Option<G::Move>,
-    ) {
+    fn store(&mut self, game: &G, state: &G::State, value: Value, bound: Bound, _: Option<G::Move>) {
         if bound == Bound::Exact {
             self.values.insert((self.key)(game, state), value);
         }

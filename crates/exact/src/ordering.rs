@@ -43,23 +43,12 @@ impl<'g, G: Game> Orderer<'g, G> {
             Ordering::Random { seed } => seed,
             _ => 0,
         };
-        Orderer {
-            ordering,
-            oracle,
-            rng: Pcg64Mcg::seed_from_u64(seed),
-            scratch: Vec::new(),
-        }
+        Orderer { ordering, oracle, rng: Pcg64Mcg::seed_from_u64(seed), scratch: Vec::new() }
     }
 
     /// Puts `moves`, the moves of `state` where `player` is to move, in this ordering's order.
     #[inline]
-    pub(crate) fn order(
-        &mut self,
-        game: &G,
-        state: &G::State,
-        player: Player,
-        moves: &mut [G::Move],
-    ) {
+    pub(crate) fn order(&mut self, game: &G, state: &G::State, player: Player, moves: &mut [G::Move]) {
         match &self.ordering {
             Ordering::Natural => {}
             Ordering::Reversed => moves.reverse(),
@@ -69,17 +58,13 @@ impl<'g, G: Game> Orderer<'g, G> {
             Ordering::Random { .. } => moves.shuffle(&mut self.rng),
             Ordering::BestFirst | Ordering::WorstFirst => {
                 let best_first = self.ordering == Ordering::BestFirst;
-                let oracle = self
-                    .oracle
-                    .as_mut()
-                    .expect("oracle orderings have an oracle");
+                let oracle = self.oracle.as_mut().expect("oracle orderings have an oracle");
                 self.scratch.clear();
                 for &mv in moves.iter() {
                     let exact = oracle.run(Algorithm::Minimax, &game.child(state, mv)).value;
                     // Sort key: ascending sorts the side to move's value best first (or worst first).
                     let mover = player.view(exact);
-                    self.scratch
-                        .push((if best_first { -mover } else { mover }, mv));
+                    self.scratch.push((if best_first { -mover } else { mover }, mv));
                 }
                 self.scratch.sort_by(|a, b| a.0.total_cmp(&b.0));
                 for (slot, &(_, mv)) in moves.iter_mut().zip(&self.scratch) {

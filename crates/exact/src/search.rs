@@ -20,12 +20,8 @@ pub enum Algorithm {
 
 impl Algorithm {
     /// Every algorithm, in the order above.
-    pub const ALL: [Algorithm; 4] = [
-        Algorithm::Minimax,
-        Algorithm::AlphaBeta,
-        Algorithm::Negamax,
-        Algorithm::NegamaxAlphaBeta,
-    ];
+    pub const ALL: [Algorithm; 4] =
+        [Algorithm::Minimax, Algorithm::AlphaBeta, Algorithm::Negamax, Algorithm::NegamaxAlphaBeta];
 
     /// The name used in tables and on the command line.
     pub fn name(self) -> &'static str {
@@ -104,50 +100,14 @@ impl<'g, G: Game> Searcher<'g, G> {
 impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
     /// The same searcher with a cache.
     pub fn with_cache<C2: Cache<G>>(self, cache: C2) -> Searcher<'g, G, C2, O> {
-        let Searcher {
-            game,
-            orderer,
-            observer,
-            stats,
-            root_best,
-            moves,
-            outcomes,
-            ..
-        } = self;
-        Searcher {
-            game,
-            orderer,
-            cache,
-            observer,
-            stats,
-            root_best,
-            moves,
-            outcomes,
-        }
+        let Searcher { game, orderer, observer, stats, root_best, moves, outcomes, .. } = self;
+        Searcher { game, orderer, cache, observer, stats, root_best, moves, outcomes }
     }
 
     /// The same searcher with an observer.
     pub fn with_observer<O2: Observer<G>>(self, observer: O2) -> Searcher<'g, G, C, O2> {
-        let Searcher {
-            game,
-            orderer,
-            cache,
-            stats,
-            root_best,
-            moves,
-            outcomes,
-            ..
-        } = self;
-        Searcher {
-            game,
-            orderer,
-            cache,
-            observer,
-            stats,
-            root_best,
-            moves,
-            outcomes,
-        }
+        let Searcher { game, orderer, cache, stats, root_best, moves, outcomes, .. } = self;
+        Searcher { game, orderer, cache, observer, stats, root_best, moves, outcomes }
     }
 
     /// The cache (for instance, to count the states a memo solved).
@@ -183,11 +143,7 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
                 viewer.view(v)
             }
         };
-        SearchResult {
-            value,
-            best: self.root_best,
-            stats: self.stats,
-        }
+        SearchResult { value, best: self.root_best, stats: self.stats }
     }
 
     /// The search loop. It returns the value of `state` from `viewer`'s view: MAX's when `NEGAMAX` is false,
@@ -220,53 +176,37 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
                 let mut mean = 0.0;
                 for &(outcome, p) in &outcomes {
                     let child = game.child(state, outcome);
-                    let v = self.search::<PRUNE, NEGAMAX>(
-                        &child,
-                        ply + 1,
-                        viewer,
-                        Value::NEG_INFINITY,
-                        Value::INFINITY,
-                    );
+                    let v =
+                        self.search::<PRUNE, NEGAMAX>(&child, ply + 1, viewer, Value::NEG_INFINITY, Value::INFINITY);
                     mean += p * v;
                 }
                 self.outcomes[ply] = outcomes;
                 (mean, Bound::Exact, None)
             }
             Node::Decision(player) => {
-                debug_assert!(
-                    !NEGAMAX || viewer == player,
-                    "negamax needs alternating players"
-                );
+                // Negamax searches a decision node from its mover's view. The caller's view differs only below a
+                // chance node at the root, where the viewer is MAX whoever moves: then the window and the result
+                // are negated on the way in and out.
+                let flip = NEGAMAX && viewer != player;
+                if flip {
+                    (alpha, beta) = (-beta, -alpha);
+                }
                 let mut moves = take_buffer(&mut self.moves, ply);
                 game.moves(state, &mut moves);
                 debug_assert!(!moves.is_empty(), "decision node without moves: {state:?}");
                 self.orderer.order(game, state, player, &mut moves);
                 let maximise = NEGAMAX || player == Player::Max;
                 let (alpha0, beta0) = (alpha, beta);
-                let mut best_value = if maximise {
-                    Value::NEG_INFINITY
-                } else {
-                    Value::INFINITY
-                };
+                let mut best_value = if maximise { Value::NEG_INFINITY } else { Value::INFINITY };
                 let mut best = None;
                 for (i, &mv) in moves.iter().enumerate() {
                     let child = game.child(state, mv);
                     let v = if NEGAMAX {
-                        -self.search::<PRUNE, NEGAMAX>(
-                            &child,
-                            ply + 1,
-                            player.opponent(),
-                            -beta,
-                            -alpha,
-                        )
+                        -self.search::<PRUNE, NEGAMAX>(&child, ply + 1, player.opponent(), -beta, -alpha)
                     } else {
                         self.search::<PRUNE, NEGAMAX>(&child, ply + 1, viewer, alpha, beta)
                     };
-                    let improves = if maximise {
-                        v > best_value
-                    } else {
-                        v < best_value
-                    };
+                    let improves = if maximise { v > best_value } else { v < best_value };
                     if improves {
                         (best_value, best) = (v, Some(mv));
                     }
@@ -289,19 +229,15 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
                     }
                 }
                 self.moves[ply] = moves;
-                (best_value, Bound::of(best_value, alpha0, beta0), best)
+                let bound = Bound::of(best_value, alpha0, beta0);
+                if flip { (-best_value, bound.flip(), best) } else { (best_value, bound, best) }
             }
         };
         if ply == 0 {
             self.root_best = best;
         }
-        let max_view_bound = if viewer == Player::Max {
-            bound
-        } else {
-            bound.flip()
-        };
-        self.observer
-            .backed_up(game, state, viewer.view(value), max_view_bound);
+        let max_view_bound = if viewer == Player::Max { bound } else { bound.flip() };
+        self.observer.backed_up(game, state, viewer.view(value), max_view_bound);
         self.cache.store(game, state, value, bound, best);
         value
     }
@@ -328,16 +264,9 @@ fn take_buffer<T>(buffers: &mut Vec<Vec<T>>, ply: usize) -> Vec<T> {
 /// let values = move_values(&TicTacToe, &trap, Algorithm::AlphaBeta);
 /// assert_eq!(values, [(1, 0.0), (2, 1.0), (3, 0.0), (5, 0.0), (6, 1.0), (7, 0.0)]);
 /// ```
-pub fn move_values<G: Game>(
-    game: &G,
-    state: &G::State,
-    algorithm: Algorithm,
-) -> Vec<(G::Move, Value)> {
+pub fn move_values<G: Game>(game: &G, state: &G::State, algorithm: Algorithm) -> Vec<(G::Move, Value)> {
     let mut moves = Vec::new();
     game.moves(state, &mut moves);
     let mut searcher = Searcher::new(game, Ordering::Natural);
-    moves
-        .into_iter()
-        .map(|mv| (mv, searcher.run(algorithm, &game.child(state, mv)).value))
-        .collect()
+    moves.into_iter().map(|mv| (mv, searcher.run(algorithm, &game.child(state, mv)).value)).collect()
 }

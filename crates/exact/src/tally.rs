@@ -57,10 +57,7 @@ fn subtree<G: Game>(
     if let Some(&t) = memo.get(&key) {
         return t;
     }
-    let mut t = Tally {
-        nodes: 1,
-        ..Tally::default()
-    };
+    let mut t = Tally { nodes: 1, ..Tally::default() };
     match game.node(state) {
         Node::Terminal(v) => {
             t.games = 1;

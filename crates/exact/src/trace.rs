@@ -54,17 +54,10 @@ impl<G: Game> Default for Trace<G> {
 
 impl<G: Game> Observer<G> for Trace<G> {
     fn backed_up(&mut self, _: &G, state: &G::State, value: Value, bound: Bound) {
-        self.events.push(TraceEvent::Backed {
-            state: state.clone(),
-            value,
-            bound,
-        });
+        self.events.push(TraceEvent::Backed { state: state.clone(), value, bound });
     }
 
     fn pruned(&mut self, _: &G, state: &G::State, moves: &[G::Move]) {
-        self.events.push(TraceEvent::Pruned {
-            state: state.clone(),
-            moves: moves.to_vec(),
-        });
+        self.events.push(TraceEvent::Pruned { state: state.clone(), moves: moves.to_vec() });
     }
 }

@@ -15,13 +15,7 @@ fn tree(text: &str, root: Player) -> Tree {
 fn three_by_three_tree_value_best_move_and_pruning() {
     let t = tree("[[5,8,6],[3,9,7],[10,4,2]]", Player::Max);
     let minimax = Searcher::new(&t, Ordering::Natural).run(Algorithm::Minimax, &0);
-    assert_eq!(
-        (
-            minimax.value,
-            minimax.best.map(|m| t.name(t.child_of(0, m)))
-        ),
-        (5.0, Some("A".into()))
-    );
+    assert_eq!((minimax.value, minimax.best.map(|m| t.name(t.child_of(0, m)))), (5.0, Some("A".into())));
     assert_eq!(minimax.stats.nodes, 13);
 
     let mut searcher = Searcher::new(&t, Ordering::Natural).with_observer(Trace::default());
@@ -32,11 +26,9 @@ fn three_by_three_tree_value_best_move_and_pruning() {
         .events
         .iter()
         .filter_map(|e| match e {
-            TraceEvent::Pruned { state, moves } => Some(
-                moves
-                    .iter()
-                    .flat_map(|&m| t.leaves_under(t.child_of(*state, m))),
-            ),
+            TraceEvent::Pruned { state, moves } => {
+                Some(moves.iter().flat_map(|&m| t.leaves_under(t.child_of(*state, m))))
+            }
             TraceEvent::Backed { .. } => None,
         })
         .flatten()
@@ -58,10 +50,7 @@ fn trace_reports_children_before_parents() {
             TraceEvent::Pruned { .. } => None,
         })
         .collect();
-    assert_eq!(
-        order.join(" "),
-        "A.1=5 A.2=8 A.3=6 A=5 B.1=3 B.2=9 B.3=7 B=3 C.1=10 C.2=4 C.3=2 C=2 root=5"
-    );
+    assert_eq!(order.join(" "), "A.1=5 A.2=8 A.3=6 A=5 B.1=3 B.2=9 B.3=7 B=3 C.1=10 C.2=4 C.3=2 C=2 root=5");
 }
 
 #[test]
@@ -71,13 +60,7 @@ fn root_side_changes_the_value() {
     for (root, expected) in [(Player::Max, 6.0), (Player::Min, 3.0)] {
         let t = tree(text, root);
         for algorithm in Algorithm::ALL {
-            assert_eq!(
-                Searcher::new(&t, Ordering::Natural)
-                    .run(algorithm, &0)
-                    .value,
-                expected,
-                "{algorithm:?}"
-            );
+            assert_eq!(Searcher::new(&t, Ordering::Natural).run(algorithm, &0).value, expected, "{algorithm:?}");
         }
     }
 }
@@ -92,16 +75,10 @@ fn tictactoe_is_a_draw_with_5478_states() {
 #[test]
 fn tictactoe_full_tree_tally() {
     let t = tally(&TicTacToe, &Board::EMPTY);
-    assert_eq!(
-        (t.games, t.max_wins, t.min_wins, t.draws),
-        (255_168, 131_184, 77_904, 46_080)
-    );
+    assert_eq!((t.games, t.max_wins, t.min_wins, t.draws), (255_168, 131_184, 77_904, 46_080));
     assert_eq!((t.nodes, t.states), (549_946, 5_478));
     let plain = Searcher::new(&TicTacToe, Ordering::Natural).run(Algorithm::Minimax, &Board::EMPTY);
-    assert_eq!(
-        (plain.value, plain.stats.nodes, plain.stats.leaves),
-        (0.0, 549_946, 255_168)
-    );
+    assert_eq!((plain.value, plain.stats.nodes, plain.stats.leaves), (0.0, 549_946, 255_168));
 }
 
 #[test]
@@ -109,11 +86,7 @@ fn tictactoe_trap_move_values() {
     let trap = TicTacToe::parse("X...O...X").unwrap();
     for algorithm in Algorithm::ALL {
         let values = move_values(&TicTacToe, &trap, algorithm);
-        assert_eq!(
-            values,
-            [(1, 0.0), (2, 1.0), (3, 0.0), (5, 0.0), (6, 1.0), (7, 0.0)],
-            "{algorithm:?}"
-        );
+        assert_eq!(values, [(1, 0.0), (2, 1.0), (3, 0.0), (5, 0.0), (6, 1.0), (7, 0.0)], "{algorithm:?}");
     }
 }
 
@@ -121,42 +94,24 @@ fn tictactoe_trap_move_values() {
 fn tictactoe_alphabeta_nodes_by_ordering() {
     let cases = [
         (Ordering::Natural, 18_297),
-        (
-            Ordering::Preference(tictactoe::CENTER_CORNER_EDGE.to_vec()),
-            7_275,
-        ),
-        (
-            Ordering::Preference(tictactoe::EDGE_CORNER_CENTER.to_vec()),
-            42_094,
-        ),
+        (Ordering::Preference(tictactoe::CENTER_CORNER_EDGE.to_vec()), 7_275),
+        (Ordering::Preference(tictactoe::EDGE_CORNER_CENTER.to_vec()), 42_094),
         (Ordering::BestFirst, 2_312),
     ];
     for (ordering, nodes) in cases {
-        let r =
-            Searcher::new(&TicTacToe, ordering.clone()).run(Algorithm::AlphaBeta, &Board::EMPTY);
+        let r = Searcher::new(&TicTacToe, ordering.clone()).run(Algorithm::AlphaBeta, &Board::EMPTY);
         assert_eq!((r.value, r.stats.nodes), (0.0, nodes), "{ordering:?}");
     }
 }
 
 #[test]
 fn random_tree_b4_d6_seed42_python() {
-    let params = Params {
-        b: 4,
-        d: 6,
-        lo: 0,
-        hi: 99,
-        seed: 42,
-        rng: Rng::Python,
-    };
+    let params = Params { b: 4, d: 6, lo: 0, hi: 99, seed: 42, rng: Rng::Python };
     let t = RandomTree::new(params).unwrap();
     let root = RandomTree::ROOT;
     let minimax = Searcher::new(&t, Ordering::Natural).run(Algorithm::Minimax, &root);
     assert_eq!((minimax.value, minimax.stats.leaves), (26.0, 4_096));
-    for (ordering, leaves) in [
-        (Ordering::Natural, 687),
-        (Ordering::BestFirst, 127),
-        (Ordering::WorstFirst, 3_568),
-    ] {
+    for (ordering, leaves) in [(Ordering::Natural, 687), (Ordering::BestFirst, 127), (Ordering::WorstFirst, 3_568)] {
         let r = Searcher::new(&t, ordering.clone()).run(Algorithm::AlphaBeta, &root);
         assert_eq!((r.value, r.stats.leaves), (26.0, leaves), "{ordering:?}");
     }
@@ -168,16 +123,12 @@ fn random_tree_b4_d6_seed42_python() {
 fn nim_agrees_with_bouton_everywhere() {
     // Memoized negamax over the multiset of heaps: Nim is impartial, so the value for the side to move
     // depends on the heaps alone.
-    let mut searcher = Searcher::new(&Nim, Ordering::Natural)
-        .with_cache(Memo::with_key(|_, s| Nim::impartial_key(s)));
+    let mut searcher = Searcher::new(&Nim, Ordering::Natural).with_cache(Memo::with_key(|_, s| Nim::impartial_key(s)));
     let mut losing = Vec::new();
     for a in 0..=5 {
         for b in 0..=5 {
             for c in 0..=5 {
-                let heaps = Heaps {
-                    heaps: vec![a, b, c],
-                    to_move: Player::Max,
-                };
+                let heaps = Heaps { heaps: vec![a, b, c], to_move: Player::Max };
                 let value = searcher.run(Algorithm::Negamax, &heaps).value;
                 assert_eq!(value < 0.0, Nim::nim_sum(&heaps) == 0, "{heaps:?}");
                 if value < 0.0 && a <= b && b <= c {
@@ -187,19 +138,7 @@ fn nim_agrees_with_bouton_everywhere() {
         }
     }
     assert_eq!(searcher.cache().len(), 56);
-    assert_eq!(
-        losing,
-        [
-            (0, 0, 0),
-            (0, 1, 1),
-            (0, 2, 2),
-            (0, 3, 3),
-            (0, 4, 4),
-            (0, 5, 5),
-            (1, 2, 3),
-            (1, 4, 5)
-        ]
-    );
+    assert_eq!(losing, [(0, 0, 0), (0, 1, 1), (0, 2, 2), (0, 3, 3), (0, 4, 4), (0, 5, 5), (1, 2, 3), (1, 4, 5)]);
 
     let start = Nim::parse("3,4,5").unwrap();
     assert_eq!(Nim::nim_sum(&start), 2);
@@ -213,18 +152,11 @@ fn nim_agrees_with_bouton_everywhere() {
 
 #[test]
 fn expectiminimax_coin_or_sure_thing() {
-    for (text, value, best) in [
-        ("[3,{0.5:8,0.5:-1}]", 3.5, 1),
-        ("[3,{0.5:5,0.5:-1}]", 3.0, 0),
-    ] {
+    for (text, value, best) in [("[3,{0.5:8,0.5:-1}]", 3.5, 1), ("[3,{0.5:5,0.5:-1}]", 3.0, 0)] {
         let t = tree(text, Player::Max);
         for algorithm in Algorithm::ALL {
             let r = Searcher::new(&t, Ordering::Natural).run(algorithm, &0);
-            assert_eq!(
-                (r.value, r.best),
-                (value, Some(best)),
-                "{text} {algorithm:?}"
-            );
+            assert_eq!((r.value, r.best), (value, Some(best)), "{text} {algorithm:?}");
         }
     }
 }

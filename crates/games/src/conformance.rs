@@ -26,11 +26,7 @@ pub fn check<G: Game>(game: &G, roots: &[G::State], playouts: usize, seed: u64) 
             let mut state = root.clone();
             loop {
                 let key = game.key(&state);
-                assert_eq!(
-                    key,
-                    game.key(&state.clone()),
-                    "key of a copy differs: {state:?}"
-                );
+                assert_eq!(key, game.key(&state.clone()), "key of a copy differs: {state:?}");
                 if seen.len() < 4096 {
                     seen.push((state.clone(), key));
                 }
@@ -38,10 +34,7 @@ pub fn check<G: Game>(game: &G, roots: &[G::State], playouts: usize, seed: u64) 
                     Node::Terminal(value) => {
                         assert!(value.is_finite(), "terminal value {value} of {state:?}");
                         game.moves(&state, &mut moves);
-                        assert!(
-                            moves.is_empty(),
-                            "terminal state {state:?} has moves {moves:?}"
-                        );
+                        assert!(moves.is_empty(), "terminal state {state:?} has moves {moves:?}");
                         break;
                     }
                     Node::Decision(_) => {
@@ -51,14 +44,8 @@ pub fn check<G: Game>(game: &G, roots: &[G::State], playouts: usize, seed: u64) 
                     }
                     Node::Chance => {
                         game.outcomes(&state, &mut outcomes);
-                        assert!(
-                            !outcomes.is_empty(),
-                            "chance node {state:?} has no outcomes"
-                        );
-                        assert!(
-                            outcomes.iter().all(|&(_, p)| p > 0.0),
-                            "chance node {state:?}: {outcomes:?}"
-                        );
+                        assert!(!outcomes.is_empty(), "chance node {state:?} has no outcomes");
+                        assert!(outcomes.iter().all(|&(_, p)| p > 0.0), "chance node {state:?}: {outcomes:?}");
                         let total: f64 = outcomes.iter().map(|&(_, p)| p).sum();
                         assert!(
                             (total - 1.0).abs() < PROBABILITY_TOLERANCE,

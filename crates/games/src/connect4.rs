@@ -53,9 +53,9 @@ use thiserror::Error;
 
 /// A Connect-4 position: two bitboards in the layout of the module documentation, and a move counter.
 ///
-/// It is `Copy` and 24 bytes. Only [`Connect4::parse`], [`Position::EMPTY`] and playing moves make positions, so
-/// every position is reachable and the sentinel bits are clear. The board's dimensions are not stored: they
-/// belong to the [`Connect4`] value that made the position.
+/// It is `Copy` and 24 bytes. Only [`Position::EMPTY`], [`Connect4::parse`] and playing moves make positions, so
+/// the sentinel bits are always clear. The board's dimensions are not stored: they belong to the [`Connect4`]
+/// value that made the position, and a position means nothing with another.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Position {
     /// The stones of the side to move.
@@ -68,11 +68,7 @@ pub struct Position {
 
 impl Position {
     /// The empty board, of any size.
-    pub const EMPTY: Position = Position {
-        current: 0,
-        mask: 0,
-        moves: 0,
-    };
+    pub const EMPTY: Position = Position { current: 0, mask: 0, moves: 0 };
 
     /// The stones of the side to move.
     #[inline]
@@ -103,11 +99,7 @@ impl Position {
     /// This is whose turn it would be even when the game is over; [`Game::node`] says whether it is.
     #[inline]
     pub fn to_move(&self) -> Player {
-        if self.moves % 2 == 0 {
-            Player::Max
-        } else {
-            Player::Min
-        }
+        if self.moves.is_multiple_of(2) { Player::Max } else { Player::Min }
     }
 }
 
@@ -123,9 +115,7 @@ pub enum SizeError {
         height: u32,
     },
     /// A board whose bit layout does not fit in 64 bits.
-    #[error(
-        "Connect-4 board {width}x{height} needs width x (height + 1) = {bits} bits; at most 64 fit in a u64"
-    )]
+    #[error("Connect-4 board {width}x{height} needs width x (height + 1) = {bits} bits; at most 64 fit in a u64")]
     TooLarge {
         /// The width asked for.
         width: u32,
@@ -209,8 +199,8 @@ pub enum ParseError {
 ///
 /// let game = Connect4::standard();
 /// assert_eq!(game.win_score(7), 18);
-/// // The second player stacks four in column 2 with its 4th stone, the 8th move: -(22 - 4).
-/// let state = game.parse("12121312").unwrap();
+/// // The second player stacks four in column 1 with its 4th stone, the 8th move: -(22 - 4).
+/// let state = game.parse("31212121").unwrap();
 /// assert_eq!(game.node(&state), Node::Terminal(-18.0));
 /// assert!(Connect4::new(10, 6).is_err()); // 10 x 7 = 70 bits.
 /// ```
@@ -262,20 +252,11 @@ impl Connect4 {
         }
         let bits = u64::from(width) * (u64::from(height) + 1);
         if bits > 64 {
-            return Err(SizeError::TooLarge {
-                width,
-                height,
-                bits,
-            });
+            return Err(SizeError::TooLarge { width, height, bits });
         }
         let bottom = (0..width).fold(0u64, |acc, col| acc | 1 << (col * (height + 1)));
         let column = (1u64 << height) - 1;
-        Ok(Connect4 {
-            width,
-            height,
-            bottom,
-            board: bottom * column,
-        })
+        Ok(Connect4 { width, height, bottom, board: bottom * column })
     }
 
     /// The number of columns.
@@ -453,29 +434,15 @@ impl Connect4 {
             let column = match found.to_digit(10) {
                 Some(d) if (1..=last).contains(&d) => d,
                 _ => {
-                    return Err(ParseError::Character {
-                        moves: moves.to_string(),
-                        found,
-                        index,
-                        last,
-                    });
+                    return Err(ParseError::Character { moves: moves.to_string(), found, index, last });
                 }
             };
             if let Some(won_at) = won_at {
-                return Err(ParseError::AfterWin {
-                    moves: moves.to_string(),
-                    index,
-                    column,
-                    won_at,
-                });
+                return Err(ParseError::AfterWin { moves: moves.to_string(), index, column, won_at });
             }
             let col = (column - 1) as u8;
             if !self.can_play(&p, col) {
-                return Err(ParseError::FullColumn {
-                    moves: moves.to_string(),
-                    index,
-                    column,
-                });
+                return Err(ParseError::FullColumn { moves: moves.to_string(), index, column });
             }
             if self.is_winning_move(&p, col) {
                 won_at = Some(index);
@@ -491,19 +458,15 @@ impl Connect4 {
     /// ```
     /// use khela_games::connect4::Connect4;
     /// let game = Connect4::new(4, 3).unwrap();
-    /// let state = game.parse("2232").unwrap();
+    /// let state = game.parse("2234").unwrap();
     /// assert_eq!(game.board_string(&state), "\
-    /// .X..
+    /// ....
     /// .O..
-    /// .XOX
+    /// .XXO
     /// ");
     /// ```
     pub fn board_string(&self, p: &Position) -> String {
-        let first = if p.moves % 2 == 0 {
-            p.current
-        } else {
-            p.opponent()
-        };
+        let first = if p.moves.is_multiple_of(2) { p.current } else { p.opponent() };
         let mut out = String::with_capacity(((self.width + 1) * self.height) as usize);
         for row in (0..self.height).rev() {
             for col in 0..self.width {
@@ -586,7 +549,7 @@ mod tests {
     use crate::conformance;
     use rand_core::{Rng, SeedableRng};
     use rand_pcg::Pcg64Mcg;
-    use std::collections::HashMap;
+    use std::collections::{HashMap, HashSet};
 
     /// Parses `moves` on the standard board and checks the node it reaches, or a fragment of the error.
     fn check(moves: &str, expected: Result<Node, &str>) {
@@ -621,11 +584,8 @@ mod tests {
         check("12348", Err("bad character '8' at index 4"));
         check("44 53", Err("bad character ' ' at index 2"));
         check("44é", Err("bad character 'é' at index 2"));
-        check(
-            "11223345",
-            Err("the move at index 7 (column 5) comes after the game was won by the move at index 6"),
-        );
-        check("121212126", Err("the move at index 8 (column 6) comes after the game was won by the move at index 7"));
+        check("11223345", Err("the move at index 7 (column 5) comes after the game was won by the move at index 6"));
+        check("312121216", Err("the move at index 8 (column 6) comes after the game was won by the move at index 7"));
     }
 
     #[test]
@@ -638,14 +598,14 @@ mod tests {
         check("71122334", won(-18.0));
         // Vertical.
         check("1212121", won(18.0));
-        check("12121312", won(-18.0));
-        // Vertical at the top of a column: X has rows 2..=5 of column 1.
-        check("121121213141", won(-(22.0 - 6.0)));
-        // Diagonal rising to the right: X on (1,1), (2,2), (3,3), (4,4) in 1-based (column, row).
-        check("12233434454", Ok(Node::Decision(Player::Min)));
-        check("122334344", won(18.0 - 1.0));
+        check("31212121", won(-18.0));
+        // Vertical at the top of a column: O has rows 3 to 6 of column 1, with its 5th stone.
+        check("1211212131", won(-(22.0 - 5.0)));
+        // Diagonal rising to the right, X's 6th stone (`diagonal_boards_look_right` shows the boards).
+        check("1223433454", MAX);
+        check("12234334544", won(22.0 - 6.0));
         // Diagonal rising to the left, the mirror image.
-        check("766554545", won(18.0 - 1.0));
+        check("76654554344", won(22.0 - 6.0));
         // Three in a row is not a win.
         check("112233", MAX);
         check("121212", MAX);
@@ -654,35 +614,37 @@ mod tests {
     #[test]
     fn diagonal_boards_look_right() {
         let game = Connect4::standard();
-        let p = game.parse("122334344").unwrap();
+        let p = game.parse("12234334544").unwrap();
         assert_eq!(
             game.board_string(&p),
             "\
 .......
 .......
 ...X...
-..XX...
+..XO...
 .XOO...
-XOOX...
+XOOXX..
 "
         );
         assert!(game.has_won(p.opponent()));
-        let p = game.parse("766554545").unwrap();
+        let p = game.parse("76654554344").unwrap();
         assert_eq!(
             game.board_string(&p),
             "\
 .......
 .......
 ...X...
-...XX..
+...OX..
 ...OOX.
-...XOOX
+..XXOOX
 "
         );
+        assert!(game.has_won(p.opponent()));
     }
 
-    /// A drawn game on the full 7×6 board, found by a depth-first search that prefers low columns.
-    const DRAWN_7X6: &str = "";
+    /// A drawn game on the full 7×6 board, found by a depth-first search that prefers low columns and avoids
+    /// winning moves: columns 1–3 and 5–7 read X, O, X, O, X, O upwards and column 4 the opposite.
+    const DRAWN_7X6: &str = "111111222222333333544444455555666666777777";
 
     #[test]
     fn full_boards_are_drawn() {
@@ -710,14 +672,26 @@ XOXO
     }
 
     #[test]
-    fn a_win_filling_the_board_is_a_win() {
-        // On a 4×1 board the 4th stone fills the board; with one row, nobody can have four... except here no
-        // one can, so the board is drawn.
+    fn a_win_that_fills_the_board_is_a_win() {
+        // The second player's 21st stone, the 42nd move, makes four in column 7: worth 22 - 21 = 1 to it.
+        check("111111222222333333544444455565766677576767", won(-1.0));
+        // The second player's 8th stone, the 16th move, completes the top row of a 4×4 board: 1 + 8 - 8.
+        let small = Connect4::new(4, 4).unwrap();
+        let p = small.parse("1111222234334344").unwrap();
+        assert_eq!(small.board_string(&p), "OOOO\nXXOX\nOOXX\nXXXO\n");
+        assert_eq!(small.node(&p), Node::Terminal(-1.0));
+    }
+
+    #[test]
+    fn boards_at_the_edges_of_the_layout() {
+        // On a 4×1 board each player gets two stones, and a single column alternates: both are always drawn.
         let row = Connect4::new(4, 1).unwrap();
         assert_eq!(row.node(&row.parse("1234").unwrap()), Node::Terminal(0.0));
-        // On a 1×7 board the first player can only lose the race to nothing: every column alternates.
         let column = Connect4::new(1, 7).unwrap();
         assert_eq!(column.node(&column.parse("1111111").unwrap()), Node::Terminal(0.0));
+        // A 2×31 board uses 64 bits and has only vertical fours.
+        let tall = Connect4::new(2, 31).unwrap();
+        conformance::check(&tall, &[Position::EMPTY], 20, 4);
     }
 
     #[test]
@@ -728,10 +702,13 @@ XOXO
         assert_eq!(game.win_score(9), 17);
         assert_eq!(game.win_score(41), 1);
         assert_eq!(game.win_score(42), 1);
-        // An odd-sized board: the first player has 3 stones to play, the second 2.
-        let odd = Connect4::new(5, 1).unwrap();
-        assert_eq!(odd.win_score(5), 1);
-        assert_eq!(odd.win_score(4), 1);
+        // On an odd-sized board the first player has one stone more to play: 13 and 12 on 5×5. A win is worth
+        // one more than the stones the winner has left.
+        let odd = Connect4::new(5, 5).unwrap();
+        assert_eq!(odd.win_score(9), 1 + 13 - 5);
+        assert_eq!(odd.win_score(8), 1 + 12 - 4);
+        assert_eq!(odd.win_score(25), 1);
+        assert_eq!(odd.win_score(24), 1);
     }
 
     #[test]
@@ -739,14 +716,7 @@ XOXO
         assert!(Connect4::new(8, 7).is_ok());
         assert!(Connect4::new(1, 63).is_ok());
         assert!(Connect4::new(32, 1).is_ok());
-        assert_eq!(
-            Connect4::new(10, 6),
-            Err(SizeError::TooLarge {
-                width: 10,
-                height: 6,
-                bits: 70
-            })
-        );
+        assert_eq!(Connect4::new(10, 6), Err(SizeError::TooLarge { width: 10, height: 6, bits: 70 }));
         assert!(
             Connect4::new(0, 6)
                 .unwrap_err()
@@ -754,7 +724,30 @@ XOXO
                 .contains("0x6: the width and the height must both be at least 1")
         );
         assert_eq!(Connect4::default(), Connect4::standard());
+        assert_eq!(std::mem::size_of::<Position>(), 24);
         assert_eq!(Connect4::standard().to_string(), "7x6");
+    }
+
+    /// Whether `stones` hold four in a row, cell by cell: the oracle for [`Connect4::has_won`].
+    fn naive_four(game: &Connect4, stones: u64) -> bool {
+        let (w, h) = (game.width() as i32, game.height() as i32);
+        let stone = |c: i32, r: i32| (0..w).contains(&c) && (0..h).contains(&r) && stones >> (c * (h + 1) + r) & 1 == 1;
+        (0..w).any(|c| {
+            (0..h).any(|r| {
+                [(1, 0), (0, 1), (1, 1), (1, -1)].iter().any(|&(dc, dr)| (0..4).all(|i| stone(c + i * dc, r + i * dr)))
+            })
+        })
+    }
+
+    #[test]
+    fn has_won_agrees_with_the_cell_by_cell_oracle() {
+        // The boards at the edges of the layout (64 bits, narrow and tall, wide and flat) and the standard one.
+        for (w, h) in [(7, 6), (8, 7), (4, 15), (16, 3), (32, 1), (2, 31), (1, 63), (5, 4)] {
+            let game = Connect4::new(w, h).unwrap();
+            let positions = random_positions(&game, 100, u64::from(w * 100 + h));
+            // Random games on a single column alternate stones and are never won; on the others some are.
+            assert_eq!(positions.iter().any(|p| game.is_won(p)), w > 1, "{game}");
+        }
     }
 
     /// Plays seeded random games and cross-checks the primitives against each other along the way.
@@ -766,12 +759,14 @@ XOXO
             let mut p = Position::EMPTY;
             loop {
                 out.push(p);
+                assert_eq!(game.is_won(&p), naive_four(game, p.opponent()), "{p:?}");
                 game.moves(&p, &mut moves);
                 if !matches!(game.node(&p), Node::Decision(_)) {
                     assert!(moves.is_empty());
                     break;
                 }
                 assert_eq!(moves.len() as u32, game.count_legal(&p));
+                assert!(!naive_four(game, p.current()));
                 for &col in &moves {
                     let mut child = p;
                     game.play_col(&mut child, col);
@@ -793,6 +788,26 @@ XOXO
                     assert_eq!(p, q, "{game}: {p:?} and {q:?} share a key");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn distinct_positions_per_ply() {
+        // OEIS A212693, "Number of legal 7 X 6 Connect-Four positions after n plies" (John Tromp), plies 0 to 8.
+        const DISTINCT: [usize; 9] = [1, 7, 49, 238, 1120, 4263, 16422, 54859, 184275];
+        let game = Connect4::standard();
+        let mut level: HashSet<Position> = HashSet::from([Position::EMPTY]);
+        for (ply, &count) in DISTINCT.iter().enumerate() {
+            assert_eq!(level.len(), count, "positions after {ply} plies");
+            let keys: HashSet<u64> = level.iter().map(|p| game.key(p)).collect();
+            assert_eq!(keys.len(), count, "keys after {ply} plies");
+            let mut next = HashSet::new();
+            let mut moves = Vec::new();
+            for p in &level {
+                game.moves(p, &mut moves);
+                next.extend(moves.iter().map(|&col| game.child(p, col)));
+            }
+            level = next;
         }
     }
 
@@ -846,7 +861,7 @@ XOXO
         for (depth, &count) in COUNTS.iter().enumerate() {
             assert_eq!(perft_bulk(&game, &Position::EMPTY, depth as u32), count, "depth {depth}");
         }
-        for (depth, &count) in COUNTS.iter().enumerate().take(7) {
+        for (depth, &count) in COUNTS.iter().enumerate() {
             assert_eq!(perft(&game, &Position::EMPTY, depth as u32), count, "depth {depth}");
         }
     }

@@ -56,16 +56,9 @@ impl Nim {
         }
         let heaps = text
             .split(',')
-            .map(|part| {
-                part.trim()
-                    .parse::<u32>()
-                    .map_err(|_| ParseError::Heap(text.to_string(), part.to_string()))
-            })
+            .map(|part| part.trim().parse::<u32>().map_err(|_| ParseError::Heap(text.to_string(), part.to_string())))
             .collect::<Result<Vec<u32>, _>>()?;
-        Ok(Heaps {
-            heaps,
-            to_move: Player::Max,
-        })
+        Ok(Heaps { heaps, to_move: Player::Max })
     }
 
     /// Bouton's nim-sum: the XOR of the heap sizes. The side to move loses exactly when it is 0.
@@ -87,9 +80,7 @@ impl Nim {
 /// A 64-bit hash of a heap list (splitmix64 finalizer per word); distinct lists may collide with probability
 /// about 2⁻⁶⁴ per pair.
 fn hash_heaps(heaps: &[u32], salt: u64) -> u64 {
-    heaps
-        .iter()
-        .fold(salt ^ heaps.len() as u64, |acc, &h| mix(acc ^ u64::from(h)))
+    heaps.iter().fold(salt ^ heaps.len() as u64, |acc, &h| mix(acc ^ u64::from(h)))
 }
 
 fn mix(mut z: u64) -> u64 {
@@ -140,18 +131,8 @@ mod tests {
     fn parses_and_refuses() {
         assert_eq!(Nim::parse(" 3, 4 ,5").unwrap().heaps, [3, 4, 5]);
         assert_eq!(Nim::parse("").unwrap_err(), ParseError::Empty);
-        assert!(
-            Nim::parse("3,,5")
-                .unwrap_err()
-                .to_string()
-                .contains("\"\" is not a heap size")
-        );
-        assert!(
-            Nim::parse("3,x")
-                .unwrap_err()
-                .to_string()
-                .contains("\"x\" is not a heap size")
-        );
+        assert!(Nim::parse("3,,5").unwrap_err().to_string().contains("\"\" is not a heap size"));
+        assert!(Nim::parse("3,x").unwrap_err().to_string().contains("\"x\" is not a heap size"));
         assert!(Nim::parse("99999999999").is_err());
     }
 
@@ -166,14 +147,7 @@ mod tests {
     #[test]
     fn terminal_is_a_loss_for_the_mover() {
         let mut s = Nim::parse("1").unwrap();
-        Nim.play(
-            &mut s,
-            Take {
-                heap: 0,
-                from: 1,
-                to: 0,
-            },
-        );
+        Nim.play(&mut s, Take { heap: 0, from: 1, to: 0 });
         assert_eq!(Nim.node(&s), Node::Terminal(1.0)); // MAX took the last object.
     }
 
@@ -188,11 +162,6 @@ mod tests {
 
     #[test]
     fn conforms() {
-        conformance::check(
-            &Nim,
-            &[Nim::parse("3,4,5").unwrap(), Nim::parse("1,1,2,7").unwrap()],
-            300,
-            2,
-        );
+        conformance::check(&Nim, &[Nim::parse("3,4,5").unwrap(), Nim::parse("1,1,2,7").unwrap()], 300, 2);
     }
 }

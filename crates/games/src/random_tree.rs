@@ -25,7 +25,7 @@ pub const PYTHON_MAX_LEAVES: u64 = 1 << 24;
 pub const MAX_NODES: u64 = 1 << 62;
 
 /// The PCG-32 stream (increment) the `pcg` generator uses: PCG's default.
-const PCG_STREAM: u64 = 0xa02b_dbf7_bb3c_0a7;
+const PCG_STREAM: u64 = 0x0a02_bdbf_7bb3_c0a7;
 
 /// Which generator draws the leaves.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -160,9 +160,7 @@ impl RandomTree {
         if params.lo > params.hi {
             return Err(TreeError::EmptyRange(params.lo, params.hi));
         }
-        let leaf_count = params
-            .leaves()
-            .ok_or(TreeError::TooManyNodes(params.b, params.d))?;
+        let leaf_count = params.leaves().ok_or(TreeError::TooManyNodes(params.b, params.d))?;
         let mut level_offset = vec![0u64];
         let mut level = 1u64;
         for _ in 0..params.d {
@@ -181,18 +179,10 @@ impl RandomTree {
                     });
                 }
                 let mut rng = PyRandom::new(params.seed);
-                Leaves::Stored(
-                    (0..leaf_count)
-                        .map(|_| rng.randint(params.lo, params.hi))
-                        .collect(),
-                )
+                Leaves::Stored((0..leaf_count).map(|_| rng.randint(params.lo, params.hi)).collect())
             }
         };
-        Ok(RandomTree {
-            params,
-            level_offset,
-            leaves,
-        })
+        Ok(RandomTree { params, level_offset, leaves })
     }
 
     /// The parameters the tree was built from.
@@ -223,7 +213,7 @@ impl Game for RandomTree {
     fn node(&self, p: &Position) -> Node {
         if p.depth == self.params.d {
             Node::Terminal(self.leaf(p.index) as Value)
-        } else if p.depth % 2 == 0 {
+        } else if p.depth.is_multiple_of(2) {
             Node::Decision(Player::Max)
         } else {
             Node::Decision(Player::Min)
@@ -258,14 +248,7 @@ mod tests {
     use crate::conformance;
 
     fn params(b: u32, d: u32, rng: Rng) -> Params {
-        Params {
-            b,
-            d,
-            lo: 0,
-            hi: 99,
-            seed: 42,
-            rng,
-        }
+        Params { b, d, lo: 0, hi: 99, seed: 42, rng }
     }
 
     #[test]
@@ -278,23 +261,10 @@ mod tests {
 
     #[test]
     fn pcg_leaves_are_random_access_and_in_range() {
-        let p = Params {
-            b: 3,
-            d: 4,
-            lo: -5,
-            hi: 5,
-            seed: 7,
-            rng: Rng::Pcg,
-        };
+        let p = Params { b: 3, d: 4, lo: -5, hi: 5, seed: 7, rng: Rng::Pcg };
         let tree = RandomTree::new(p).unwrap();
         let first: Vec<i64> = (0..81).map(|i| tree.leaf(i)).collect();
-        let again: Vec<i64> = (0..81)
-            .rev()
-            .map(|i| tree.leaf(i))
-            .collect::<Vec<_>>()
-            .into_iter()
-            .rev()
-            .collect();
+        let again: Vec<i64> = (0..81).rev().map(|i| tree.leaf(i)).collect::<Vec<_>>().into_iter().rev().collect();
         assert_eq!(first, again);
         assert!(first.iter().all(|v| (-5..=5).contains(v)));
         assert!(first.iter().any(|&v| v != first[0]), "leaves should vary");
@@ -315,31 +285,13 @@ mod tests {
 
     #[test]
     fn refuses_bad_parameters() {
-        assert_eq!(
-            RandomTree::new(params(0, 3, Rng::Pcg)).unwrap_err(),
-            TreeError::ZeroBranching
-        );
-        let empty = Params {
-            lo: 5,
-            hi: 4,
-            ..params(2, 2, Rng::Pcg)
-        };
-        assert_eq!(
-            RandomTree::new(empty).unwrap_err(),
-            TreeError::EmptyRange(5, 4)
-        );
-        assert_eq!(
-            RandomTree::new(params(10, 40, Rng::Pcg)).unwrap_err(),
-            TreeError::TooManyNodes(10, 40)
-        );
-        let err = RandomTree::new(params(10, 9, Rng::Python))
-            .unwrap_err()
-            .to_string();
+        assert_eq!(RandomTree::new(params(0, 3, Rng::Pcg)).unwrap_err(), TreeError::ZeroBranching);
+        let empty = Params { lo: 5, hi: 4, ..params(2, 2, Rng::Pcg) };
+        assert_eq!(RandomTree::new(empty).unwrap_err(), TreeError::EmptyRange(5, 4));
+        assert_eq!(RandomTree::new(params(10, 40, Rng::Pcg)).unwrap_err(), TreeError::TooManyNodes(10, 40));
+        let err = RandomTree::new(params(10, 9, Rng::Python)).unwrap_err().to_string();
         assert!(err.contains("1000000000 leaves (7629 MiB)"), "{err}");
-        assert!(
-            RandomTree::new(params(10, 9, Rng::Pcg)).is_ok(),
-            "pcg computes leaves on demand"
-        );
+        assert!(RandomTree::new(params(10, 9, Rng::Pcg)).is_ok(), "pcg computes leaves on demand");
     }
 
     #[test]

@@ -24,11 +24,7 @@ impl PyRandom {
     /// Seeds the generator as `random.Random(seed)` does.
     pub fn new(seed: u64) -> PyRandom {
         let (low, high) = (seed as u32, (seed >> 32) as u32);
-        let mt = if high == 0 {
-            Mt::new_with_key([low])
-        } else {
-            Mt::new_with_key([low, high])
-        };
+        let mt = if high == 0 { Mt::new_with_key([low]) } else { Mt::new_with_key([low, high]) };
         PyRandom { mt }
     }
 

@@ -54,11 +54,7 @@ impl Board {
     /// The player to move: X (MAX) when both have played equally often.
     #[inline]
     pub fn to_move(&self) -> Player {
-        if self.x.count_ones() == self.o.count_ones() {
-            Player::Max
-        } else {
-            Player::Min
-        }
+        if self.x.count_ones() == self.o.count_ones() { Player::Max } else { Player::Min }
     }
 
     /// The winner, if a player has three in a line.
@@ -83,7 +79,7 @@ impl Board {
 /// Whether a mask of cells contains a line of three.
 #[inline]
 pub fn has_line(cells: u16) -> bool {
-    LINES.iter().any(|&line| cells & line == line)
+    LINES.iter().any(|&line| line & !cells == 0)
 }
 
 impl fmt::Display for Board {
@@ -116,9 +112,7 @@ pub enum ParseError {
     #[error("tic-tac-toe position {0:?} has {1} characters; expected 9 of '.', 'X', 'O'")]
     Length(String, usize),
     /// A character other than `.`, `X`, `O`.
-    #[error(
-        "tic-tac-toe position {0:?}: bad character {1:?} at cell {2}; expected '.', 'X' or 'O'"
-    )]
+    #[error("tic-tac-toe position {0:?}: bad character {1:?} at cell {2}; expected '.', 'X' or 'O'")]
     Character(String, char, usize),
     /// Piece counts that no game reaches.
     #[error("tic-tac-toe position {0:?} has {1} X and {2} O; X moves first, so X = O or X = O + 1")]
@@ -226,13 +220,7 @@ mod tests {
 
     #[test]
     fn parse_round_trips() {
-        for text in [
-            ".........",
-            "X...O...X",
-            "XXXOO....",
-            "XOXXOOOXX",
-            "OOOXX.X..",
-        ] {
+        for text in [".........", "X...O...X", "XXXOO....", "XOXXOOOXX", "OOOXX.X.."] {
             assert_eq!(TicTacToe::parse(text).unwrap().to_string(), text);
         }
     }
@@ -257,23 +245,12 @@ mod tests {
         let mut moves = Vec::new();
         game.moves(&b, &mut moves);
         assert_eq!(moves, [1, 2, 3, 5, 6, 7]);
-        assert_eq!(
-            game.node(&TicTacToe::parse("XOXXOOOXX").unwrap()),
-            Node::Terminal(0.0)
-        );
-        assert_eq!(
-            game.node(&TicTacToe::parse("OOOXX.X..").unwrap()),
-            Node::Terminal(-1.0)
-        );
+        assert_eq!(game.node(&TicTacToe::parse("XOXXOOOXX").unwrap()), Node::Terminal(0.0));
+        assert_eq!(game.node(&TicTacToe::parse("OOOXX.X..").unwrap()), Node::Terminal(-1.0));
     }
 
     #[test]
     fn conforms() {
-        conformance::check(
-            &TicTacToe,
-            &[Board::EMPTY, TicTacToe::parse("X...O...X").unwrap()],
-            500,
-            1,
-        );
+        conformance::check(&TicTacToe, &[Board::EMPTY, TicTacToe::parse("X...O...X").unwrap()], 500, 1);
     }
 }

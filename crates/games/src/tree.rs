@@ -71,29 +71,15 @@ impl Tree {
     /// assert!(Tree::parse("{0.5:1,0.4:2}", Player::Max).is_err()); // Probabilities sum to 0.9.
     /// ```
     pub fn parse(text: &str, root: Player) -> Result<Tree, ParseError> {
-        let mut parser = Parser {
-            text,
-            chars: text.char_indices().collect(),
-            pos: 0,
-        };
+        let mut parser = Parser { text, chars: text.char_indices().collect(), pos: 0 };
         // Parse into a nested form first, then lay the nodes out breadth-first so that siblings are contiguous.
         let parsed = parser.tree()?;
         parser.skip_space();
         if parser.pos < parser.chars.len() {
             return Err(parser.error("unexpected text after the tree"));
         }
-        let mut tree = Tree {
-            nodes: Vec::new(),
-            children: Vec::new(),
-            probs: Vec::new(),
-        };
-        tree.nodes.push(TreeNode {
-            kind: Kind::Chance,
-            start: 0,
-            len: 0,
-            parent: None,
-            index: 0,
-        });
+        let mut tree = Tree { nodes: Vec::new(), children: Vec::new(), probs: Vec::new() };
+        tree.nodes.push(TreeNode { kind: Kind::Chance, start: 0, len: 0, parent: None, index: 0 });
         let mut queue = std::collections::VecDeque::from([(0 as NodeId, parsed, root)]);
         while let Some((id, item, next_player)) = queue.pop_front() {
             let (kind, kids, below) = match item {
@@ -187,11 +173,7 @@ impl Tree {
             Kind::Chance => ('{', '}'),
         };
         write!(f, "{open}")?;
-        for (i, (&child, &p)) in self.children[range.clone()]
-            .iter()
-            .zip(&self.probs[range])
-            .enumerate()
-        {
+        for (i, (&child, &p)) in self.children[range.clone()].iter().zip(&self.probs[range]).enumerate() {
             if i > 0 {
                 write!(f, ",")?;
             }
@@ -287,19 +269,11 @@ impl Parser<'_> {
             Some(&(_, c)) => message = format!("{message} (found {c:?})"),
             None => message = format!("{message} (found the end of the text)"),
         }
-        ParseError {
-            text: self.text.to_string(),
-            message,
-            at: self.pos,
-        }
+        ParseError { text: self.text.to_string(), message, at: self.pos }
     }
 
     fn skip_space(&mut self) {
-        while self
-            .chars
-            .get(self.pos)
-            .is_some_and(|&(_, c)| c.is_whitespace())
-        {
+        while self.chars.get(self.pos).is_some_and(|&(_, c)| c.is_whitespace()) {
             self.pos += 1;
         }
     }
@@ -322,16 +296,15 @@ impl Parser<'_> {
     fn token(&mut self) -> &str {
         self.skip_space();
         let start = self.pos;
-        while self.chars.get(self.pos).is_some_and(|&(_, c)| {
-            c.is_ascii_digit() || matches!(c, '-' | '+' | '.' | '/' | 'e' | 'E')
-        }) {
+        while self
+            .chars
+            .get(self.pos)
+            .is_some_and(|&(_, c)| c.is_ascii_digit() || matches!(c, '-' | '+' | '.' | '/' | 'e' | 'E'))
+        {
             self.pos += 1;
         }
         let from = self.chars.get(start).map_or(self.text.len(), |&(i, _)| i);
-        let to = self
-            .chars
-            .get(self.pos)
-            .map_or(self.text.len(), |&(i, _)| i);
+        let to = self.chars.get(self.pos).map_or(self.text.len(), |&(i, _)| i);
         &self.text[from..to]
     }
 
@@ -399,9 +372,7 @@ impl Parser<'_> {
 
 fn parse_probability(token: &str) -> Option<f64> {
     let p = match token.split_once('/') {
-        Some((num, den)) => {
-            num.parse::<u64>().ok()? as f64 / den.parse::<u64>().ok().filter(|&d| d > 0)? as f64
-        }
+        Some((num, den)) => num.parse::<u64>().ok()? as f64 / den.parse::<u64>().ok().filter(|&d| d > 0)? as f64,
         None => token.parse::<f64>().ok()?,
     };
     (p > 0.0 && p <= 1.0).then_some(p)
@@ -419,12 +390,7 @@ mod tests {
 
     #[test]
     fn parses_and_round_trips() {
-        for text in [
-            "[[5,8,6],[3,9,7],[10,4,2]]",
-            "[3,{0.5:8,0.5:-1}]",
-            "7",
-            "{0.25:[1,2],0.75:-3}",
-        ] {
+        for text in ["[[5,8,6],[3,9,7],[10,4,2]]", "[3,{0.5:8,0.5:-1}]", "7", "{0.25:[1,2],0.75:-3}"] {
             assert_eq!(Tree::parse(text, Player::Max).unwrap().to_string(), text);
         }
         let spaced = Tree::parse(" [ [ 1 , 2 ] ,\n 3 ] ", Player::Min).unwrap();
@@ -440,10 +406,7 @@ mod tests {
         assert_eq!(t.node(&t.child_of(coin, 1)), Node::Decision(Player::Min));
         assert_eq!(t.node(&t.child_of(0, 1)), Node::Decision(Player::Min));
         let min_root = Tree::parse("[[1,2]]", Player::Min).unwrap();
-        assert_eq!(
-            min_root.node(&min_root.child_of(0, 0)),
-            Node::Decision(Player::Max)
-        );
+        assert_eq!(min_root.node(&min_root.child_of(0, 0)), Node::Decision(Player::Max));
     }
 
     #[test]
@@ -459,19 +422,10 @@ mod tests {
 
     #[test]
     fn refuses_bad_trees() {
-        refused(
-            "",
-            "expected a tree (found the end of the text) at character 0",
-        );
-        refused(
-            "[1,2",
-            "expected ',' or ']' (found the end of the text) at character 4",
-        );
+        refused("", "expected a tree (found the end of the text) at character 0");
+        refused("[1,2", "expected ',' or ']' (found the end of the text) at character 4");
         refused("[1,,2]", "expected an integer leaf");
-        refused(
-            "[1,x]",
-            "expected an integer leaf, '[' or '{' (found 'x') at character 3",
-        );
+        refused("[1,x]", "expected an integer leaf, '[' or '{' (found 'x') at character 3");
         refused("[]", "expected an integer leaf");
         refused("[1,2]]", "unexpected text after the tree");
         refused("[1.5]", "expected an integer leaf");
@@ -485,11 +439,7 @@ mod tests {
 
     #[test]
     fn conforms() {
-        let t = Tree::parse(
-            "[[5,8,6],[3,{0.5:9,0.25:[1,2],0.25:7}],[10,4,2]]",
-            Player::Max,
-        )
-        .unwrap();
+        let t = Tree::parse("[[5,8,6],[3,{0.5:9,0.25:[1,2],0.25:7}],[10,4,2]]", Player::Max).unwrap();
         conformance::check(&t, &[0], 200, 3);
     }
 }
