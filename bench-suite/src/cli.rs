@@ -101,12 +101,41 @@ pub struct CountArgs {
     /// The game.
     #[arg(long, value_enum)]
     pub game: CountGame,
-    /// Tic-tac-toe: the position to count from [default: the empty board].
+    /// The position to count from: a tic-tac-toe board (9 characters) or a Connect-4 move string of 1-based
+    /// columns (4453) [default: the empty board].
     #[arg(long)]
     pub position: Option<String>,
+    /// Connect-4: count plies 0..=DEPTH (required for Connect-4).
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Threads (rayon); a comma list such as 1,2 runs the count once per entry, checks the counts agree and
+    /// reports each timing [default: all cores].
+    #[arg(long, value_delimiter = ',', value_parser = clap::value_parser!(u64).range(1..=4096))]
+    pub threads: Vec<u64>,
+    /// Connect-4: count only move sequences or only distinct positions [default: both].
+    #[arg(long, value_enum)]
+    pub only: Option<Measure>,
+    /// Connect-4 board width.
+    #[arg(long, default_value_t = 7)]
+    pub width: u32,
+    /// Connect-4 board height.
+    #[arg(long, default_value_t = 6)]
+    pub height: u32,
+    /// Run even when the estimate says the count will not finish in 15 minutes or fit in memory.
+    #[arg(long)]
+    pub force: bool,
     #[command(flatten)]
     #[allow(missing_docs)]
     pub out: OutArg,
+}
+
+/// What `count` measures in Connect-4.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Measure {
+    /// Move sequences per ply (perft), split across threads and bulk-counted at the last ply.
+    Sequences,
+    /// Distinct positions per ply, in sharded, sorted position sets.
+    Positions,
 }
 
 /// Options of `trace`.
@@ -138,8 +167,10 @@ pub enum SolveGame {
 /// Games `count` knows.
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum CountGame {
-    /// Tic-tac-toe.
+    /// Tic-tac-toe: the full tree, games by outcome, nodes and distinct states.
     Tictactoe,
+    /// Connect-4: move sequences and distinct positions per ply, to --depth.
+    Connect4,
 }
 
 /// Leaf generators.

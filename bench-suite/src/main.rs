@@ -6,7 +6,9 @@
 
 mod cli;
 mod commands;
+mod machine;
 mod output;
+mod progress;
 
 use clap::Parser;
 use std::process::ExitCode;

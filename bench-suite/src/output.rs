@@ -51,23 +51,28 @@ impl Sink {
     }
 }
 
-/// Writes `rows` to a temporary file beside `path`, then renames it over `path`: readers never see a partial
-/// file, and a failed run leaves none behind.
+/// Writes `rows` as CSV to `path`, whole or not at all (see [`write_atomically`]).
 pub fn write_csv_atomically<R: Serialize>(path: &Path, rows: &[R]) -> Result<()> {
+    let mut writer = csv::Writer::from_writer(Vec::new());
+    for row in rows {
+        writer.serialize(row)?;
+    }
+    let bytes = writer.into_inner().map_err(|e| anyhow::anyhow!("cannot write {}: {}", path.display(), e.error()))?;
+    write_atomically(path, &bytes)
+}
+
+/// Writes `bytes` to a temporary file beside `path`, then renames it over `path`: readers never see a partial
+/// file, and a failed run leaves none behind. Missing parent directories are created.
+pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
     let dir = match path.parent() {
         Some(dir) if !dir.as_os_str().is_empty() => dir,
         _ => Path::new("."),
     };
     std::fs::create_dir_all(dir).with_context(|| format!("cannot create directory {}", dir.display()))?;
-    let temp = tempfile::NamedTempFile::new_in(dir)
+    let mut temp = tempfile::NamedTempFile::new_in(dir)
         .with_context(|| format!("cannot write {}: no temporary file in {}", path.display(), dir.display()))?;
-    let mut writer = csv::Writer::from_writer(temp);
-    for row in rows {
-        writer.serialize(row)?;
-    }
-    let mut temp =
-        writer.into_inner().map_err(|e| anyhow::anyhow!("cannot write {}: {}", path.display(), e.error()))?;
-    temp.flush()?;
+    temp.write_all(bytes).with_context(|| format!("cannot write {}", path.display()))?;
+    temp.as_file().sync_all().with_context(|| format!("cannot write {}", path.display()))?;
     temp.persist(path).with_context(|| format!("cannot write {}", path.display()))?;
     Ok(())
 }

@@ -178,3 +178,44 @@ fn help_is_available_for_every_subcommand() {
     let out = bench().args(["ordering", "--help"]).unwrap();
     assert!(String::from_utf8(out.stdout).unwrap().contains("computes leaves on demand"));
 }
+
+#[test]
+fn count_connect4_per_ply_on_any_number_of_threads() {
+    let rows = csv(&["count", "--game", "connect4", "--depth", "6", "--threads", "1,2"]);
+    assert_eq!(
+        rows,
+        "ply,sequences,positions\n0,1,1\n1,7,7\n2,49,49\n3,343,238\n4,2401,1120\n5,16807,4263\n6,117649,16422\n"
+    );
+    let only = csv(&["count", "--game", "connect4", "--depth", "2", "--only", "positions"]);
+    assert_eq!(only, "ply,sequences,positions\n0,,1\n1,,7\n2,,49\n");
+    let from = csv(&["count", "--game", "connect4", "--depth", "1", "--position", "444444"]);
+    assert_eq!(from, "ply,sequences,positions\n0,1,1\n1,6,6\n");
+}
+
+#[test]
+fn count_writes_a_sidecar_with_machine_facts() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("count.csv");
+    let out = bench()
+        .args(["count", "--game", "connect4", "--depth", "5", "--threads", "1,2", "--out", path.to_str().unwrap()])
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.contains("sequences: 2 thread(s), 16,807 in"), "{stdout}");
+    assert!(stdout.contains("machine: "), "{stdout}");
+    let meta = std::fs::read_to_string(dir.path().join("count.meta.json")).unwrap();
+    for key in ["\"arguments\"", "\"git_revision\"", "\"cores\"", "\"date\"", "\"figures\"", "\"per_second\""] {
+        assert!(meta.contains(key), "{key} missing from {meta}");
+    }
+}
+
+#[test]
+fn count_refuses_what_will_not_finish_or_fit() {
+    refused(&["count", "--game", "connect4"], "needs --depth");
+    refused(&["count", "--game", "connect4", "--depth", "16", "--only", "sequences"], "minutes at");
+    refused(&["count", "--game", "connect4", "--depth", "22", "--only", "positions"], "GiB budget");
+    refused(&["count", "--game", "connect4", "--depth", "43"], "more plies than the 42 empty cells");
+    refused(&["count", "--game", "connect4", "--depth", "3", "--position", "1111111"], "already full");
+    refused(&["count", "--game", "connect4", "--depth", "3", "--width", "9", "--height", "7"], "9x7");
+    refused(&["count", "--game", "connect4", "--depth", "3", "--threads", "0"], "invalid value '0'");
+    refused(&["count", "--game", "tictactoe", "--depth", "3"], "--depth and --only are for --game connect4");
+}

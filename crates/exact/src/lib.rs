@@ -20,6 +20,7 @@
 //! ```
 
 mod cache;
+pub mod count;
 mod ordering;
 mod search;
 mod tally;

@@ -1,7 +1,9 @@
 //! A tally of the full game tree: complete games by outcome, and nodes.
 
-use ahash::AHashMap;
+use crate::count::children;
+use ahash::{AHashMap, AHashSet};
 use khela_games::{Game, Node};
+use rayon::prelude::*;
 
 /// Counts over the full tree below a state (every path, not every distinct state).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -31,8 +33,10 @@ impl std::ops::AddAssign for Tally {
     }
 }
 
-/// Tallies the full tree below `state`, memoized by [`Game::key`] so that each distinct state is expanded once.
-/// Every outcome of a chance node counts as a branch.
+/// Tallies the full tree below `state`, memoized by [`Game::key`] so that each distinct state is expanded once
+/// per subtree. Every outcome of a chance node counts as a branch. The subtrees of the root's children are
+/// tallied in parallel on the current rayon pool, each with its own memo; the path counts are summed and the
+/// distinct states are the union of the memos' keys, so the result is the same for any number of threads.
 ///
 /// ```
 /// use khela_exact::tally;
@@ -40,10 +44,33 @@ impl std::ops::AddAssign for Tally {
 /// let t = tally(&TicTacToe, &Board::EMPTY);
 /// assert_eq!((t.games, t.nodes, t.states), (255_168, 549_946, 5_478));
 /// ```
-pub fn tally<G: Game>(game: &G, state: &G::State) -> Tally {
-    let mut memo = AHashMap::new();
-    let mut total = subtree(game, state, &mut memo, &mut Vec::new());
-    total.states = memo.len() as u64;
+pub fn tally<G>(game: &G, state: &G::State) -> Tally
+where
+    G: Game + Sync,
+    G::State: Send + Sync,
+{
+    let kids = children(game, state, &mut Vec::new(), &mut Vec::new());
+    if kids.is_empty() {
+        let mut memo = AHashMap::new();
+        let mut total = subtree(game, state, &mut memo, &mut Vec::new());
+        total.states = memo.len() as u64;
+        return total;
+    }
+    let parts: Vec<(Tally, AHashMap<u64, Tally>)> = kids
+        .par_iter()
+        .map(|child| {
+            let mut memo = AHashMap::new();
+            let t = subtree(game, child, &mut memo, &mut Vec::new());
+            (t, memo)
+        })
+        .collect();
+    let mut total = Tally { nodes: 1, ..Tally::default() };
+    let mut keys = AHashSet::from_iter([game.key(state)]);
+    for (t, memo) in parts {
+        total += t;
+        keys.extend(memo.into_keys());
+    }
+    total.states = keys.len() as u64;
     total
 }
 

@@ -22,8 +22,7 @@
 //!  0  7 14 21 28 35 42   <- bottom row
 //! ```
 //!
-//! A [`Position`] is two such bitboards, `current` (the stones of the side to move) and `mask` (all stones),
-//! plus the number of moves played. Since a column is filled from the bottom, `mask + bottom` sets the lowest
+//! A [`Position`] is two such bitboards, `current` (the stones of the side to move) and `mask` (all stones). Since a column is filled from the bottom, `mask + bottom` sets the lowest
 //! empty cell of every column, which makes move generation a few arithmetic operations.
 //!
 //! # Players, moves, payoffs and notation
@@ -51,9 +50,10 @@ use crate::{Game, Node, Player, Value};
 use std::fmt;
 use thiserror::Error;
 
-/// A Connect-4 position: two bitboards in the layout of the module documentation, and a move counter.
+/// A Connect-4 position: two bitboards in the layout of the module documentation.
 ///
-/// It is `Copy` and 24 bytes. Only [`Position::EMPTY`], [`Connect4::parse`] and playing moves make positions, so
+/// It is `Copy` and 16 bytes (the number of moves played is the number of stones, a population count), so that
+/// the position sets of `count` hold tens of millions of them. Only [`Position::EMPTY`], [`Connect4::parse`] and playing moves make positions, so
 /// the sentinel bits are always clear. The board's dimensions are not stored: they belong to the [`Connect4`]
 /// value that made the position, and a position means nothing with another.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
@@ -62,13 +62,11 @@ pub struct Position {
     current: u64,
     /// All stones, of both players.
     mask: u64,
-    /// The number of moves played, which is the number of stones on the board.
-    moves: u8,
 }
 
 impl Position {
     /// The empty board, of any size.
-    pub const EMPTY: Position = Position { current: 0, mask: 0, moves: 0 };
+    pub const EMPTY: Position = Position { current: 0, mask: 0 };
 
     /// The stones of the side to move.
     #[inline]
@@ -91,7 +89,7 @@ impl Position {
     /// The number of moves played so far, which is the number of stones on the board.
     #[inline]
     pub fn moves_played(&self) -> u32 {
-        u32::from(self.moves)
+        self.mask.count_ones()
     }
 
     /// The player to move: the first player (MAX) when the number of moves played is even.
@@ -99,7 +97,7 @@ impl Position {
     /// This is whose turn it would be even when the game is over; [`Game::node`] says whether it is.
     #[inline]
     pub fn to_move(&self) -> Player {
-        if self.moves.is_multiple_of(2) { Player::Max } else { Player::Min }
+        if self.moves_played().is_multiple_of(2) { Player::Max } else { Player::Min }
     }
 }
 
@@ -334,7 +332,6 @@ impl Connect4 {
         // The stones of the player who just moved become `current` of the next turn, which is the opponent's.
         p.current ^= p.mask;
         p.mask |= p.mask + self.bottom_cell(col);
-        p.moves += 1;
     }
 
     /// The cells where the side to move can drop a stone: the lowest empty cell of each column that is not full.
@@ -407,7 +404,7 @@ impl Connect4 {
     /// Whether every cell holds a stone.
     #[inline]
     pub fn is_full(&self, p: &Position) -> bool {
-        u32::from(p.moves) == self.cells()
+        p.moves_played() == self.cells()
     }
 
     /// Plays a standard move string of 1-based column digits (`"4453"`) from the empty board.
@@ -466,7 +463,7 @@ impl Connect4 {
     /// ");
     /// ```
     pub fn board_string(&self, p: &Position) -> String {
-        let first = if p.moves.is_multiple_of(2) { p.current } else { p.opponent() };
+        let first = if p.moves_played().is_multiple_of(2) { p.current } else { p.opponent() };
         let mut out = String::with_capacity(((self.width + 1) * self.height) as usize);
         for row in (0..self.height).rev() {
             for col in 0..self.width {
@@ -516,12 +513,18 @@ impl Game for Connect4 {
         if self.is_won(p) {
             return;
         }
-        let legal = self.legal_mask(p);
-        for col in 0..self.width as u8 {
-            if legal & self.column_cells(col) != 0 {
-                buf.push(col);
-            }
+        // Each playable cell is in a distinct column; its bit index divided by the column stride is the column.
+        let mut legal = self.legal_mask(p);
+        while legal != 0 {
+            buf.push((legal.trailing_zeros() / (self.height + 1)) as u8);
+            legal &= legal - 1;
         }
+    }
+
+    /// A population count of the playable cells: no list, no moves made.
+    #[inline]
+    fn move_count(&self, p: &Position, _: &mut Vec<u8>) -> usize {
+        self.count_legal(p) as usize
     }
 
     #[inline]
@@ -724,7 +727,7 @@ XOXO
                 .contains("0x6: the width and the height must both be at least 1")
         );
         assert_eq!(Connect4::default(), Connect4::standard());
-        assert_eq!(std::mem::size_of::<Position>(), 24);
+        assert_eq!(std::mem::size_of::<Position>(), 16);
         assert_eq!(Connect4::standard().to_string(), "7x6");
     }
 

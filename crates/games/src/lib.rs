@@ -118,6 +118,17 @@ pub trait Game {
     /// A 64-bit key of the state, for memoization and transposition tables.
     fn key(&self, state: &Self::State) -> u64;
 
+    /// The number of moves [`Game::moves`] would list for a decision node, using `buf` as scratch space if
+    /// needed. Callers only ask it of decision nodes.
+    ///
+    /// Tree counting ("perft") calls it at its last ply to count leaves in bulk, without making the moves; games
+    /// with a cheaper way than listing the moves (Connect-4: a population count) override it.
+    #[inline]
+    fn move_count(&self, state: &Self::State, buf: &mut Vec<Self::Move>) -> usize {
+        self.moves(state, buf);
+        buf.len()
+    }
+
     /// The state after `mv`, leaving `state` untouched.
     #[inline]
     fn child(&self, state: &Self::State, mv: Self::Move) -> Self::State {

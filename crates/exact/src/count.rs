@@ -1,0 +1,228 @@
+//! Counting game trees on every core: move sequences per ply ("perft") and distinct positions per ply.
+//!
+//! Both counts are sums of integers over a fixed set of subtrees, so they are the same for any number of
+//! threads.
+
+use khela_games::{Game, Node};
+use rayon::prelude::*;
+
+/// Plies above this one are expanded sequentially; the subtrees below are counted in parallel.
+pub const SPLIT_PLY: u32 = 4;
+
+/// `sequences[k]`, for `k` in `0..=depth`: the number of move sequences of exactly `k` moves from `root`, where
+/// terminal positions are not extended (a chance outcome counts as a move). This is "perft".
+///
+/// The tree is split at [`SPLIT_PLY`] (or earlier, for shallow counts), the subtrees are counted in parallel on
+/// the current rayon pool, and the last ply is counted in bulk with [`Game::move_count`], without making the
+/// moves. `progress(done, total)` is called as subtrees finish.
+///
+/// # Examples
+///
+/// ```
+/// use khela_exact::count::perft;
+/// use khela_games::connect4::{Connect4, Position};
+/// assert_eq!(perft(&Connect4::standard(), &Position::EMPTY, 7, &|_, _| {}), [1, 7, 49, 343, 2401, 16807, 117649, 823536]);
+/// ```
+pub fn perft<G>(game: &G, root: &G::State, depth: u32, progress: &(dyn Fn(u64, u64) + Sync)) -> Vec<u64>
+where
+    G: Game + Sync,
+    G::State: Send + Sync,
+{
+    let split = SPLIT_PLY.min(depth.saturating_sub(1));
+    let mut counts = vec![0u64; depth as usize + 1];
+    counts[0] = 1;
+    // The frontier: every position reached by a sequence of `split` moves, one per sequence.
+    let mut frontier = vec![root.clone()];
+    let mut buf = Vec::new();
+    let mut outcomes = Vec::new();
+    for ply in 1..=split as usize {
+        let mut next = Vec::new();
+        for state in &frontier {
+            for child in children(game, state, &mut buf, &mut outcomes) {
+                next.push(child);
+            }
+        }
+        counts[ply] = next.len() as u64;
+        frontier = next;
+    }
+    if depth == 0 {
+        return counts;
+    }
+    let total = frontier.len() as u64;
+    let done = std::sync::atomic::AtomicU64::new(0);
+    let below = frontier
+        .par_iter()
+        .map(|state| {
+            let mut local = vec![0u64; depth as usize + 1];
+            let mut scratch = Scratch::default();
+            count_sequences(game, state, split as usize, depth as usize, &mut local, &mut scratch);
+            progress(done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1, total);
+            local
+        })
+        .reduce(|| vec![0u64; depth as usize + 1], add_counts);
+    for (count, extra) in counts.iter_mut().zip(below).skip(split as usize + 1) {
+        *count += extra;
+    }
+    counts
+}
+
+fn add_counts(mut a: Vec<u64>, b: Vec<u64>) -> Vec<u64> {
+    for (x, y) in a.iter_mut().zip(b) {
+        *x += y;
+    }
+    a
+}
+
+/// Move buffers, one per ply.
+struct Scratch<M> {
+    moves: Vec<Vec<M>>,
+    outcomes: Vec<(M, f64)>,
+}
+
+impl<M> Default for Scratch<M> {
+    fn default() -> Self {
+        Scratch { moves: Vec::new(), outcomes: Vec::new() }
+    }
+}
+
+/// Adds to `counts[k]` the sequences of `k` moves through `state`, which is at `ply`, for `k` in `ply+1..=depth`.
+fn count_sequences<G: Game>(
+    game: &G,
+    state: &G::State,
+    ply: usize,
+    depth: usize,
+    counts: &mut [u64],
+    scratch: &mut Scratch<G::Move>,
+) {
+    match game.node(state) {
+        Node::Terminal(_) => {}
+        Node::Chance => {
+            // Chance nodes are rare in the games counted; their outcomes are listed, not bulk-counted.
+            let mut outcomes = std::mem::take(&mut scratch.outcomes);
+            game.outcomes(state, &mut outcomes);
+            counts[ply + 1] += outcomes.len() as u64;
+            if ply + 1 < depth {
+                for &(outcome, _) in &outcomes {
+                    count_sequences(game, &game.child(state, outcome), ply + 1, depth, counts, scratch);
+                }
+            }
+            scratch.outcomes = outcomes;
+        }
+        Node::Decision(_) => {
+            if scratch.moves.len() <= ply {
+                scratch.moves.resize_with(ply + 1, Vec::new);
+            }
+            let mut moves = std::mem::take(&mut scratch.moves[ply]);
+            if ply + 1 == depth {
+                // Bulk counting: the last ply's sequences are the moves of this node, counted, not made.
+                counts[depth] += game.move_count(state, &mut moves) as u64;
+            } else {
+                game.moves(state, &mut moves);
+                counts[ply + 1] += moves.len() as u64;
+                for &mv in &moves {
+                    count_sequences(game, &game.child(state, mv), ply + 1, depth, counts, scratch);
+                }
+            }
+            scratch.moves[ply] = moves;
+        }
+    }
+}
+
+/// The children of a non-terminal state (decision moves or chance outcomes), in natural order.
+pub(crate) fn children<G: Game>(
+    game: &G,
+    state: &G::State,
+    buf: &mut Vec<G::Move>,
+    outcomes: &mut Vec<(G::Move, f64)>,
+) -> Vec<G::State> {
+    match game.node(state) {
+        Node::Terminal(_) => Vec::new(),
+        Node::Decision(_) => {
+            game.moves(state, buf);
+            buf.iter().map(|&mv| game.child(state, mv)).collect()
+        }
+        Node::Chance => {
+            game.outcomes(state, outcomes);
+            outcomes.iter().map(|&(o, _)| game.child(state, o)).collect()
+        }
+    }
+}
+
+/// How many children a shard of the next ply may hold before the ply is split into more shards.
+pub const SHARD_ENTRIES: u64 = 1 << 26;
+
+/// `positions[k]`, for `k` in `0..=depth`: the number of distinct positions (by [`Game::key`], which must be
+/// unique for the count to be exact) reached by exactly `k` moves from `root`, terminal positions not extended.
+///
+/// It goes ply by ply, holding the positions of two plies at once. The children of a ply are generated in
+/// parallel into shards by a hash of their key, each shard sorted by key and deduplicated in parallel; when a
+/// ply would have more than [`SHARD_ENTRIES`] children, it is split into several shards generated one after
+/// another, so the peak memory is about `(positions[k-1] + positions[k] + SHARD_ENTRIES)` states.
+/// `progress(ply, depth)` is called as plies finish.
+///
+/// # Examples
+///
+/// ```
+/// use khela_exact::count::distinct_positions;
+/// use khela_games::connect4::{Connect4, Position};
+/// // OEIS A212693.
+/// assert_eq!(distinct_positions(&Connect4::standard(), &Position::EMPTY, 5, &|_, _| {}), [1, 7, 49, 238, 1120, 4263]);
+/// ```
+pub fn distinct_positions<G>(game: &G, root: &G::State, depth: u32, progress: &(dyn Fn(u64, u64) + Sync)) -> Vec<u64>
+where
+    G: Game + Sync,
+    G::State: Send + Sync,
+    G::Move: Send,
+{
+    let mut counts = vec![1u64];
+    let mut level = vec![root.clone()];
+    for ply in 1..=u64::from(depth) {
+        let estimate: u64 = level
+            .par_iter()
+            .map_init(Vec::new, |buf, state| match game.node(state) {
+                Node::Decision(_) => game.move_count(state, buf) as u64,
+                Node::Chance => {
+                    let mut outcomes = Vec::new();
+                    game.outcomes(state, &mut outcomes);
+                    outcomes.len() as u64
+                }
+                Node::Terminal(_) => 0,
+            })
+            .sum();
+        let shards = estimate.div_ceil(SHARD_ENTRIES).max(1);
+        let mut next: Vec<G::State> = Vec::new();
+        for shard in 0..shards {
+            let mut part: Vec<(u64, G::State)> = level
+                .par_iter()
+                .fold(
+                    || (Vec::new(), Vec::new(), Vec::new()),
+                    |(mut acc, mut buf, mut outcomes), state| {
+                        for child in children(game, state, &mut buf, &mut outcomes) {
+                            let key = game.key(&child);
+                            if shard_of(key, shards) == shard {
+                                acc.push((key, child));
+                            }
+                        }
+                        (acc, buf, outcomes)
+                    },
+                )
+                .map(|(acc, _, _)| acc)
+                .reduce(Vec::new, |mut a, mut b| {
+                    a.append(&mut b);
+                    a
+                });
+            part.par_sort_unstable_by_key(|&(key, _)| key);
+            part.dedup_by_key(|&mut (key, _)| key);
+            next.extend(part.into_iter().map(|(_, state)| state));
+        }
+        counts.push(next.len() as u64);
+        level = next;
+        progress(ply, u64::from(depth));
+    }
+    counts
+}
+
+/// The shard of a key: the high bits of a multiplicative hash, so that keys with similar low bits spread out.
+fn shard_of(key: u64, shards: u64) -> u64 {
+    ((u128::from(key.wrapping_mul(0x9E37_79B9_7F4A_7C15)) * u128::from(shards)) >> 64) as u64
+}

@@ -1,0 +1,70 @@
+//! Tree counts against published figures, and the same counts for any number of threads.
+
+use khela_exact::count::{distinct_positions, perft};
+use khela_exact::tally;
+use khela_games::connect4::{Connect4, Position};
+use khela_games::tictactoe::{Board, TicTacToe};
+
+fn on_threads<T: Send>(threads: usize, work: impl FnOnce() -> T + Send) -> T {
+    rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap().install(work)
+}
+
+fn quiet(_: u64, _: u64) {}
+
+#[test]
+fn connect4_sequences_per_ply() {
+    // Perft from the empty 7×6 board, positions already won not extended (the published figures).
+    let expected = [1, 7, 49, 343, 2401, 16807, 117649, 823536, 5673234];
+    for threads in [1, 2, 3] {
+        let counts = on_threads(threads, || perft(&Connect4::standard(), &Position::EMPTY, 8, &quiet));
+        assert_eq!(counts, expected, "{threads} threads");
+    }
+}
+
+#[test]
+fn connect4_distinct_positions_per_ply() {
+    // OEIS A212693: legal 7×6 Connect-Four positions after n plies.
+    let expected = [1, 7, 49, 238, 1120, 4263, 16422, 54859, 184275, 558186];
+    for threads in [1, 2] {
+        let counts = on_threads(threads, || distinct_positions(&Connect4::standard(), &Position::EMPTY, 9, &quiet));
+        assert_eq!(counts, expected, "{threads} threads");
+    }
+}
+
+#[test]
+fn counts_from_a_position_and_at_depth_zero() {
+    let game = Connect4::standard();
+    assert_eq!(perft(&game, &Position::EMPTY, 0, &quiet), [1]);
+    assert_eq!(distinct_positions(&game, &Position::EMPTY, 0, &quiet), [1]);
+    // Column 1 holds six stones: six columns remain open.
+    let p = game.parse("111111").unwrap();
+    assert_eq!(perft(&game, &p, 2, &quiet), [1, 6, 36]);
+    // A won position is not extended.
+    let won = game.parse("1212121").unwrap();
+    assert_eq!(perft(&game, &won, 3, &quiet), [1, 0, 0, 0]);
+    assert_eq!(distinct_positions(&game, &won, 3, &quiet), [1, 0, 0, 0]);
+}
+
+#[test]
+fn tictactoe_sequences_and_positions_per_ply() {
+    // Sequences per ply sum to the 549,946 nodes of the full tree; the last ply is the 127,872 nine-move games.
+    let sequences = perft(&TicTacToe, &Board::EMPTY, 9, &quiet);
+    assert_eq!(sequences, [1, 9, 72, 504, 3024, 15120, 54720, 148176, 200448, 127872]);
+    assert_eq!(sequences.iter().sum::<u64>(), 549_946);
+    // Distinct positions per ply sum to the 5,478 reachable states.
+    let positions = distinct_positions(&TicTacToe, &Board::EMPTY, 9, &quiet);
+    assert_eq!(positions, [1, 9, 72, 252, 756, 1260, 1520, 1140, 390, 78]);
+    assert_eq!(positions.iter().sum::<u64>(), 5_478);
+}
+
+#[test]
+fn tictactoe_tally_is_the_same_on_any_number_of_threads() {
+    let one = on_threads(1, || tally(&TicTacToe, &Board::EMPTY));
+    for threads in [2, 4] {
+        assert_eq!(on_threads(threads, || tally(&TicTacToe, &Board::EMPTY)), one);
+    }
+    assert_eq!((one.games, one.nodes, one.states), (255_168, 549_946, 5_478));
+    let over = TicTacToe::parse("XXXOO....").unwrap();
+    let t = tally(&TicTacToe, &over);
+    assert_eq!((t.games, t.max_wins, t.nodes, t.states), (1, 1, 1, 1));
+}
