@@ -35,15 +35,9 @@ where
     let mut frontier = vec![root.clone()];
     let mut buf = Vec::new();
     let mut outcomes = Vec::new();
-    for ply in 1..=split as usize {
-        let mut next = Vec::new();
-        for state in &frontier {
-            for child in children(game, state, &mut buf, &mut outcomes) {
-                next.push(child);
-            }
-        }
-        counts[ply] = next.len() as u64;
-        frontier = next;
+    for count in counts.iter_mut().take(split as usize + 1).skip(1) {
+        frontier = frontier.iter().flat_map(|state| children(game, state, &mut buf, &mut outcomes)).collect();
+        *count = frontier.len() as u64;
     }
     if depth == 0 {
         return counts;

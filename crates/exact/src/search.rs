@@ -161,7 +161,10 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
         mut beta: Value,
     ) -> Value {
         self.stats.nodes += 1; // Every call, terminal or not, the root included, as the textbook counts.
-        if let Some(value) = self.cache.probe(self.game, state, alpha, beta) {
+        // The root is always expanded, so that the search reports its best move even when the cache knows it.
+        if ply > 0
+            && let Some(value) = self.cache.probe(self.game, state, alpha, beta)
+        {
             return value;
         }
         let game = self.game;

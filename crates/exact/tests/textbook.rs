@@ -180,3 +180,13 @@ fn every_tictactoe_ordering_is_a_draw() {
     }
     let _ = TicTacToe.key(&Board::EMPTY);
 }
+
+#[test]
+fn a_warm_memo_still_reports_the_best_move() {
+    let trap = TicTacToe::parse("X...O...X").unwrap();
+    let mut searcher = Searcher::new(&TicTacToe, Ordering::Natural).with_cache(Memo::new());
+    let cold = searcher.run(Algorithm::Minimax, &trap);
+    let warm = searcher.run(Algorithm::Minimax, &trap);
+    assert_eq!((cold.value, cold.best), (0.0, Some(1)));
+    assert_eq!((warm.value, warm.best), (0.0, Some(1)));
+}
