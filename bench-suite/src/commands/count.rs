@@ -7,7 +7,7 @@ use crate::output::{self, Sink};
 use crate::progress::Progress;
 use anyhow::{Context, Result, bail};
 use khela_exact::count::{SHARD_ENTRIES, distinct_positions, perft};
-use khela_exact::tally;
+use khela_exact::{tally, tally_by};
 use khela_games::connect4::{Connect4, Position};
 use khela_games::tictactoe::TicTacToe;
 use serde::Serialize;
@@ -122,6 +122,7 @@ fn tictactoe(args: &CountArgs, threads: &[u64]) -> Result<()> {
         result = Some(tally);
     }
     let t = result.expect("at least one thread count");
+    let symmetric = tally_by(&TicTacToe, &board, |_, b| TicTacToe::symmetric_key(b));
     let row = TallyRow {
         games: t.games,
         x_wins: t.max_wins,
@@ -134,7 +135,10 @@ fn tictactoe(args: &CountArgs, threads: &[u64]) -> Result<()> {
         let row = &rows[0];
         let mut table = output::table(&["games", "X wins", "O wins", "draws", "nodes", "distinct states"]);
         table.add_row([row.games, row.x_wins, row.o_wins, row.draws, row.nodes, row.states].map(output::thousands));
-        format!("Tic-tac-toe game tree from {text}\n{table}")
+        format!(
+            "Tic-tac-toe game tree from {text}\n{table}\nUp to the board's 8 symmetries: {} positions, {} of them terminal",
+            symmetric.states, symmetric.terminal_states
+        )
     })
 }
 

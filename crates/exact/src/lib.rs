@@ -29,5 +29,5 @@ mod trace;
 pub use cache::{Bound, Cache, Memo};
 pub use ordering::Ordering;
 pub use search::{Algorithm, SearchResult, Searcher, Stats, move_values};
-pub use tally::{Tally, tally};
+pub use tally::{Tally, tally, tally_by};
 pub use trace::{Observer, Trace, TraceEvent};

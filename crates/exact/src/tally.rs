@@ -1,7 +1,7 @@
 //! A tally of the full game tree: complete games by outcome, and nodes.
 
 use crate::count::children;
-use ahash::{AHashMap, AHashSet};
+use ahash::AHashMap;
 use khela_games::{Game, Node};
 use rayon::prelude::*;
 
@@ -18,12 +18,14 @@ pub struct Tally {
     pub draws: u64,
     /// Nodes of the tree, the state itself included.
     pub nodes: u64,
-    /// Distinct states (by [`Game::key`]) in the tree.
+    /// Distinct states (by [`Game::key`], or the key given to [`tally_by`]) in the tree.
     pub states: u64,
+    /// How many of the distinct states are terminal.
+    pub terminal_states: u64,
 }
 
 impl std::ops::AddAssign for Tally {
-    /// Adds the path counts (`states` is not additive and is left alone).
+    /// Adds the path counts (the state counts are not additive and are left alone).
     fn add_assign(&mut self, o: Tally) {
         self.games += o.games;
         self.max_wins += o.max_wins;
@@ -49,39 +51,62 @@ where
     G: Game + Sync,
     G::State: Send + Sync,
 {
+    tally_by(game, state, |game, state| game.key(state))
+}
+
+/// [`tally`] with memo keys from `key`, which may merge states whose subtrees are alike, such as
+/// [`khela_games::tictactoe::TicTacToe::symmetric_key`]: the path counts are unchanged (symmetric subtrees have
+/// equal counts), and `states` counts the distinct keys.
+///
+/// ```
+/// use khela_exact::tally_by;
+/// use khela_games::tictactoe::{Board, TicTacToe};
+/// let t = tally_by(&TicTacToe, &Board::EMPTY, |_, b| TicTacToe::symmetric_key(b));
+/// assert_eq!((t.games, t.states, t.terminal_states), (255_168, 765, 138));
+/// ```
+pub fn tally_by<G>(game: &G, state: &G::State, key: fn(&G, &G::State) -> u64) -> Tally
+where
+    G: Game + Sync,
+    G::State: Send + Sync,
+{
     let kids = children(game, state, &mut Vec::new(), &mut Vec::new());
-    if kids.is_empty() {
-        let mut memo = AHashMap::new();
-        let mut total = subtree(game, state, &mut memo, &mut Vec::new());
-        total.states = memo.len() as u64;
-        return total;
-    }
-    let parts: Vec<(Tally, AHashMap<u64, Tally>)> = kids
-        .par_iter()
-        .map(|child| {
-            let mut memo = AHashMap::new();
-            let t = subtree(game, child, &mut memo, &mut Vec::new());
-            (t, memo)
-        })
-        .collect();
-    let mut total = Tally { nodes: 1, ..Tally::default() };
-    let mut keys = AHashSet::from_iter([game.key(state)]);
+    let parts: Vec<(Tally, AHashMap<u64, Tally>)> = if kids.is_empty() {
+        vec![(Tally::default(), AHashMap::new())]
+    } else {
+        kids.par_iter()
+            .map(|child| {
+                let mut memo = AHashMap::new();
+                let t = subtree(game, child, key, &mut memo, &mut Vec::new());
+                (t, memo)
+            })
+            .collect()
+    };
+    let mut root_memo = AHashMap::new();
+    let mut total = if kids.is_empty() {
+        subtree(game, state, key, &mut root_memo, &mut Vec::new())
+    } else {
+        Tally { nodes: 1, ..Tally::default() }
+    };
+    // The distinct states: the union of the memos, and the root.
+    let mut states: AHashMap<u64, bool> = AHashMap::from_iter([(key(game, state), kids.is_empty())]);
     for (t, memo) in parts {
         total += t;
-        keys.extend(memo.into_keys());
+        states.extend(memo.into_iter().map(|(k, t)| (k, t.nodes == 1)));
     }
-    total.states = keys.len() as u64;
+    total.states = states.len() as u64;
+    total.terminal_states = states.values().filter(|&&terminal| terminal).count() as u64;
     total
 }
 
 fn subtree<G: Game>(
     game: &G,
     state: &G::State,
+    key: fn(&G, &G::State) -> u64,
     memo: &mut AHashMap<u64, Tally>,
     moves: &mut Vec<Vec<G::Move>>,
 ) -> Tally {
-    let key = game.key(state);
-    if let Some(&t) = memo.get(&key) {
+    let key_of_state = key(game, state);
+    if let Some(&t) = memo.get(&key_of_state) {
         return t;
     }
     let mut t = Tally { nodes: 1, ..Tally::default() };
@@ -98,7 +123,7 @@ fn subtree<G: Game>(
             let mut buf = moves.pop().unwrap_or_default();
             game.moves(state, &mut buf);
             for &mv in &buf {
-                t += subtree(game, &game.child(state, mv), memo, moves);
+                t += subtree(game, &game.child(state, mv), key, memo, moves);
             }
             moves.push(buf);
         }
@@ -106,10 +131,10 @@ fn subtree<G: Game>(
             let mut outcomes = Vec::new();
             game.outcomes(state, &mut outcomes);
             for (outcome, _) in outcomes {
-                t += subtree(game, &game.child(state, outcome), memo, moves);
+                t += subtree(game, &game.child(state, outcome), key, memo, moves);
             }
         }
     }
-    memo.insert(key, t);
+    memo.insert(key_of_state, t);
     t
 }

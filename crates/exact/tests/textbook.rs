@@ -190,3 +190,28 @@ fn a_warm_memo_still_reports_the_best_move() {
     assert_eq!((cold.value, cold.best), (0.0, Some(1)));
     assert_eq!((warm.value, warm.best), (0.0, Some(1)));
 }
+
+#[test]
+fn tictactoe_up_to_symmetry_has_765_positions_138_terminal() {
+    // Memoized minimax keyed by the canonical form solves each essentially different position once.
+    let mut searcher =
+        Searcher::new(&TicTacToe, Ordering::Natural).with_cache(Memo::with_key(|_, b| TicTacToe::symmetric_key(b)));
+    assert_eq!(searcher.run(Algorithm::Minimax, &Board::EMPTY).value, 0.0);
+    assert_eq!(searcher.cache().len(), 765);
+    // The terminal ones, by walking the reachable positions.
+    let mut seen = std::collections::HashSet::new();
+    let mut terminal = 0;
+    let mut stack = vec![Board::EMPTY];
+    let mut moves = Vec::new();
+    while let Some(b) = stack.pop() {
+        if !seen.insert(TicTacToe::symmetric_key(&b)) {
+            continue;
+        }
+        if let khela_games::Node::Terminal(_) = TicTacToe.node(&b) {
+            terminal += 1;
+        }
+        TicTacToe.moves(&b, &mut moves);
+        stack.extend(moves.iter().map(|&m| TicTacToe.child(&b, m)));
+    }
+    assert_eq!((seen.len(), terminal), (765, 138));
+}

@@ -76,6 +76,43 @@ impl Board {
     }
 }
 
+/// The board's 8 symmetries (the dihedral group of the square) as cell permutations: `SYMMETRIES[s][c]` is
+/// where cell `c` goes under symmetry `s`. The first is the identity.
+pub const SYMMETRIES: [[u8; 9]; 8] = [
+    [0, 1, 2, 3, 4, 5, 6, 7, 8], // identity
+    [2, 5, 8, 1, 4, 7, 0, 3, 6], // rotation by 90° (clockwise: cell 0 goes to 2)
+    [8, 7, 6, 5, 4, 3, 2, 1, 0], // rotation by 180°
+    [6, 3, 0, 7, 4, 1, 8, 5, 2], // rotation by 270°
+    [2, 1, 0, 5, 4, 3, 8, 7, 6], // mirror left-right
+    [6, 7, 8, 3, 4, 5, 0, 1, 2], // mirror top-bottom
+    [0, 3, 6, 1, 4, 7, 2, 5, 8], // mirror on the main diagonal
+    [8, 5, 2, 7, 4, 1, 6, 3, 0], // mirror on the anti-diagonal
+];
+
+fn transform(cells: u16, symmetry: &[u8; 9]) -> u16 {
+    (0..9).filter(|&c| cells & (1 << c) != 0).fold(0, |acc, c| acc | 1 << symmetry[c])
+}
+
+impl Board {
+    /// The board under one of the [`SYMMETRIES`].
+    pub fn transformed(&self, symmetry: &[u8; 9]) -> Board {
+        Board { x: transform(self.x, symmetry), o: transform(self.o, symmetry) }
+    }
+
+    /// The canonical form: of the board's 8 images under the symmetries, the one with the smallest key.
+    /// Symmetric boards have the same canonical form, and the same value (the rules are symmetric).
+    ///
+    /// ```
+    /// use khela_games::tictactoe::TicTacToe;
+    /// let corner = TicTacToe::parse("X........").unwrap();
+    /// let other = TicTacToe::parse("........X").unwrap();
+    /// assert_eq!(corner.canonical(), other.canonical());
+    /// ```
+    pub fn canonical(&self) -> Board {
+        SYMMETRIES.iter().map(|s| self.transformed(s)).min_by_key(|b| TicTacToe.key(b)).expect("eight symmetries")
+    }
+}
+
 /// Whether a mask of cells contains a line of three.
 #[inline]
 pub fn has_line(cells: u16) -> bool {
@@ -165,6 +202,14 @@ impl TicTacToe {
     }
 }
 
+impl TicTacToe {
+    /// The key of the canonical form: equal for boards equal up to symmetry, so it may memoize values (which
+    /// symmetry preserves) over the 765 essentially different positions.
+    pub fn symmetric_key(board: &Board) -> u64 {
+        TicTacToe.key(&board.canonical())
+    }
+}
+
 impl Game for TicTacToe {
     type State = Board;
     type Move = u8;
@@ -247,6 +292,24 @@ mod tests {
         assert_eq!(moves, [1, 2, 3, 5, 6, 7]);
         assert_eq!(game.node(&TicTacToe::parse("XOXXOOOXX").unwrap()), Node::Terminal(0.0));
         assert_eq!(game.node(&TicTacToe::parse("OOOXX.X..").unwrap()), Node::Terminal(-1.0));
+    }
+
+    #[test]
+    fn symmetries_are_permutations_that_keep_lines() {
+        for symmetry in &SYMMETRIES {
+            let mut seen = [false; 9];
+            for &c in symmetry {
+                seen[c as usize] = true;
+            }
+            assert!(seen.iter().all(|&s| s), "{symmetry:?} is not a permutation");
+            for line in LINES {
+                assert!(LINES.contains(&transform(line, symmetry)), "{symmetry:?} breaks line {line:09b}");
+            }
+        }
+        let b = TicTacToe::parse("XO.......").unwrap();
+        let images: std::collections::HashSet<Board> = SYMMETRIES.iter().map(|s| b.transformed(s)).collect();
+        assert_eq!(images.len(), 8, "an asymmetric board has 8 distinct images");
+        assert!(images.iter().all(|i| i.canonical() == b.canonical()));
     }
 
     #[test]
