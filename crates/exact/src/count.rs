@@ -71,11 +71,12 @@ fn add_counts(mut a: Vec<u64>, b: Vec<u64>) -> Vec<u64> {
 struct Scratch<M> {
     moves: Vec<Vec<M>>,
     outcomes: Vec<(M, f64)>,
+    bulk: Vec<M>,
 }
 
 impl<M> Default for Scratch<M> {
     fn default() -> Self {
-        Scratch { moves: Vec::new(), outcomes: Vec::new() }
+        Scratch { moves: Vec::new(), outcomes: Vec::new(), bulk: Vec::new() }
     }
 }
 
@@ -110,6 +111,23 @@ fn count_sequences<G: Game>(
             if ply + 1 == depth {
                 // Bulk counting: the last ply's sequences are the moves of this node, counted, not made.
                 counts[depth] += game.move_count(state, &mut moves) as u64;
+            } else if ply + 2 == depth {
+                // The children's own moves are the last ply: bulk-count them here, without a call per child.
+                game.moves(state, &mut moves);
+                counts[ply + 1] += moves.len() as u64;
+                let mut grandchildren = std::mem::take(&mut scratch.outcomes);
+                for &mv in &moves {
+                    let child = game.child(state, mv);
+                    counts[depth] += match game.node(&child) {
+                        Node::Terminal(_) => 0,
+                        Node::Decision(_) => game.move_count(&child, &mut scratch.bulk) as u64,
+                        Node::Chance => {
+                            game.outcomes(&child, &mut grandchildren);
+                            grandchildren.len() as u64
+                        }
+                    };
+                }
+                scratch.outcomes = grandchildren;
             } else {
                 game.moves(state, &mut moves);
                 counts[ply + 1] += moves.len() as u64;

@@ -210,6 +210,8 @@ pub struct Connect4 {
     bottom: u64,
     /// Every playable cell (all bits but the sentinels).
     board: u64,
+    /// The column of every bit, so that move generation needs no division.
+    column_of: [u8; 64],
 }
 
 impl Default for Connect4 {
@@ -254,7 +256,8 @@ impl Connect4 {
         }
         let bottom = (0..width).fold(0u64, |acc, col| acc | 1 << (col * (height + 1)));
         let column = (1u64 << height) - 1;
-        Ok(Connect4 { width, height, bottom, board: bottom * column })
+        let column_of = std::array::from_fn(|bit| (bit as u32 / (height + 1)) as u8);
+        Ok(Connect4 { width, height, bottom, board: bottom * column, column_of })
     }
 
     /// The number of columns.
@@ -513,10 +516,10 @@ impl Game for Connect4 {
         if self.is_won(p) {
             return;
         }
-        // Each playable cell is in a distinct column; its bit index divided by the column stride is the column.
+        // Each playable cell is in a distinct column, and the cells come out lowest bit (leftmost column) first.
         let mut legal = self.legal_mask(p);
         while legal != 0 {
-            buf.push((legal.trailing_zeros() / (self.height + 1)) as u8);
+            buf.push(self.column_of[legal.trailing_zeros() as usize]);
             legal &= legal - 1;
         }
     }
