@@ -94,7 +94,7 @@ struct NimRow {
 
 /// Memoized negamax over heap multisets: sound because Nim is impartial.
 fn nim_searcher(nim: &Nim) -> Searcher<'_, Nim, Memo<Nim>> {
-    Searcher::new(nim, Ordering::Natural).with_cache(Memo::with_key(|_, s| Nim::impartial_key(s)))
+    Searcher::new(nim, Ordering::Natural).with_cache(Memo::impartial(|_, s| Nim::impartial_key(s)))
 }
 
 fn nim(text: &str, args: &SolveArgs) -> Result<()> {

@@ -1,67 +1,124 @@
-//! Caches of solved states, plugged into the search loop.
+//! Caches of solved states, plugged into the search loop: none, the memo of memoized minimax, or a
+//! transposition table from `khela-tt`.
 
 use ahash::AHashMap;
-use khela_games::{Game, Value};
+use khela_games::{Game, Player, Value};
+pub use khela_tt::Bound;
+use khela_tt::{ConcurrentTable, Entry, Table};
 
-/// What a returned value says about the true value of a node (in the same view as the value).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Bound {
-    /// The value is exact.
-    Exact,
-    /// The search failed high (a cutoff): the true value is at least the value.
-    Lower,
-    /// The search failed low: the true value is at most the value.
-    Upper,
+/// What a cache knows of a state before it is searched.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Probe<M> {
+    /// A value the search may return without expanding the state.
+    pub value: Option<Value>,
+    /// A move to search first (the best move of an earlier search).
+    pub best: Option<M>,
 }
 
-impl Bound {
-    /// The bound of a decision node's value `value` searched with the window (`alpha`, `beta`): a value at or
-    /// below `alpha` is only an upper bound, one at or above `beta` only a lower bound.
-    #[inline]
-    pub fn of(value: Value, alpha: Value, beta: Value) -> Bound {
-        if value <= alpha {
-            Bound::Upper
-        } else if value >= beta {
-            Bound::Lower
-        } else {
-            Bound::Exact
-        }
-    }
+impl<M> Probe<M> {
+    /// Nothing known.
+    pub const MISS: Probe<M> = Probe { value: None, best: None };
+}
 
-    /// The same bound seen from the other player (a lower bound becomes an upper bound).
-    #[inline]
-    pub fn flip(self) -> Bound {
-        match self {
-            Bound::Exact => Bound::Exact,
-            Bound::Lower => Bound::Upper,
-            Bound::Upper => Bound::Lower,
-        }
-    }
+/// The depth exact searches record in table entries: their results are complete whatever the depth, so the
+/// depth only ranks entries for replacement, and an entry nearer the root (a larger subtree) ranks higher.
+const EXACT_DEPTH: u32 = 4096;
+
+fn exact_depth(ply: usize) -> u32 {
+    EXACT_DEPTH.saturating_sub(ply.min(EXACT_DEPTH as usize) as u32)
 }
 
 /// A cache of solved states consulted by the search loop before it expands a node.
 ///
-/// Values and windows are in the view the search works in: MAX's for minimax and alpha-beta, the side to move's
-/// for the negamax algorithms. So a cache belongs to one searcher, and the key it uses must determine the value
-/// in that view.
+/// The loop hands values and windows over in the view it searches in, `viewer`'s: MAX's for minimax and
+/// alpha-beta, the side to move's for the negamax algorithms. The transposition tables and [`Memo::new`]
+/// convert to MAX's view before they store, so one of them may serve searches of either kind.
 pub trait Cache<G: Game> {
-    /// A value the search may return for `state` searched with the window (`alpha`, `beta`) without expanding
-    /// it, or `None`.
-    fn probe(&mut self, game: &G, state: &G::State, alpha: Value, beta: Value) -> Option<Value>;
+    /// What is known of `state`, about to be searched with the window (`alpha`, `beta`) in `viewer`'s view. A
+    /// value must be one the search itself could return: exact inside the window, a bound on the correct side
+    /// outside it.
+    fn probe(&mut self, game: &G, state: &G::State, viewer: Player, alpha: Value, beta: Value) -> Probe<G::Move>;
 
-    /// Records the result of searching `state`.
-    fn store(&mut self, game: &G, state: &G::State, value: Value, bound: Bound, best: Option<G::Move>);
+    /// Records the result of searching `state`, `ply` moves below the root: `value` in `viewer`'s view with the
+    /// meaning `bound` (decided by the search loop from the window, in one place), and the best move.
+    fn store(&mut self, game: &G, state: &G::State, at: Stored<G::Move>);
+}
+
+/// A search result as the loop hands it to [`Cache::store`].
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Stored<M> {
+    /// The view of `value` and `bound`.
+    pub viewer: Player,
+    /// How many moves below the root the state is.
+    pub ply: usize,
+    /// The value the search returned.
+    pub value: Value,
+    /// What the value says of the true value.
+    pub bound: Bound,
+    /// The best move found.
+    pub best: Option<M>,
 }
 
 /// No cache: the plain search.
 impl<G: Game> Cache<G> for () {
     #[inline(always)]
-    fn probe(&mut self, _: &G, _: &G::State, _: Value, _: Value) -> Option<Value> {
-        None
+    fn probe(&mut self, _: &G, _: &G::State, _: Player, _: Value, _: Value) -> Probe<G::Move> {
+        Probe::MISS
     }
 
     #[inline(always)]
-    fn store(&mut self, _: &G, _: &G::State, _: Value, _: Bound, _: Option<G::Move>) {}
+    fn store(&mut self, _: &G, _: &G::State, _: Stored<G::Move>) {}
+}
+
+/// What a table entry answers for a window in `viewer`'s view: the entry is in MAX's view, so for MIN the
+/// window is turned around on the way in and the value on the way out.
+#[inline]
+fn answer<M: Copy>(entry: Entry<M>, viewer: Player, alpha: Value, beta: Value) -> Probe<M> {
+    let value = match viewer {
+        Player::Max => entry.cutoff(0, alpha, beta),
+        Player::Min => entry.cutoff(0, -beta, -alpha).map(|v| -v),
+    };
+    Probe { value, best: entry.best() }
+}
+
+/// The table entry of a result: in MAX's view (a MIN-view lower bound is a MAX-view upper bound).
+#[inline]
+fn entry<M: Copy>(at: Stored<M>) -> Entry<M> {
+    let (value, bound) = match at.viewer {
+        Player::Max => (at.value, at.bound),
+        Player::Min => (-at.value, at.bound.flip()),
+    };
+    Entry::new(value, bound, exact_depth(at.ply), at.best)
+}
+
+/// A transposition table keyed by [`Game::key`]. Its entries keep their bound, and a value comes back only
+/// through [`Entry::cutoff`], so a cut-off node's bound is never taken for its exact value.
+impl<G: Game> Cache<G> for Table<G::Move> {
+    #[inline]
+    fn probe(&mut self, game: &G, state: &G::State, viewer: Player, alpha: Value, beta: Value) -> Probe<G::Move> {
+        Table::probe(self, game.key(state)).map_or(Probe::MISS, |e| answer(e, viewer, alpha, beta))
+    }
+
+    #[inline]
+    fn store(&mut self, game: &G, state: &G::State, at: Stored<G::Move>) {
+        Table::store(self, game.key(state), entry(at));
+    }
+}
+
+/// A table shared by searches on several threads (see [`ConcurrentTable`]), used through a reference.
+#[derive(Clone, Copy, Debug)]
+pub struct Shared<'t, T>(pub &'t T);
+
+impl<G: Game, T: ConcurrentTable<Move = G::Move>> Cache<G> for Shared<'_, T> {
+    #[inline]
+    fn probe(&mut self, game: &G, state: &G::State, viewer: Player, alpha: Value, beta: Value) -> Probe<G::Move> {
+        self.0.probe(game.key(state)).map_or(Probe::MISS, |e| answer(e, viewer, alpha, beta))
+    }
+
+    #[inline]
+    fn store(&mut self, game: &G, state: &G::State, at: Stored<G::Move>) {
+        self.0.store(game.key(state), entry(at));
+    }
 }
 
 /// The memo of memoized minimax: exact values by key, in an unbounded hash map.
@@ -71,18 +128,35 @@ impl<G: Game> Cache<G> for () {
 pub struct Memo<G: Game> {
     values: AHashMap<u64, Value>,
     key: fn(&G, &G::State) -> u64,
+    view: MemoView,
+}
+
+/// Whose view a [`Memo`] stores.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum MemoView {
+    /// MAX's: any search may use the memo.
+    Max,
+    /// The searcher's own (the side to move's under negamax).
+    Searcher,
 }
 
 impl<G: Game> Memo<G> {
-    /// A memo keyed by [`Game::key`].
+    /// A memo keyed by [`Game::key`], holding MAX's-view values: any search may use it.
     pub fn new() -> Memo<G> {
         Memo::with_key(|game, state| game.key(state))
     }
 
-    /// A memo keyed by `key`, which may merge states whose values (in the searcher's view) are equal, such as
-    /// [`khela_games::nim::Nim::impartial_key`] under negamax.
+    /// A memo keyed by `key`, holding MAX's-view values. The key may merge states whose values are equal, such
+    /// as [`khela_games::tictactoe::TicTacToe::symmetric_key`].
     pub fn with_key(key: fn(&G, &G::State) -> u64) -> Memo<G> {
-        Memo { values: AHashMap::new(), key }
+        Memo { values: AHashMap::new(), key, view: MemoView::Max }
+    }
+
+    /// A memo for impartial games, holding values in the searcher's view, which under the negamax algorithms
+    /// is the side to move's. So `key` may leave out whose turn it is, as
+    /// [`khela_games::nim::Nim::impartial_key`] does; use it with negamax only.
+    pub fn impartial(key: fn(&G, &G::State) -> u64) -> Memo<G> {
+        Memo { values: AHashMap::new(), key, view: MemoView::Searcher }
     }
 
     /// The number of distinct states solved.
@@ -94,6 +168,11 @@ impl<G: Game> Memo<G> {
     pub fn is_empty(&self) -> bool {
         self.values.is_empty()
     }
+
+    /// The sign that turns a value of `viewer`'s into the stored view and back.
+    fn sign(&self, viewer: Player) -> Value {
+        if self.view == MemoView::Max { viewer.view(1.0) } else { 1.0 }
+    }
 }
 
 impl<G: Game> Default for Memo<G> {
@@ -104,13 +183,15 @@ impl<G: Game> Default for Memo<G> {
 
 impl<G: Game> Cache<G> for Memo<G> {
     #[inline]
-    fn probe(&mut self, game: &G, state: &G::State, _: Value, _: Value) -> Option<Value> {
-        self.values.get(&(self.key)(game, state)).copied()
+    fn probe(&mut self, game: &G, state: &G::State, viewer: Player, _: Value, _: Value) -> Probe<G::Move> {
+        let value = self.values.get(&(self.key)(game, state)).map(|v| v * self.sign(viewer));
+        Probe { value, best: None }
     }
 
     #[inline]
-    fn store(&mut self, game: &G, state: &G::State, value: Value, bound: Bound, _: Option<G::Move>) {
-        if bound == Bound::Exact {
+    fn store(&mut self, game: &G, state: &G::State, at: Stored<G::Move>) {
+        if at.bound == Bound::Exact {
+            let value = at.value * self.sign(at.viewer);
             self.values.insert((self.key)(game, state), value);
         }
     }

@@ -3,7 +3,7 @@
 //! One generic search loop ([`Searcher`]) serves every algorithm ([`Algorithm`]): minimax, alpha-beta, negamax
 //! and negamax alpha-beta, each of which is expectiminimax at chance nodes. What differs between uses is a type
 //! or value plugged into it: the move ordering ([`Ordering`]), a cache of solved states ([`Cache`], e.g. the
-//! memo of memoized minimax, [`Memo`]) and an observer of the search ([`Observer`], e.g. the textbook trace,
+//! memo of memoized minimax, [`Memo`], or a transposition table of `khela-tt`) and an observer of the search ([`Observer`], e.g. the textbook trace,
 //! [`Trace`]).
 //!
 //! Every search returns its value (from MAX's view, as everywhere in khela) and plain counters ([`Stats`]).
@@ -26,7 +26,7 @@ mod search;
 mod tally;
 mod trace;
 
-pub use cache::{Bound, Cache, Memo};
+pub use cache::{Bound, Cache, Memo, Probe, Shared, Stored};
 pub use ordering::Ordering;
 pub use search::{Algorithm, SearchResult, Searcher, Stats, move_values};
 pub use tally::{Tally, tally, tally_by};

@@ -1,7 +1,7 @@
 //! The search loop, written once and specialised at compile time for each algorithm.
 
 use crate::ordering::{Orderer, Ordering};
-use crate::{Bound, Cache, Observer};
+use crate::{Bound, Cache, Observer, Stored};
 use khela_games::{Game, Node, Player, Value};
 
 /// The exact-search algorithms. At chance nodes every one of them takes the probability-weighted mean of the
@@ -161,9 +161,10 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
         mut beta: Value,
     ) -> Value {
         self.stats.nodes += 1; // Every call, terminal or not, the root included, as the textbook counts.
+        let probe = self.cache.probe(self.game, state, viewer, alpha, beta);
         // The root is always expanded, so that the search reports its best move even when the cache knows it.
         if ply > 0
-            && let Some(value) = self.cache.probe(self.game, state, alpha, beta)
+            && let Some(value) = probe.value
         {
             return value;
         }
@@ -198,6 +199,10 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
                 game.moves(state, &mut moves);
                 debug_assert!(!moves.is_empty(), "decision node without moves: {state:?}");
                 self.orderer.order(game, state, player, &mut moves);
+                // The cache's best move, from an earlier search of this state, goes first.
+                if let Some(pos) = probe.best.and_then(|hint| moves.iter().position(|&m| m == hint)) {
+                    moves[..=pos].rotate_right(1);
+                }
                 let maximise = NEGAMAX || player == Player::Max;
                 let (alpha0, beta0) = (alpha, beta);
                 let mut best_value = if maximise { Value::NEG_INFINITY } else { Value::INFINITY };
@@ -241,7 +246,7 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
         }
         let max_view_bound = if viewer == Player::Max { bound } else { bound.flip() };
         self.observer.backed_up(game, state, viewer.view(value), max_view_bound);
-        self.cache.store(game, state, value, bound, best);
+        self.cache.store(game, state, Stored { viewer, ply, value, bound, best });
         value
     }
 }

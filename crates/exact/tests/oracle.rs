@@ -453,7 +453,7 @@ proptest! {
         let mover_value = if Nim::nim_sum(&state) != 0 { 1.0 } else { -1.0 };
         let value = Searcher::new(&Nim, Ordering::Natural).run(Algorithm::AlphaBeta, &state).value;
         prop_assert_eq!(to_move.view(value), mover_value, "alpha-beta, from the mover's view");
-        let impartial = Memo::with_key(|_, state| Nim::impartial_key(state));
+        let impartial = Memo::impartial(|_, state| Nim::impartial_key(state));
         let value = Searcher::new(&Nim, Ordering::Natural)
             .with_cache(impartial)
             .run(Algorithm::NegamaxAlphaBeta, &state)

@@ -123,7 +123,7 @@ fn random_tree_b4_d6_seed42_python() {
 fn nim_agrees_with_bouton_everywhere() {
     // Memoized negamax over the multiset of heaps: Nim is impartial, so the value for the side to move
     // depends on the heaps alone.
-    let mut searcher = Searcher::new(&Nim, Ordering::Natural).with_cache(Memo::with_key(|_, s| Nim::impartial_key(s)));
+    let mut searcher = Searcher::new(&Nim, Ordering::Natural).with_cache(Memo::impartial(|_, s| Nim::impartial_key(s)));
     let mut losing = Vec::new();
     for a in 0..=5 {
         for b in 0..=5 {
