@@ -1,0 +1,84 @@
+//! Criterion benchmarks of the search loop: alpha-beta on tic-tac-toe and on a random tree, perft on
+//! Connect-4, and the whole End-Easy Connect-4 benchmark set solved with a transposition table (every position
+//! checked against its published score before timing).
+
+use criterion::{Criterion, criterion_group, criterion_main};
+use khela_exact::count::perft;
+use khela_exact::{Algorithm, Ordering, Searcher};
+use khela_games::connect4::{Connect4, Position};
+use khela_games::random_tree::{Params, RandomTree, Rng};
+use khela_games::tictactoe::{Board, TicTacToe};
+use khela_games::{Game, Node};
+use khela_tt::{Policy, Table};
+use std::hint::black_box;
+use std::path::PathBuf;
+
+fn centre_first() -> Ordering<u8> {
+    Ordering::Preference(vec![3, 2, 4, 1, 5, 0, 6])
+}
+
+fn tictactoe(c: &mut Criterion) {
+    c.bench_function("alphabeta/tictactoe-empty-natural", |b| {
+        b.iter(|| Searcher::new(&TicTacToe, Ordering::Natural).run(Algorithm::AlphaBeta, black_box(&Board::EMPTY)))
+    });
+}
+
+fn random_tree(c: &mut Criterion) {
+    let tree = RandomTree::new(Params { b: 4, d: 8, lo: 0, hi: 99, seed: 1, rng: Rng::Python }).unwrap();
+    c.bench_function("alphabeta/random-tree-b4-d8-python", |b| {
+        b.iter(|| Searcher::new(&tree, Ordering::Natural).run(Algorithm::AlphaBeta, black_box(&RandomTree::ROOT)))
+    });
+}
+
+fn connect4_perft(c: &mut Criterion) {
+    let game = Connect4::standard();
+    c.bench_function("perft/connect4-ply8", |b| b.iter(|| perft(&game, black_box(&Position::EMPTY), 8, &|_, _| {})));
+}
+
+/// Solves every position of End-Easy with alpha-beta and a 16 MiB two-tier table, checking each against the
+/// published score; returns the nodes searched.
+fn solve_set(game: &Connect4, set: &[(Position, f64)]) -> u64 {
+    let mut nodes = 0;
+    let mut searcher = Searcher::new(game, centre_first()).with_cache(Table::with_mib(16, Policy::TwoTier));
+    for (position, expected) in set {
+        let result = searcher.run(Algorithm::AlphaBeta, position);
+        assert_eq!(result.value, *expected, "End-Easy position {position:?}");
+        nodes += result.stats.nodes;
+    }
+    nodes
+}
+
+fn connect4_end_easy(c: &mut Criterion) {
+    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/connect4/Test_L3_R1");
+    let Ok(text) = std::fs::read_to_string(&path) else {
+        eprintln!("NOTE: {} is absent: the End-Easy benchmark is skipped", path.display());
+        return;
+    };
+    let game = Connect4::standard();
+    let set: Vec<(Position, f64)> = text
+        .lines()
+        .map(|line| {
+            let (moves, score) = line.split_once(' ').expect("`<moves> <score>`");
+            let position = game.parse(moves).expect("a benchmark position parses");
+            let Node::Decision(mover) = game.node(&position) else { panic!("{moves} is over") };
+            (position, mover.view(score.parse::<f64>().expect("a score")))
+        })
+        .collect();
+    let started = std::time::Instant::now();
+    let nodes = solve_set(&game, &set);
+    let seconds = started.elapsed().as_secs_f64();
+    eprintln!(
+        "End-Easy: all {} positions agree with the published scores; {nodes} nodes, {:.1} µs per position, \
+         {:.3e} nodes per second",
+        set.len(),
+        seconds * 1e6 / set.len() as f64,
+        nodes as f64 / seconds
+    );
+    let mut group = c.benchmark_group("connect4");
+    group.sample_size(10);
+    group.bench_function("end-easy-1000-alphabeta-tt", |b| b.iter(|| solve_set(&game, black_box(&set))));
+    group.finish();
+}
+
+criterion_group!(benches, tictactoe, random_tree, connect4_perft, connect4_end_easy);
+criterion_main!(benches);
