@@ -22,6 +22,7 @@
 
 pub mod conformance;
 pub mod connect4;
+pub mod implicit;
 pub mod nim;
 pub mod random_tree;
 pub mod rng;

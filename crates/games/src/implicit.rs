@@ -1,0 +1,364 @@
+//! Implicit uniform trees for sweeps: every value is derived from (seed, node), so a tree of 10⁹ leaves takes no
+//! memory and any node can be evaluated on its own.
+//!
+//! The tree is uniform (branching `b`, every leaf at depth `d`, MAX at the root, players alternating). Nodes are
+//! numbered breadth-first (the root is 0, its children 1..=b, and so on); node `n`'s random word is
+//! [`node_word`]`(seed, n)`. Two models ([`Model`]):
+//!
+//! - [`Model::Iid`]: leaves drawn independently and uniformly from `lo..=hi` (Pearl's model; the textbook's
+//!   tables use it). Interior nodes carry no information.
+//! - [`Model::Incremental`]: every edge carries a value drawn independently and uniformly from
+//!   `-spread..=spread`, and a node's value is the sum of the edge values on its path from the root, leaves
+//!   included. A leaf's value is therefore a sum of `d` independent uniform integers (mean 0, variance
+//!   `d·spread·(spread+1)/3`), and an interior node's path sum is an unbiased predictor of the leaves below it:
+//!   the standard model in which a shallow search predicts the deep value, for studying move ordering and
+//!   iterative deepening.
+//!
+//! [`Leaves::Python`] holds iid leaves drawn by Python's `random.Random(seed).randint(lo, hi)`, left to right,
+//! for bit-for-bit agreement with the textbook's tables (and with [`crate::random_tree`]'s python generator).
+
+use crate::rng::PyRandom;
+use crate::{Game, Node, Player, Value};
+use thiserror::Error;
+
+/// The leaf or edge distribution of an implicit tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Model {
+    /// Leaves uniform in `lo..=hi`, independent.
+    Iid {
+        /// The smallest leaf value.
+        lo: i64,
+        /// The largest leaf value.
+        hi: i64,
+    },
+    /// Edge values uniform in `-spread..=spread`; a node's value is the sum along its path.
+    Incremental {
+        /// The largest absolute edge value.
+        spread: i64,
+    },
+}
+
+/// Where the random words come from.
+#[derive(Clone, Debug)]
+pub enum Leaves {
+    /// [`node_word`]: a hash of (seed, node number).
+    Hashed,
+    /// Iid leaves from Python's generator, held in memory, left to right.
+    Python(Vec<i64>),
+}
+
+/// An implicit uniform tree.
+#[derive(Clone, Debug)]
+pub struct ImplicitTree {
+    b: u32,
+    d: u32,
+    seed: u64,
+    model: Model,
+    leaves: Leaves,
+    /// `level_offset[k]`: the number of nodes above depth `k`, so node numbers are `level_offset[depth] + index`.
+    level_offset: Vec<u64>,
+}
+
+/// A node: its depth, its index among the nodes of that depth (left to right), and its path value (the sum of
+/// edge values from the root; always 0 in the iid model).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// Moves from the root.
+    pub depth: u32,
+    /// Index among the nodes of this depth, left to right.
+    pub index: u64,
+    /// The sum of the edge values from the root (incremental model), from MAX's view.
+    pub path: i64,
+}
+
+/// Why an implicit tree was refused.
+#[derive(Debug, Error, PartialEq, Eq)]
+pub enum TreeError {
+    /// b = 0.
+    #[error("branching factor b=0: a tree needs b ≥ 1")]
+    ZeroBranching,
+    /// An empty range.
+    #[error("leaf range {0}..={1} is empty (lo > hi)")]
+    EmptyRange(i64, i64),
+    /// A negative spread.
+    #[error("edge spread {0} is negative")]
+    NegativeSpread(i64),
+    /// More nodes than 64-bit numbers.
+    #[error("tree b={0} d={1} has more than 2^62 nodes, too many to number")]
+    TooManyNodes(u32, u32),
+    /// The python generator for a tree too large to hold.
+    #[error(
+        "tree b={b} d={d} has {leaves} leaves; the python generator holds every leaf in memory and is limited to \
+         {max} leaves: use the pcg generator, which derives values on demand"
+    )]
+    TooLargeForPython {
+        /// Branching factor.
+        b: u32,
+        /// Depth.
+        d: u32,
+        /// b^d.
+        leaves: u64,
+        /// The limit.
+        max: u64,
+    },
+    /// The python generator in the incremental model.
+    #[error("the python generator draws iid leaves only; the incremental model uses the pcg generator")]
+    PythonIncremental,
+}
+
+/// The most leaves the python generator holds.
+pub const PYTHON_MAX_LEAVES: u64 = crate::random_tree::PYTHON_MAX_LEAVES;
+
+/// The random word of node `n` in the tree seeded `seed`: a PCG-style hash — one step of PCG's 64-bit LCG from
+/// a state made of the seed and the node number, then PCG's RXS-M-XS output permutation (a bijection). A
+/// SplitMix64 finalizer first spreads the seed, so that nearby seeds give unrelated trees.
+#[inline]
+pub fn node_word(seed: u64, n: u64) -> u64 {
+    let state = splitmix(seed).wrapping_add(n.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    let state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+    let word = ((state >> ((state >> 59) + 5)) ^ state).wrapping_mul(12_605_985_483_714_917_081);
+    (word >> 43) ^ word
+}
+
+#[inline]
+fn splitmix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// A uniform integer in `lo..=hi` from a random word (multiply-shift: bias below `(hi − lo + 1) / 2⁶⁴`).
+#[inline]
+fn uniform(word: u64, lo: i64, hi: i64) -> i64 {
+    let span = (hi as i128 - lo as i128 + 1) as u128;
+    (lo as i128 + ((u128::from(word) * span) >> 64) as i128) as i64
+}
+
+impl ImplicitTree {
+    /// The root.
+    pub const ROOT: Position = Position { depth: 0, index: 0, path: 0 };
+
+    /// A tree whose values are hashed from (seed, node).
+    ///
+    /// ```
+    /// use khela_games::implicit::{ImplicitTree, Model};
+    /// let tree = ImplicitTree::hashed(3, 4, 7, Model::Iid { lo: 0, hi: 99 }).unwrap();
+    /// assert_eq!(tree.leaves(), 81);
+    /// ```
+    pub fn hashed(b: u32, d: u32, seed: u64, model: Model) -> Result<ImplicitTree, TreeError> {
+        ImplicitTree::build(b, d, seed, model, Leaves::Hashed)
+    }
+
+    /// An iid tree whose leaves are Python's `random.Random(seed).randint(lo, hi)`, left to right.
+    ///
+    /// ```
+    /// use khela_games::implicit::{ImplicitTree, Model};
+    /// // python3 -c "import random; r = random.Random(42); print([r.randint(0, 99) for _ in range(4)])"
+    /// let tree = ImplicitTree::python(2, 2, 42, 0, 99).unwrap();
+    /// assert_eq!(tree.leaf(3), 94);
+    /// ```
+    pub fn python(b: u32, d: u32, seed: u64, lo: i64, hi: i64) -> Result<ImplicitTree, TreeError> {
+        let mut tree = ImplicitTree::build(b, d, seed, Model::Iid { lo, hi }, Leaves::Hashed)?;
+        let leaves = tree.leaves();
+        if leaves > PYTHON_MAX_LEAVES {
+            return Err(TreeError::TooLargeForPython { b, d, leaves, max: PYTHON_MAX_LEAVES });
+        }
+        let mut rng = PyRandom::new(seed);
+        tree.leaves = Leaves::Python((0..leaves).map(|_| rng.randint(lo, hi)).collect());
+        Ok(tree)
+    }
+
+    fn build(b: u32, d: u32, seed: u64, model: Model, leaves: Leaves) -> Result<ImplicitTree, TreeError> {
+        if b == 0 {
+            return Err(TreeError::ZeroBranching);
+        }
+        match model {
+            Model::Iid { lo, hi } if lo > hi => return Err(TreeError::EmptyRange(lo, hi)),
+            Model::Incremental { spread } if spread < 0 => return Err(TreeError::NegativeSpread(spread)),
+            _ => {}
+        }
+        let mut level_offset = vec![0u64];
+        let (mut level, mut total) = (1u64, 1u64);
+        for _ in 0..d {
+            level = level.checked_mul(u64::from(b)).ok_or(TreeError::TooManyNodes(b, d))?;
+            level_offset.push(total);
+            total = total.checked_add(level).filter(|&t| t <= 1 << 62).ok_or(TreeError::TooManyNodes(b, d))?;
+        }
+        Ok(ImplicitTree { b, d, seed, model, leaves, level_offset })
+    }
+
+    /// The branching factor.
+    pub fn b(&self) -> u32 {
+        self.b
+    }
+
+    /// The depth.
+    pub fn d(&self) -> u32 {
+        self.d
+    }
+
+    /// The model.
+    pub fn model(&self) -> Model {
+        self.model
+    }
+
+    /// The number of leaves, b^d.
+    pub fn leaves(&self) -> u64 {
+        u64::from(self.b).pow(self.d)
+    }
+
+    /// The number of nodes, 1 + b + … + b^d.
+    pub fn nodes(&self) -> u64 {
+        self.level_offset[self.d as usize] + self.leaves()
+    }
+
+    /// The value of leaf `i` (0-based, left to right) in the iid model.
+    ///
+    /// # Panics
+    ///
+    /// In the incremental model, whose leaves depend on their paths.
+    pub fn leaf(&self, i: u64) -> i64 {
+        match (&self.leaves, self.model) {
+            (Leaves::Python(values), _) => values[i as usize],
+            (Leaves::Hashed, Model::Iid { lo, hi }) => {
+                uniform(node_word(self.seed, self.level_offset[self.d as usize] + i), lo, hi)
+            }
+            (Leaves::Hashed, Model::Incremental { .. }) => panic!("incremental leaves depend on their paths"),
+        }
+    }
+
+    /// The static value of a node from MAX's view: its path sum in the incremental model (what a shallow search
+    /// sees), 0 in the iid model (which has nothing to see).
+    #[inline]
+    pub fn static_value(&self, p: &Position) -> Value {
+        p.path as Value
+    }
+}
+
+impl Game for ImplicitTree {
+    type State = Position;
+    type Move = u32;
+
+    #[inline]
+    fn node(&self, p: &Position) -> Node {
+        if p.depth == self.d {
+            let value = match self.model {
+                Model::Iid { .. } => self.leaf(p.index),
+                Model::Incremental { .. } => p.path,
+            };
+            Node::Terminal(value as Value)
+        } else if p.depth.is_multiple_of(2) {
+            Node::Decision(Player::Max)
+        } else {
+            Node::Decision(Player::Min)
+        }
+    }
+
+    #[inline]
+    fn moves(&self, p: &Position, buf: &mut Vec<u32>) {
+        buf.clear();
+        if p.depth < self.d {
+            buf.extend(0..self.b);
+        }
+    }
+
+    #[inline]
+    fn move_count(&self, _: &Position, _: &mut Vec<u32>) -> usize {
+        self.b as usize
+    }
+
+    #[inline]
+    fn play(&self, p: &mut Position, mv: u32) {
+        debug_assert!(p.depth < self.d && mv < self.b);
+        p.depth += 1;
+        p.index = p.index * u64::from(self.b) + u64::from(mv);
+        if let Model::Incremental { spread } = self.model {
+            let n = self.level_offset[p.depth as usize] + p.index;
+            p.path += uniform(node_word(self.seed, n), -spread, spread);
+        }
+    }
+
+    /// The node's breadth-first number: unique.
+    #[inline]
+    fn key(&self, p: &Position) -> u64 {
+        self.level_offset[p.depth as usize] + p.index
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::conformance;
+
+    #[test]
+    fn python_leaves_match_cpython_and_the_random_tree() {
+        use crate::random_tree::{Params, RandomTree, Rng};
+        let tree = ImplicitTree::python(4, 3, 42, 0, 99).unwrap();
+        let reference = RandomTree::new(Params { b: 4, d: 3, lo: 0, hi: 99, seed: 42, rng: Rng::Python }).unwrap();
+        for i in 0..64 {
+            assert_eq!(tree.leaf(i), reference.leaf(i));
+        }
+        assert_eq!((tree.leaf(0), tree.leaf(1), tree.leaf(2)), (81, 14, 3));
+    }
+
+    #[test]
+    fn hashed_values_are_deterministic_in_range_and_seed_dependent() {
+        let m = Model::Iid { lo: -3, hi: 3 };
+        let a = ImplicitTree::hashed(3, 5, 1, m).unwrap();
+        let b = ImplicitTree::hashed(3, 5, 2, m).unwrap();
+        let leaves_a: Vec<i64> = (0..243).map(|i| a.leaf(i)).collect();
+        assert!(leaves_a.iter().all(|v| (-3..=3).contains(v)));
+        assert_eq!(leaves_a, (0..243).map(|i| a.leaf(i)).collect::<Vec<_>>());
+        assert_ne!(leaves_a, (0..243).map(|i| b.leaf(i)).collect::<Vec<_>>());
+        // Every value of the range turns up, about equally often.
+        let wide = ImplicitTree::hashed(10, 5, 3, m).unwrap();
+        let mut histogram = [0u32; 7];
+        for i in 0..100_000 {
+            histogram[(wide.leaf(i) + 3) as usize] += 1;
+        }
+        assert!(histogram.iter().all(|&h| (13_500..15_100).contains(&h)), "{histogram:?}");
+    }
+
+    #[test]
+    fn incremental_leaves_are_path_sums() {
+        let tree = ImplicitTree::hashed(3, 4, 9, Model::Incremental { spread: 10 }).unwrap();
+        let mut p = ImplicitTree::ROOT;
+        let mut sum = 0;
+        for mv in [2, 0, 1, 2] {
+            let before = p.path;
+            tree.play(&mut p, mv);
+            let edge = p.path - before;
+            assert!((-10..=10).contains(&edge));
+            sum += edge;
+        }
+        assert_eq!(tree.node(&p), Node::Terminal(sum as Value));
+        assert_eq!(tree.static_value(&p), sum as Value);
+    }
+
+    #[test]
+    fn refuses_bad_trees() {
+        let iid = Model::Iid { lo: 0, hi: 9 };
+        assert_eq!(ImplicitTree::hashed(0, 3, 1, iid).unwrap_err(), TreeError::ZeroBranching);
+        assert_eq!(
+            ImplicitTree::hashed(2, 3, 1, Model::Iid { lo: 2, hi: 1 }).unwrap_err(),
+            TreeError::EmptyRange(2, 1)
+        );
+        assert_eq!(
+            ImplicitTree::hashed(2, 3, 1, Model::Incremental { spread: -1 }).unwrap_err(),
+            TreeError::NegativeSpread(-1)
+        );
+        assert_eq!(ImplicitTree::hashed(10, 40, 1, iid).unwrap_err(), TreeError::TooManyNodes(10, 40));
+        assert!(ImplicitTree::python(10, 9, 1, 0, 99).unwrap_err().to_string().contains("1000000000 leaves"));
+        assert!(ImplicitTree::hashed(10, 9, 1, iid).is_ok(), "hashed trees take no memory");
+    }
+
+    #[test]
+    fn conforms() {
+        for model in [Model::Iid { lo: 0, hi: 99 }, Model::Incremental { spread: 5 }] {
+            let tree = ImplicitTree::hashed(3, 5, 4, model).unwrap();
+            conformance::check(&tree, &[ImplicitTree::ROOT], 200, 5);
+            assert_eq!(tree.nodes(), 364);
+        }
+    }
+}
