@@ -148,12 +148,12 @@ fn tictactoe_rows() -> (Vec<Row>, String) {
     (rows, format!("{title}\n{}", table(&results, |r| r.stats.nodes, "nodes vs minimax")))
 }
 
-type Run<M> = (Algorithm, Ordering<M>, &'static str);
+type Run<G> = (Algorithm, Ordering<G>, &'static str);
 
 fn search_all<G: Game>(
     game: &G,
     root: &G::State,
-    runs: &[Run<G::Move>],
+    runs: &[Run<G>],
 ) -> Vec<(Algorithm, &'static str, SearchResult<G::Move>)> {
     runs.iter()
         .map(|(algorithm, ordering, name)| {

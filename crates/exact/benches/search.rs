@@ -2,10 +2,11 @@
 //! Connect-4, and the whole End-Easy Connect-4 benchmark set solved with a transposition table (every position
 //! checked against its published score before timing).
 
-use criterion::{Criterion, criterion_group, criterion_main};
+use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use khela_exact::count::perft;
 use khela_exact::{Algorithm, Ordering, Searcher};
 use khela_games::connect4::{Connect4, Position};
+use khela_games::implicit::{ImplicitTree, Model};
 use khela_games::random_tree::{Params, RandomTree, Rng};
 use khela_games::tictactoe::{Board, TicTacToe};
 use khela_games::{Game, Node};
@@ -13,7 +14,7 @@ use khela_tt::{Policy, Table};
 use std::hint::black_box;
 use std::path::PathBuf;
 
-fn centre_first() -> Ordering<u8> {
+fn centre_first() -> Ordering<Connect4> {
     Ordering::Preference(vec![3, 2, 4, 1, 5, 0, 6])
 }
 
@@ -28,6 +29,22 @@ fn random_tree(c: &mut Criterion) {
     c.bench_function("alphabeta/random-tree-b4-d8-python", |b| {
         b.iter(|| Searcher::new(&tree, Ordering::Natural).run(Algorithm::AlphaBeta, black_box(&RandomTree::ROOT)))
     });
+}
+
+/// The core loop's throughput: alpha-beta (natural order) on implicit iid trees, in nodes per second.
+fn implicit_trees(c: &mut Criterion) {
+    let mut group = c.benchmark_group("alphabeta-implicit-iid");
+    for (b, d) in [(4, 10), (8, 7), (16, 6)] {
+        let tree = ImplicitTree::hashed(b, d, 1, Model::Iid { lo: 0, hi: (1 << 31) - 1 }).unwrap();
+        let nodes = Searcher::new(&tree, Ordering::Natural).run(Algorithm::AlphaBeta, &ImplicitTree::ROOT).stats.nodes;
+        group.throughput(Throughput::Elements(nodes));
+        group.bench_function(format!("b{b}-d{d}"), |bench| {
+            bench.iter(|| {
+                Searcher::new(&tree, Ordering::Natural).run(Algorithm::AlphaBeta, black_box(&ImplicitTree::ROOT))
+            })
+        });
+    }
+    group.finish();
 }
 
 fn connect4_perft(c: &mut Criterion) {
@@ -80,5 +97,5 @@ fn connect4_end_easy(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, tictactoe, random_tree, connect4_perft, connect4_end_easy);
+criterion_group!(benches, tictactoe, random_tree, implicit_trees, connect4_perft, connect4_end_easy);
 criterion_main!(benches);

@@ -1,6 +1,7 @@
 //! Caches of solved states, plugged into the search loop: none, the memo of memoized minimax, or a
 //! transposition table from `khela-tt`.
 
+use crate::search::UNLIMITED;
 use ahash::AHashMap;
 use khela_games::{Game, Player, Value};
 pub use khela_tt::Bound;
@@ -11,21 +12,28 @@ use khela_tt::{ConcurrentTable, Entry, Table};
 pub struct Probe<M> {
     /// A value the search may return without expanding the state.
     pub value: Option<Value>,
+    /// Whether that value comes from a complete search (one that met no horizon).
+    pub complete: bool,
     /// A move to search first (the best move of an earlier search).
     pub best: Option<M>,
 }
 
 impl<M> Probe<M> {
     /// Nothing known.
-    pub const MISS: Probe<M> = Probe { value: None, best: None };
+    pub const MISS: Probe<M> = Probe { value: None, complete: true, best: None };
 }
 
-/// The depth exact searches record in table entries: their results are complete whatever the depth, so the
-/// depth only ranks entries for replacement, and an entry nearer the root (a larger subtree) ranks higher.
-const EXACT_DEPTH: u32 = 4096;
+/// The depth table entries of complete searches record (less their ply, so that entries nearer the root, of
+/// larger subtrees, rank higher for replacement). Entries of depth-limited searches that met their horizon
+/// record their remaining depth, which must stay below [`COMPLETE`].
+const EXACT_DEPTH: u32 = khela_tt::MAX_PACKED_DEPTH;
 
-fn exact_depth(ply: usize) -> u32 {
-    EXACT_DEPTH.saturating_sub(ply.min(EXACT_DEPTH as usize) as u32)
+/// Entries at least this deep are complete: they answer a search of any depth.
+const COMPLETE: u32 = EXACT_DEPTH / 2;
+
+/// The depth an entry needs to answer a search with `depth` plies left ([`UNLIMITED`]: a complete entry).
+fn needed(depth: u32) -> u32 {
+    if depth == UNLIMITED { COMPLETE } else { depth.min(COMPLETE) }
 }
 
 /// A cache of solved states consulted by the search loop before it expands a node.
@@ -34,13 +42,20 @@ fn exact_depth(ply: usize) -> u32 {
 /// alpha-beta, the side to move's for the negamax algorithms. The transposition tables and [`Memo::new`]
 /// convert to MAX's view before they store, so one of them may serve searches of either kind.
 pub trait Cache<G: Game> {
-    /// What is known of `state`, about to be searched with the window (`alpha`, `beta`) in `viewer`'s view. A
-    /// value must be one the search itself could return: exact inside the window, a bound on the correct side
-    /// outside it.
-    fn probe(&mut self, game: &G, state: &G::State, viewer: Player, alpha: Value, beta: Value) -> Probe<G::Move>;
+    /// What is known of `state`, about to be searched with `depth` decision plies left ([`UNLIMITED`] for no
+    /// horizon) and the window (`alpha`, `beta`) in `viewer`'s view. A value must be one the search itself could
+    /// return: exact inside the window, a bound on the correct side outside it.
+    fn probe(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        viewer: Player,
+        depth: u32,
+        alpha: Value,
+        beta: Value,
+    ) -> Probe<G::Move>;
 
-    /// Records the result of searching `state`, `ply` moves below the root: `value` in `viewer`'s view with the
-    /// meaning `bound` (decided by the search loop from the window, in one place), and the best move.
+    /// Records the result of searching `state`.
     fn store(&mut self, game: &G, state: &G::State, at: Stored<G::Move>);
 }
 
@@ -51,9 +66,13 @@ pub struct Stored<M> {
     pub viewer: Player,
     /// How many moves below the root the state is.
     pub ply: usize,
+    /// The decision plies that were left before the horizon ([`UNLIMITED`] for none).
+    pub depth: u32,
+    /// Whether the search of the state met no horizon, so that its result holds for any depth.
+    pub complete: bool,
     /// The value the search returned.
     pub value: Value,
-    /// What the value says of the true value.
+    /// What the value says of the true value (decided by the search loop from the window, in one place).
     pub bound: Bound,
     /// The best move found.
     pub best: Option<M>,
@@ -62,7 +81,7 @@ pub struct Stored<M> {
 /// No cache: the plain search.
 impl<G: Game> Cache<G> for () {
     #[inline(always)]
-    fn probe(&mut self, _: &G, _: &G::State, _: Player, _: Value, _: Value) -> Probe<G::Move> {
+    fn probe(&mut self, _: &G, _: &G::State, _: Player, _: u32, _: Value, _: Value) -> Probe<G::Move> {
         Probe::MISS
     }
 
@@ -70,33 +89,48 @@ impl<G: Game> Cache<G> for () {
     fn store(&mut self, _: &G, _: &G::State, _: Stored<G::Move>) {}
 }
 
-/// What a table entry answers for a window in `viewer`'s view: the entry is in MAX's view, so for MIN the
-/// window is turned around on the way in and the value on the way out.
+/// What a table entry answers for a search of `depth` plies and a window in `viewer`'s view: the entry is in
+/// MAX's view, so for MIN the window is turned around on the way in and the value on the way out.
 #[inline]
-fn answer<M: Copy>(entry: Entry<M>, viewer: Player, alpha: Value, beta: Value) -> Probe<M> {
+fn answer<M: Copy>(entry: Entry<M>, viewer: Player, depth: u32, alpha: Value, beta: Value) -> Probe<M> {
     let value = match viewer {
-        Player::Max => entry.cutoff(0, alpha, beta),
-        Player::Min => entry.cutoff(0, -beta, -alpha).map(|v| -v),
+        Player::Max => entry.cutoff(needed(depth), alpha, beta),
+        Player::Min => entry.cutoff(needed(depth), -beta, -alpha).map(|v| -v),
     };
-    Probe { value, best: entry.best() }
+    Probe { value, complete: entry.depth() >= COMPLETE, best: entry.best() }
 }
 
-/// The table entry of a result: in MAX's view (a MIN-view lower bound is a MAX-view upper bound).
+/// The table entry of a result: in MAX's view (a MIN-view lower bound is a MAX-view upper bound), with the
+/// depth that says how far it may stand in for a search.
 #[inline]
 fn entry<M: Copy>(at: Stored<M>) -> Entry<M> {
     let (value, bound) = match at.viewer {
         Player::Max => (at.value, at.bound),
         Player::Min => (-at.value, at.bound.flip()),
     };
-    Entry::new(value, bound, exact_depth(at.ply), at.best)
+    let depth = if at.complete {
+        EXACT_DEPTH.saturating_sub(at.ply.min(COMPLETE as usize) as u32)
+    } else {
+        debug_assert!(at.depth < COMPLETE, "horizon depth {} too large to tell from complete entries", at.depth);
+        at.depth
+    };
+    Entry::new(value, bound, depth, at.best)
 }
 
 /// A transposition table keyed by [`Game::key`]. Its entries keep their bound, and a value comes back only
 /// through [`Entry::cutoff`], so a cut-off node's bound is never taken for its exact value.
 impl<G: Game> Cache<G> for Table<G::Move> {
     #[inline]
-    fn probe(&mut self, game: &G, state: &G::State, viewer: Player, alpha: Value, beta: Value) -> Probe<G::Move> {
-        Table::probe(self, game.key(state)).map_or(Probe::MISS, |e| answer(e, viewer, alpha, beta))
+    fn probe(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        viewer: Player,
+        depth: u32,
+        alpha: Value,
+        beta: Value,
+    ) -> Probe<G::Move> {
+        Table::probe(self, game.key(state)).map_or(Probe::MISS, |e| answer(e, viewer, depth, alpha, beta))
     }
 
     #[inline]
@@ -111,8 +145,16 @@ pub struct Shared<'t, T>(pub &'t T);
 
 impl<G: Game, T: ConcurrentTable<Move = G::Move>> Cache<G> for Shared<'_, T> {
     #[inline]
-    fn probe(&mut self, game: &G, state: &G::State, viewer: Player, alpha: Value, beta: Value) -> Probe<G::Move> {
-        self.0.probe(game.key(state)).map_or(Probe::MISS, |e| answer(e, viewer, alpha, beta))
+    fn probe(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        viewer: Player,
+        depth: u32,
+        alpha: Value,
+        beta: Value,
+    ) -> Probe<G::Move> {
+        self.0.probe(game.key(state)).map_or(Probe::MISS, |e| answer(e, viewer, depth, alpha, beta))
     }
 
     #[inline]
@@ -183,14 +225,15 @@ impl<G: Game> Default for Memo<G> {
 
 impl<G: Game> Cache<G> for Memo<G> {
     #[inline]
-    fn probe(&mut self, game: &G, state: &G::State, viewer: Player, _: Value, _: Value) -> Probe<G::Move> {
+    fn probe(&mut self, game: &G, state: &G::State, viewer: Player, _: u32, _: Value, _: Value) -> Probe<G::Move> {
         let value = self.values.get(&(self.key)(game, state)).map(|v| v * self.sign(viewer));
-        Probe { value, best: None }
+        Probe { value, complete: true, best: None }
     }
 
+    /// Stores exact values of complete searches only.
     #[inline]
     fn store(&mut self, game: &G, state: &G::State, at: Stored<G::Move>) {
-        if at.bound == Bound::Exact {
+        if at.bound == Bound::Exact && at.complete {
             let value = at.value * self.sign(at.viewer);
             self.values.insert((self.key)(game, state), value);
         }

@@ -1,20 +1,22 @@
 //! Move orderings: the order in which a decision node's children are searched.
 
+use crate::search::{Evaluator, UNLIMITED};
 use crate::{Algorithm, Memo, Searcher};
+use ahash::AHashMap;
 use khela_games::{Game, Player, Value};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_pcg::Pcg64Mcg;
+use std::fmt;
 
 /// A move-ordering policy. Orderings change how much alpha-beta prunes, never the value it returns.
-#[derive(Clone, Debug, PartialEq)]
-pub enum Ordering<M> {
+pub enum Ordering<G: Game> {
     /// The game's natural order.
     Natural,
     /// The natural order backwards.
     Reversed,
     /// Moves in the order of this preference list; moves not in it come last, in natural order.
-    Preference(Vec<M>),
+    Preference(Vec<G::Move>),
     /// Oracle: children sorted best first for the side to move by their exact minimax value, ties in natural
     /// order (a stable sort). The values come from a memoized minimax search, which is not counted.
     BestFirst,
@@ -25,25 +27,73 @@ pub enum Ordering<M> {
         /// The seed.
         seed: u64,
     },
+    /// Children sorted best first for the side to move by a static evaluation of the child (MAX's view), ties
+    /// in natural order.
+    Static(Evaluator<G>),
+    /// The history heuristic: moves sorted by how often (weighted by the height of the subtree) they were the
+    /// best move or caused a cutoff earlier in the search, ties in natural order.
+    History,
 }
 
-/// An ordering at work: the policy with what it needs at run time (a generator, an oracle).
+impl<G: Game> Ordering<G> {
+    /// The name used in tables and on the command line (`preference` for any preference list).
+    pub fn name(&self) -> &'static str {
+        match self {
+            Ordering::Natural => "natural",
+            Ordering::Reversed => "reversed",
+            Ordering::Preference(_) => "preference",
+            Ordering::BestFirst => "best",
+            Ordering::WorstFirst => "worst",
+            Ordering::Random { .. } => "random",
+            Ordering::Static(_) => "static",
+            Ordering::History => "history",
+        }
+    }
+}
+
+impl<G: Game> Clone for Ordering<G> {
+    fn clone(&self) -> Self {
+        match self {
+            Ordering::Natural => Ordering::Natural,
+            Ordering::Reversed => Ordering::Reversed,
+            Ordering::Preference(list) => Ordering::Preference(list.clone()),
+            Ordering::BestFirst => Ordering::BestFirst,
+            Ordering::WorstFirst => Ordering::WorstFirst,
+            Ordering::Random { seed } => Ordering::Random { seed: *seed },
+            Ordering::Static(evaluate) => Ordering::Static(*evaluate),
+            Ordering::History => Ordering::History,
+        }
+    }
+}
+
+impl<G: Game> fmt::Debug for Ordering<G> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Ordering::Preference(list) => write!(f, "Preference({list:?})"),
+            Ordering::Random { seed } => write!(f, "Random {{ seed: {seed} }}"),
+            other => f.write_str(other.name()),
+        }
+    }
+}
+
+/// An ordering at work: the policy with what it needs at run time (a generator, an oracle, a history table).
 pub(crate) struct Orderer<'g, G: Game> {
-    ordering: Ordering<G::Move>,
+    ordering: Ordering<G>,
     oracle: Option<Box<Searcher<'g, G, Memo<G>, ()>>>,
     rng: Pcg64Mcg,
+    history: AHashMap<G::Move, u64>,
     scratch: Vec<(Value, G::Move)>,
 }
 
 impl<'g, G: Game> Orderer<'g, G> {
-    pub(crate) fn new(game: &'g G, ordering: Ordering<G::Move>) -> Self {
+    pub(crate) fn new(game: &'g G, ordering: Ordering<G>) -> Self {
         let oracle = matches!(ordering, Ordering::BestFirst | Ordering::WorstFirst)
             .then(|| Box::new(Searcher::new(game, Ordering::Natural).with_cache(Memo::new())));
         let seed = match ordering {
             Ordering::Random { seed } => seed,
             _ => 0,
         };
-        Orderer { ordering, oracle, rng: Pcg64Mcg::seed_from_u64(seed), scratch: Vec::new() }
+        Orderer { ordering, oracle, rng: Pcg64Mcg::seed_from_u64(seed), history: AHashMap::new(), scratch: Vec::new() }
     }
 
     /// Puts `moves`, the moves of `state` where `player` is to move, in this ordering's order.
@@ -56,21 +106,45 @@ impl<'g, G: Game> Orderer<'g, G> {
                 moves.sort_by_key(|m| list.iter().position(|p| p == m).unwrap_or(list.len()));
             }
             Ordering::Random { .. } => moves.shuffle(&mut self.rng),
-            Ordering::BestFirst | Ordering::WorstFirst => {
-                let best_first = self.ordering == Ordering::BestFirst;
-                let oracle = self.oracle.as_mut().expect("oracle orderings have an oracle");
+            Ordering::History => {
+                // Stable: ties (moves never rewarded) keep their natural order.
+                moves.sort_by_key(|m| std::cmp::Reverse(self.history.get(m).copied().unwrap_or(0)));
+            }
+            Ordering::BestFirst | Ordering::WorstFirst | Ordering::Static(_) => {
+                let worst_first = matches!(self.ordering, Ordering::WorstFirst);
                 self.scratch.clear();
                 for &mv in moves.iter() {
-                    let exact = oracle.run(Algorithm::Minimax, &game.child(state, mv)).value;
-                    // Sort key: ascending sorts the side to move's value best first (or worst first).
-                    let mover = player.view(exact);
-                    self.scratch.push((if best_first { -mover } else { mover }, mv));
+                    let child = game.child(state, mv);
+                    let value = match &self.ordering {
+                        Ordering::Static(evaluate) => evaluate(game, &child),
+                        _ => {
+                            self.oracle
+                                .as_mut()
+                                .expect("oracle orderings have an oracle")
+                                .run(Algorithm::Minimax, &child)
+                                .value
+                        }
+                    };
+                    // Sort key: ascending sorts the side to move's values best first (or worst first).
+                    let mover = player.view(value);
+                    self.scratch.push((if worst_first { mover } else { -mover }, mv));
                 }
                 self.scratch.sort_by(|a, b| a.0.total_cmp(&b.0));
                 for (slot, &(_, mv)) in moves.iter_mut().zip(&self.scratch) {
                     *slot = mv;
                 }
             }
+        }
+    }
+
+    /// Records that `mv` was the best move (or caused a cutoff) at a node `ply` moves deep with `depth` plies
+    /// left: the history heuristic's reward, depth² (or, without a horizon, the square of 64 − ply, so that
+    /// moves near the root, over larger subtrees, weigh more).
+    #[inline]
+    pub(crate) fn reward(&mut self, mv: G::Move, ply: usize, depth: u32) {
+        if let Ordering::History = self.ordering {
+            let height = if depth == UNLIMITED { 64u64.saturating_sub(ply as u64).max(1) } else { u64::from(depth) };
+            *self.history.entry(mv).or_insert(0) += height * height;
         }
     }
 }

@@ -1,8 +1,16 @@
-//! The search loop, written once and specialised at compile time for each algorithm.
+//! The search loop, written once and specialised at compile time for each algorithm, and the drivers that run
+//! it more than once (MTD(f), iterative deepening).
 
 use crate::ordering::{Orderer, Ordering};
 use crate::{Bound, Cache, Observer, Stored};
 use khela_games::{Game, Node, Player, Value};
+use khela_tt::Table;
+
+/// The remaining depth of a search without a horizon.
+pub const UNLIMITED: u32 = u32::MAX;
+
+/// The most iterations iterative deepening runs before it searches without a horizon.
+const MAX_ITERATIONS: u32 = 4096;
 
 /// The exact-search algorithms. At chance nodes every one of them takes the probability-weighted mean of the
 /// outcomes, each searched with a full window: that is expectiminimax.
@@ -16,12 +24,28 @@ pub enum Algorithm {
     Negamax,
     /// Negamax with alpha-beta pruning.
     NegamaxAlphaBeta,
+    /// NegaScout (principal variation search): the first child with the full window, the others with a null
+    /// window around α, re-searched with (v, β) when they fail high.
+    NegaScout,
+    /// MTD(f): null-window alpha-beta searches, with the searcher's cache as memory, converging on the value
+    /// from a first guess (the evaluator's value of the root, or 0).
+    MtdF,
+    /// Iterative deepening: alpha-beta to depth 1, 2, … with the evaluator at the horizon, each iteration
+    /// ordered by the best moves the cache kept from the one before, until an iteration meets no horizon.
+    IterativeDeepening,
 }
 
 impl Algorithm {
     /// Every algorithm, in the order above.
-    pub const ALL: [Algorithm; 4] =
-        [Algorithm::Minimax, Algorithm::AlphaBeta, Algorithm::Negamax, Algorithm::NegamaxAlphaBeta];
+    pub const ALL: [Algorithm; 7] = [
+        Algorithm::Minimax,
+        Algorithm::AlphaBeta,
+        Algorithm::Negamax,
+        Algorithm::NegamaxAlphaBeta,
+        Algorithm::NegaScout,
+        Algorithm::MtdF,
+        Algorithm::IterativeDeepening,
+    ];
 
     /// The name used in tables and on the command line.
     pub fn name(self) -> &'static str {
@@ -30,6 +54,9 @@ impl Algorithm {
             Algorithm::AlphaBeta => "alphabeta",
             Algorithm::Negamax => "negamax",
             Algorithm::NegamaxAlphaBeta => "negamax-alphabeta",
+            Algorithm::NegaScout => "negascout",
+            Algorithm::MtdF => "mtdf",
+            Algorithm::IterativeDeepening => "id",
         }
     }
 }
@@ -37,9 +64,10 @@ impl Algorithm {
 /// What a search counted. Plain counters, so that the harness can write them out.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Stats {
-    /// Nodes visited: every call of the search, terminal or not, the root included (cache hits included).
+    /// Nodes visited: every call of the search, terminal or not, the root included (cache hits included); over
+    /// all passes of MTD(f) and all iterations of iterative deepening.
     pub nodes: u64,
-    /// Terminal nodes visited.
+    /// Leaves visited: terminal nodes, and nodes evaluated at a horizon.
     pub leaves: u64,
     /// Cutoffs: decision nodes where α ≥ β was reached with children still to search, which were pruned.
     pub cutoffs: u64,
@@ -64,33 +92,42 @@ pub struct SearchResult<M> {
     pub stats: Stats,
 }
 
-/// The search loop with its ordering, cache and observer.
+/// A static evaluation: an estimate, from MAX's view, of a non-terminal state.
+pub type Evaluator<G> = fn(&G, &<G as Game>::State) -> Value;
+
+/// The search loop with its ordering, cache, observer and evaluator.
 ///
-/// `C` is a [`Cache`] (`()` for none, [`crate::Memo`] for memoized minimax) and `O` an [`Observer`] (`()` for
-/// none, [`crate::Trace`] for the textbook trace). Both are type parameters, so the plain search pays nothing
-/// for them.
+/// `C` is a [`Cache`] (`()` for none, [`crate::Memo`] for memoized minimax, a [`khela_tt::Table`]) and `O` an
+/// [`Observer`] (`()` for none, [`crate::Trace`] for the textbook trace). Both are type parameters, so the plain
+/// search pays nothing for them.
 pub struct Searcher<'g, G: Game, C: Cache<G> = (), O: Observer<G> = ()> {
     game: &'g G,
     orderer: Orderer<'g, G>,
     cache: C,
     observer: O,
+    evaluator: Option<Evaluator<G>>,
     stats: Stats,
     root_best: Option<G::Move>,
+    /// Nodes evaluated at a horizon (or answered by a cache from a search that met one), ever: a node's search
+    /// is complete when this does not change during it.
+    horizon_hits: u64,
     /// One move buffer per ply, reused: no allocation per node once the deepest ply has been reached.
     moves: Vec<Vec<G::Move>>,
     outcomes: Vec<Vec<(G::Move, f64)>>,
 }
 
 impl<'g, G: Game> Searcher<'g, G> {
-    /// A searcher with the given ordering, no cache and no observer.
-    pub fn new(game: &'g G, ordering: Ordering<G::Move>) -> Self {
+    /// A searcher with the given ordering, no cache, no observer and no evaluator.
+    pub fn new(game: &'g G, ordering: Ordering<G>) -> Self {
         Searcher {
             game,
             orderer: Orderer::new(game, ordering),
             cache: (),
             observer: (),
+            evaluator: None,
             stats: Stats::default(),
             root_best: None,
+            horizon_hits: 0,
             moves: Vec::new(),
             outcomes: Vec::new(),
         }
@@ -100,14 +137,21 @@ impl<'g, G: Game> Searcher<'g, G> {
 impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
     /// The same searcher with a cache.
     pub fn with_cache<C2: Cache<G>>(self, cache: C2) -> Searcher<'g, G, C2, O> {
-        let Searcher { game, orderer, observer, stats, root_best, moves, outcomes, .. } = self;
-        Searcher { game, orderer, cache, observer, stats, root_best, moves, outcomes }
+        let Searcher { game, orderer, observer, evaluator, stats, root_best, horizon_hits, moves, outcomes, .. } = self;
+        Searcher { game, orderer, cache, observer, evaluator, stats, root_best, horizon_hits, moves, outcomes }
     }
 
     /// The same searcher with an observer.
     pub fn with_observer<O2: Observer<G>>(self, observer: O2) -> Searcher<'g, G, C, O2> {
-        let Searcher { game, orderer, cache, stats, root_best, moves, outcomes, .. } = self;
-        Searcher { game, orderer, cache, observer, stats, root_best, moves, outcomes }
+        let Searcher { game, orderer, cache, evaluator, stats, root_best, horizon_hits, moves, outcomes, .. } = self;
+        Searcher { game, orderer, cache, observer, evaluator, stats, root_best, horizon_hits, moves, outcomes }
+    }
+
+    /// The same searcher with an evaluator, used at the horizon of iterative deepening and for MTD(f)'s first
+    /// guess.
+    pub fn with_evaluator(mut self, evaluator: Evaluator<G>) -> Self {
+        self.evaluator = Some(evaluator);
+        self
     }
 
     /// The cache (for instance, to count the states a memo solved).
@@ -127,45 +171,109 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
         self.root_best = None;
         let (lo, hi) = (Value::NEG_INFINITY, Value::INFINITY);
         let value = match algorithm {
-            Algorithm::Minimax => self.search::<false, false>(state, 0, Player::Max, lo, hi),
-            Algorithm::AlphaBeta => self.search::<true, false>(state, 0, Player::Max, lo, hi),
-            Algorithm::Negamax | Algorithm::NegamaxAlphaBeta => {
-                // The negamax value is from the view of the side to move at the root (MAX at a chance root).
-                let viewer = match self.game.node(state) {
-                    Node::Decision(player) => player,
-                    Node::Chance | Node::Terminal(_) => Player::Max,
-                };
-                let v = if algorithm == Algorithm::Negamax {
-                    self.search::<false, true>(state, 0, viewer, lo, hi)
-                } else {
-                    self.search::<true, true>(state, 0, viewer, lo, hi)
-                };
-                viewer.view(v)
-            }
+            Algorithm::Minimax => self.root::<false, false, false>(state, UNLIMITED, lo, hi),
+            Algorithm::AlphaBeta => self.root::<true, false, false>(state, UNLIMITED, lo, hi),
+            Algorithm::Negamax => self.root::<false, true, false>(state, UNLIMITED, lo, hi),
+            Algorithm::NegamaxAlphaBeta => self.root::<true, true, false>(state, UNLIMITED, lo, hi),
+            Algorithm::NegaScout => self.root::<true, true, true>(state, UNLIMITED, lo, hi),
+            Algorithm::MtdF => self.mtdf(state),
+            Algorithm::IterativeDeepening => self.iterative_deepening(state),
         };
         SearchResult { value, best: self.root_best, stats: self.stats }
     }
 
+    /// Searches the root with a window given, like the result, in MAX's view.
+    fn root<const PRUNE: bool, const NEGAMAX: bool, const SCOUT: bool>(
+        &mut self,
+        state: &G::State,
+        depth: u32,
+        alpha: Value,
+        beta: Value,
+    ) -> Value {
+        // The negamax value is from the view of the side to move at the root (MAX at a chance root).
+        let viewer = match self.game.node(state) {
+            Node::Decision(player) if NEGAMAX => player,
+            _ => Player::Max,
+        };
+        let (a, b) = if viewer == Player::Max { (alpha, beta) } else { (-beta, -alpha) };
+        viewer.view(self.search::<PRUNE, NEGAMAX, SCOUT>(state, 0, depth, viewer, a, b))
+    }
+
+    /// MTD(f): null-window searches around the current guess `g`, each one a fail-soft bound that tightens
+    /// `lower` or `upper`, until they meet.
+    fn mtdf(&mut self, state: &G::State) -> Value {
+        let mut g = match self.game.node(state) {
+            Node::Terminal(_) => {
+                return self.root::<true, false, false>(state, UNLIMITED, Value::NEG_INFINITY, Value::INFINITY);
+            }
+            _ => self.evaluator.map_or(0.0, |evaluate| evaluate(self.game, state)),
+        };
+        let (mut lower, mut upper) = (Value::NEG_INFINITY, Value::INFINITY);
+        // A root move is proven good by a pass that fails the mover's way: high for MAX (the move reaches at
+        // least g, and the lower bound only rises from here), low for MIN.
+        let max_to_move = self.game.node(state) == Node::Decision(Player::Max);
+        let mut best = None;
+        while lower < upper {
+            let beta = if g == lower { g.next_up() } else { g };
+            g = self.root::<true, false, false>(state, UNLIMITED, beta.next_down(), beta);
+            let failed_high = g >= beta;
+            if failed_high {
+                lower = g;
+            } else {
+                upper = g;
+            }
+            if failed_high == max_to_move {
+                best = self.root_best;
+            }
+        }
+        self.root_best = best.or(self.root_best);
+        g
+    }
+
+    /// Iterative deepening alpha-beta: depth 1, 2, … until an iteration meets no horizon, which makes it exact.
+    /// Without an evaluator there is nothing to stop at, so it is plain alpha-beta.
+    fn iterative_deepening(&mut self, state: &G::State) -> Value {
+        let (lo, hi) = (Value::NEG_INFINITY, Value::INFINITY);
+        if self.evaluator.is_none() {
+            return self.root::<true, false, false>(state, UNLIMITED, lo, hi);
+        }
+        for depth in 1..MAX_ITERATIONS {
+            let hits = self.horizon_hits;
+            let value = self.root::<true, false, false>(state, depth, lo, hi);
+            if self.horizon_hits == hits {
+                return value;
+            }
+        }
+        self.root::<true, false, false>(state, UNLIMITED, lo, hi)
+    }
+
     /// The search loop. It returns the value of `state` from `viewer`'s view: MAX's when `NEGAMAX` is false,
-    /// the side to move's (at decision nodes) when it is true.
+    /// the side to move's (at decision nodes) when it is true. `depth` is the number of decision plies left
+    /// before the horizon ([`UNLIMITED`] for none); chance plies do not count.
     ///
     /// Contract (fail-soft alpha-beta): if the true value is ≤ `alpha` the returned value is ≤ `alpha`; if it
     /// is ≥ `beta` the returned value is ≥ `beta`; otherwise the returned value is exact. Without `PRUNE`, and
-    /// at chance nodes, the value is always exact.
-    fn search<const PRUNE: bool, const NEGAMAX: bool>(
+    /// at chance nodes, the value is always exact. `SCOUT` (with `NEGAMAX`) searches all but the first child
+    /// with a null window first.
+    fn search<const PRUNE: bool, const NEGAMAX: bool, const SCOUT: bool>(
         &mut self,
         state: &G::State,
         ply: usize,
+        depth: u32,
         viewer: Player,
         mut alpha: Value,
         mut beta: Value,
     ) -> Value {
         self.stats.nodes += 1; // Every call, terminal or not, the root included, as the textbook counts.
-        let probe = self.cache.probe(self.game, state, viewer, alpha, beta);
+        let hits_before = self.horizon_hits;
+        let probe = self.cache.probe(self.game, state, viewer, depth, alpha, beta);
         // The root is always expanded, so that the search reports its best move even when the cache knows it.
         if ply > 0
             && let Some(value) = probe.value
         {
+            if !probe.complete {
+                self.horizon_hits += 1;
+            }
             return value;
         }
         let game = self.game;
@@ -174,15 +282,21 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
                 self.stats.leaves += 1;
                 (viewer.view(payoff), Bound::Exact, None)
             }
+            _ if depth == 0 => {
+                // The horizon: a leaf of this search, valued by the evaluator.
+                self.stats.leaves += 1;
+                self.horizon_hits += 1;
+                let evaluate = self.evaluator.expect("a depth-limited search has an evaluator");
+                (viewer.view(evaluate(game, state)), Bound::Exact, None)
+            }
             Node::Chance => {
                 let mut outcomes = take_buffer(&mut self.outcomes, ply);
                 game.outcomes(state, &mut outcomes);
                 let mut mean = 0.0;
                 for &(outcome, p) in &outcomes {
                     let child = game.child(state, outcome);
-                    let v =
-                        self.search::<PRUNE, NEGAMAX>(&child, ply + 1, viewer, Value::NEG_INFINITY, Value::INFINITY);
-                    mean += p * v;
+                    let (lo, hi) = (Value::NEG_INFINITY, Value::INFINITY);
+                    mean += p * self.search::<PRUNE, NEGAMAX, SCOUT>(&child, ply + 1, depth, viewer, lo, hi);
                 }
                 self.outcomes[ply] = outcomes;
                 (mean, Bound::Exact, None)
@@ -195,6 +309,7 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
                 if flip {
                     (alpha, beta) = (-beta, -alpha);
                 }
+                let child_depth = if depth == UNLIMITED { UNLIMITED } else { depth - 1 };
                 let mut moves = take_buffer(&mut self.moves, ply);
                 game.moves(state, &mut moves);
                 debug_assert!(!moves.is_empty(), "decision node without moves: {state:?}");
@@ -209,10 +324,34 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
                 let mut best = None;
                 for (i, &mv) in moves.iter().enumerate() {
                     let child = game.child(state, mv);
-                    let v = if NEGAMAX {
-                        -self.search::<PRUNE, NEGAMAX>(&child, ply + 1, player.opponent(), -beta, -alpha)
+                    let v = if !NEGAMAX {
+                        self.search::<PRUNE, NEGAMAX, SCOUT>(&child, ply + 1, child_depth, viewer, alpha, beta)
+                    } else if SCOUT && i > 0 {
+                        // A null window (α, α⁺): is this child better than α at all?
+                        let opponent = player.opponent();
+                        let t = -self.search::<PRUNE, NEGAMAX, SCOUT>(
+                            &child,
+                            ply + 1,
+                            child_depth,
+                            opponent,
+                            -alpha.next_up(),
+                            -alpha,
+                        );
+                        if t > alpha && t < beta {
+                            // It is: search it again with the window (t, β) for its value.
+                            -self.search::<PRUNE, NEGAMAX, SCOUT>(&child, ply + 1, child_depth, opponent, -beta, -t)
+                        } else {
+                            t
+                        }
                     } else {
-                        self.search::<PRUNE, NEGAMAX>(&child, ply + 1, viewer, alpha, beta)
+                        -self.search::<PRUNE, NEGAMAX, SCOUT>(
+                            &child,
+                            ply + 1,
+                            child_depth,
+                            player.opponent(),
+                            -beta,
+                            -alpha,
+                        )
                     };
                     let improves = if maximise { v > best_value } else { v < best_value };
                     if improves {
@@ -238,6 +377,14 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
                 }
                 self.moves[ply] = moves;
                 let bound = Bound::of(best_value, alpha0, beta0);
+                // The history heuristic rewards the mover's best move unless the node failed low for the mover
+                // (then no move was good enough, and "best" means nothing); the rule is the same in every view.
+                let mover_bound = if maximise { bound } else { bound.flip() };
+                if let Some(mv) = best
+                    && mover_bound != Bound::Upper
+                {
+                    self.orderer.reward(mv, ply, depth);
+                }
                 if flip { (-best_value, bound.flip(), best) } else { (best_value, bound, best) }
             }
         };
@@ -246,7 +393,8 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
         }
         let max_view_bound = if viewer == Player::Max { bound } else { bound.flip() };
         self.observer.backed_up(game, state, viewer.view(value), max_view_bound);
-        self.cache.store(game, state, Stored { viewer, ply, value, bound, best });
+        let complete = self.horizon_hits == hits_before;
+        self.cache.store(game, state, Stored { viewer, ply, depth, complete, value, bound, best });
         value
     }
 }
@@ -277,4 +425,41 @@ pub fn move_values<G: Game>(game: &G, state: &G::State, algorithm: Algorithm) ->
     game.moves(state, &mut moves);
     let mut searcher = Searcher::new(game, Ordering::Natural);
     moves.into_iter().map(|mv| (mv, searcher.run(algorithm, &game.child(state, mv)).value)).collect()
+}
+
+/// How to search: the algorithm, the ordering, the evaluator (for iterative deepening's horizon and MTD(f)'s
+/// first guess) and the size of the transposition table that MTD(f) and iterative deepening use.
+#[derive(Clone, Debug)]
+pub struct Config<G: Game> {
+    /// The algorithm.
+    pub algorithm: Algorithm,
+    /// The move ordering.
+    pub ordering: Ordering<G>,
+    /// The static evaluation, if any.
+    pub evaluator: Option<Evaluator<G>>,
+    /// The transposition table's size in MiB, for the algorithms that need memory (MTD(f), iterative
+    /// deepening); the others search without one.
+    pub table_mib: usize,
+}
+
+/// Searches `root` as `config` says, with a fresh two-tier transposition table for MTD(f) and iterative
+/// deepening.
+///
+/// ```
+/// use khela_exact::{Algorithm, Config, Ordering, search};
+/// use khela_games::tictactoe::{Board, TicTacToe};
+/// let config = Config { algorithm: Algorithm::MtdF, ordering: Ordering::Natural, evaluator: None, table_mib: 1 };
+/// assert_eq!(search(&TicTacToe, &Board::EMPTY, &config).value, 0.0);
+/// ```
+pub fn search<G: Game>(game: &G, root: &G::State, config: &Config<G>) -> SearchResult<G::Move> {
+    let mut searcher = Searcher::new(game, config.ordering.clone());
+    if let Some(evaluator) = config.evaluator {
+        searcher = searcher.with_evaluator(evaluator);
+    }
+    match config.algorithm {
+        Algorithm::MtdF | Algorithm::IterativeDeepening => searcher
+            .with_cache(Table::with_mib(config.table_mib, khela_tt::Policy::TwoTier))
+            .run(config.algorithm, root),
+        algorithm => searcher.run(algorithm, root),
+    }
 }

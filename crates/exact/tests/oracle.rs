@@ -39,18 +39,18 @@ fn config(cases: u32) -> ProptestConfig {
 }
 
 /// Every kind of ordering: natural, reversed, one per preference list, both oracles and a seeded shuffle.
-fn orderings<M>(preferences: impl IntoIterator<Item = Vec<M>>, shuffle: u64) -> Vec<Ordering<M>> {
+fn orderings<G: Game>(preferences: impl IntoIterator<Item = Vec<G::Move>>, shuffle: u64) -> Vec<Ordering<G>> {
     let mut all = vec![Ordering::Natural, Ordering::Reversed];
     all.extend(preferences.into_iter().map(Ordering::Preference));
-    all.extend([Ordering::BestFirst, Ordering::WorstFirst, Ordering::Random { seed: shuffle }]);
+    all.extend([Ordering::BestFirst, Ordering::WorstFirst, Ordering::Random { seed: shuffle }, Ordering::History]);
     all
 }
 
 /// One search of [`check_every_search`].
-struct Run<M> {
-    ordering: Ordering<M>,
+struct Run<G: Game> {
+    ordering: Ordering<G>,
     algorithm: Algorithm,
-    result: SearchResult<M>,
+    result: SearchResult<G::Move>,
 }
 
 /// Searches `root` with every algorithm under every ordering, each time with a fresh searcher, and checks the
@@ -65,10 +65,10 @@ struct Run<M> {
 fn check_every_search<G: Game>(
     game: &G,
     root: &G::State,
-    orderings: &[Ordering<G::Move>],
+    orderings: &[Ordering<G>],
     expected: Value,
     tolerance: f64,
-) -> Result<Vec<Run<G::Move>>, TestCaseError> {
+) -> Result<Vec<Run<G>>, TestCaseError> {
     let mut oracle = Searcher::new(game, Ordering::Natural).with_cache(Memo::new());
     let decision_root = matches!(game.node(root), Node::Decision(_));
     let mut runs = Vec::new();
@@ -90,11 +90,11 @@ fn check_every_search<G: Game>(
             }
             runs.push(Run { ordering: ordering.clone(), algorithm, result });
         }
-        let [minimax, alphabeta, negamax, negamax_alphabeta] = &runs[runs.len() - 4..] else {
-            unreachable!("four algorithms per ordering");
+        let [minimax, alphabeta, negamax, negamax_alphabeta, ..] = &runs[runs.len() - Algorithm::ALL.len()..] else {
+            unreachable!("every algorithm per ordering");
         };
         let algorithms = [minimax, alphabeta, negamax, negamax_alphabeta].map(|run| run.algorithm);
-        prop_assert_eq!(algorithms, Algorithm::ALL);
+        prop_assert_eq!(&algorithms[..], &Algorithm::ALL[..4]);
         prop_assert_eq!(minimax.result.stats.cutoffs, 0, "minimax never cuts off, under {:?}", ordering);
         prop_assert_eq!(negamax.result.stats, minimax.result.stats, "negamax's search under {:?}", ordering);
         prop_assert_eq!(negamax.result.best, minimax.result.best, "negamax's move under {:?}", ordering);
@@ -125,7 +125,7 @@ fn check_every_search<G: Game>(
 fn check_every_memo_search<G: Game>(
     game: &G,
     root: &G::State,
-    orderings: &[Ordering<G::Move>],
+    orderings: &[Ordering<G>],
     expected: Value,
     tolerance: f64,
 ) -> Result<(), TestCaseError> {
@@ -200,7 +200,7 @@ fn knuth_moore(b: u32, d: u32) -> u64 {
 
 /// Checks the leaf counts of the runs over a uniform random tree: the searches without pruning visit all b^d
 /// leaves, those with pruning at least the Knuth–Moore minimum, and, if `distinct`, best-first ones exactly that.
-fn check_leaf_counts(params: &Params, runs: &[Run<u32>], distinct: bool) -> Result<(), TestCaseError> {
+fn check_leaf_counts(params: &Params, runs: &[Run<RandomTree>], distinct: bool) -> Result<(), TestCaseError> {
     let all = u64::from(params.b).pow(params.d);
     let minimal = knuth_moore(params.b, params.d);
     for Run { ordering, algorithm, result } in runs {
@@ -209,12 +209,17 @@ fn check_leaf_counts(params: &Params, runs: &[Run<u32>], distinct: bool) -> Resu
             Algorithm::Minimax | Algorithm::Negamax => {
                 prop_assert_eq!(leaves, all, "{:?} under {:?} skipped leaves", algorithm, ordering);
             }
-            Algorithm::AlphaBeta | Algorithm::NegamaxAlphaBeta => {
+            // Every pruning search must see at least the minimal proof tree (counting repeated visits).
+            _ => {
                 prop_assert!(
                     leaves >= minimal,
                     "{algorithm:?} under {ordering:?} visited {leaves} leaves, below the minimum {minimal}"
                 );
-                if distinct && *ordering == Ordering::BestFirst {
+                let exact_on_best_first = matches!(
+                    algorithm,
+                    Algorithm::AlphaBeta | Algorithm::NegamaxAlphaBeta | Algorithm::IterativeDeepening
+                );
+                if distinct && exact_on_best_first && matches!(ordering, Ordering::BestFirst) {
                     prop_assert_eq!(leaves, minimal, "best-first {:?} missed the minimal tree", algorithm);
                 }
             }

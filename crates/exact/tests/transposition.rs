@@ -89,7 +89,7 @@ fn end_easy() -> Option<Vec<(String, i32)>> {
 }
 
 /// Pons' centre-first column order, which makes alpha-beta on Connect-4 fast.
-fn centre_first() -> Ordering<u8> {
+fn centre_first() -> Ordering<Connect4> {
     Ordering::Preference(vec![3, 2, 4, 1, 5, 0, 6])
 }
 

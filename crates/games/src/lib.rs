@@ -30,6 +30,7 @@ pub mod tictactoe;
 pub mod tree;
 
 use std::fmt::Debug;
+use std::hash::Hash;
 
 /// A payoff or a backed-up value, always from MAX's (the first player's) point of view.
 ///
@@ -97,7 +98,7 @@ pub trait Game {
     /// A position. Searches copy it before each move ("copy-make"), so it should be small.
     type State: Clone + PartialEq + Debug;
     /// A move of a decision node, or an outcome of a chance node.
-    type Move: Copy + PartialEq + Debug;
+    type Move: Copy + Eq + Hash + Debug;
 
     /// The kind of node `state` is.
     fn node(&self, state: &Self::State) -> Node;

@@ -1,0 +1,127 @@
+//! The drivers that search more than once — MTD(f) and iterative deepening — and NegaScout, with the static
+//! and history orderings, against plain minimax: on implicit trees of both models and on every tic-tac-toe
+//! position (which has transpositions, so depth-limited entries meet complete ones in the table).
+
+use khela_exact::{Algorithm, Config, Ordering, Searcher, search};
+use khela_games::implicit::{ImplicitTree, Model};
+use khela_games::tictactoe::{Board, TicTacToe};
+use khela_games::{Game, Value};
+use khela_tt::{Policy, Table};
+use proptest::prelude::*;
+use proptest::test_runner::{Config as ProptestConfig, RngSeed};
+
+const DRIVERS: [Algorithm; 4] =
+    [Algorithm::AlphaBeta, Algorithm::NegaScout, Algorithm::MtdF, Algorithm::IterativeDeepening];
+
+fn static_value(tree: &ImplicitTree, p: &<ImplicitTree as Game>::State) -> Value {
+    tree.static_value(p)
+}
+
+fn orderings(seed: u64) -> Vec<Ordering<ImplicitTree>> {
+    vec![
+        Ordering::Natural,
+        Ordering::Random { seed },
+        Ordering::BestFirst,
+        Ordering::WorstFirst,
+        Ordering::Static(static_value),
+        Ordering::History,
+    ]
+}
+
+fn model() -> impl Strategy<Value = Model> {
+    prop_oneof![
+        (-50i64..50, 0i64..3).prop_map(|(lo, w)| Model::Iid { lo, hi: lo + w }),
+        Just(Model::Iid { lo: 0, hi: (1 << 31) - 1 }),
+        (0i64..20).prop_map(|spread| Model::Incremental { spread }),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, rng_seed: RngSeed::Fixed(4), failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// Every driver under every ordering, with the evaluator and a table (a roomy one, and one of a few entries
+    /// that forces collisions), returns minimax's value on implicit trees.
+    #[test]
+    fn drivers_return_minimax_on_implicit_trees(b in 1u32..=4, d in 0u32..=6, seed in any::<u64>(), model in model()) {
+        let tree = ImplicitTree::hashed(b, d, seed, model).unwrap();
+        let root = ImplicitTree::ROOT;
+        let expected = Searcher::new(&tree, Ordering::Natural).run(Algorithm::Minimax, &root).value;
+        for ordering in orderings(seed) {
+            for algorithm in DRIVERS {
+                let config = Config { algorithm, ordering: ordering.clone(), evaluator: Some(static_value), table_mib: 1 };
+                let result = search(&tree, &root, &config);
+                prop_assert_eq!(result.value, expected, "{:?} under {:?}", algorithm, ordering);
+                if d > 0 {
+                    let best = result.best.expect("a decision root has a best move");
+                    let child = Searcher::new(&tree, Ordering::Natural).run(Algorithm::Minimax, &tree.child(&root, best));
+                    prop_assert_eq!(child.value, expected, "{:?} under {:?} chose {}", algorithm, ordering, best);
+                }
+                for entries in [1, 5] {
+                    let value = Searcher::new(&tree, ordering.clone())
+                        .with_evaluator(static_value)
+                        .with_cache(Table::with_entries(entries, Policy::TwoTier))
+                        .run(algorithm, &root)
+                        .value;
+                    prop_assert_eq!(value, expected, "{:?} under {:?} with {} entries", algorithm, ordering, entries);
+                }
+            }
+        }
+    }
+}
+
+/// Every reachable tic-tac-toe position.
+fn all_positions() -> Vec<Board> {
+    let mut seen = std::collections::HashSet::new();
+    let mut stack = vec![Board::EMPTY];
+    let mut moves = Vec::new();
+    while let Some(b) = stack.pop() {
+        if seen.insert(b) {
+            TicTacToe.moves(&b, &mut moves);
+            stack.extend(moves.iter().map(|&m| TicTacToe.child(&b, m)));
+        }
+    }
+    let mut all: Vec<Board> = seen.into_iter().collect();
+    all.sort_by_key(|b| TicTacToe.key(b));
+    all
+}
+
+#[test]
+fn drivers_with_tables_on_every_tictactoe_position() {
+    // An evaluator that knows nothing: iterative deepening must still stop exactly when a search met no horizon.
+    fn blind(_: &TicTacToe, _: &Board) -> Value {
+        0.5
+    }
+    let positions = all_positions();
+    assert_eq!(positions.len(), 5_478);
+    for algorithm in DRIVERS {
+        for entries in [3, 1 << 12] {
+            for policy in [Policy::Always, Policy::DepthPreferred, Policy::TwoTier] {
+                // One table across all positions: entries of other searches and of other depths are met too.
+                let mut searcher = Searcher::new(&TicTacToe, Ordering::History)
+                    .with_evaluator(blind)
+                    .with_cache(Table::with_entries(entries, policy));
+                for b in &positions {
+                    let expected = Searcher::new(&TicTacToe, Ordering::Natural).run(Algorithm::AlphaBeta, b).value;
+                    let got = searcher.run(algorithm, b).value;
+                    assert_eq!(got, expected, "{b} {algorithm:?} {entries} entries {policy:?}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn iterative_deepening_pays_for_its_iterations_and_orders_by_them() {
+    let tree = ImplicitTree::hashed(4, 8, 3, Model::Incremental { spread: 100 }).unwrap();
+    let root = ImplicitTree::ROOT;
+    let run = |algorithm, ordering| {
+        let config = Config { algorithm, ordering, evaluator: Some(static_value), table_mib: 16 };
+        search(&tree, &root, &config)
+    };
+    let plain = run(Algorithm::AlphaBeta, Ordering::Natural);
+    let deepening = run(Algorithm::IterativeDeepening, Ordering::Natural);
+    assert_eq!(deepening.value, plain.value);
+    // Iterative deepening counts the leaves of every iteration (horizon nodes included), yet on an incremental
+    // tree its ordering from the shallower iterations saves more than they cost.
+    assert!(deepening.stats.leaves < plain.stats.leaves, "{:?} vs {:?}", deepening.stats, plain.stats);
+}
