@@ -42,6 +42,9 @@ fn needed(depth: u32) -> u32 {
 /// alpha-beta, the side to move's for the negamax algorithms. The transposition tables and [`Memo::new`]
 /// convert to MAX's view before they store, so one of them may serve searches of either kind.
 pub trait Cache<G: Game> {
+    /// Whether the cache does anything: only `()` says no, which lets the search value leaves in place.
+    const ACTIVE: bool = true;
+
     /// What is known of `state`, about to be searched with `depth` decision plies left ([`UNLIMITED`] for no
     /// horizon) and the window (`alpha`, `beta`) in `viewer`'s view. A value must be one the search itself could
     /// return: exact inside the window, a bound on the correct side outside it.
@@ -80,6 +83,8 @@ pub struct Stored<M> {
 
 /// No cache: the plain search.
 impl<G: Game> Cache<G> for () {
+    const ACTIVE: bool = false;
+
     #[inline(always)]
     fn probe(&mut self, _: &G, _: &G::State, _: Player, _: u32, _: Value, _: Value) -> Probe<G::Move> {
         Probe::MISS

@@ -96,6 +96,19 @@ impl<'g, G: Game> Orderer<'g, G> {
         Orderer { ordering, oracle, rng: Pcg64Mcg::seed_from_u64(seed), history: AHashMap::new(), scratch: Vec::new() }
     }
 
+    /// Whether [`Orderer::order`] leaves the natural order alone (checked inline, so that the plain search
+    /// pays nothing for orderings).
+    #[inline(always)]
+    pub(crate) fn is_natural(&self) -> bool {
+        matches!(self.ordering, Ordering::Natural)
+    }
+
+    /// Whether [`Orderer::reward`] records anything.
+    #[inline(always)]
+    pub(crate) fn is_history(&self) -> bool {
+        matches!(self.ordering, Ordering::History)
+    }
+
     /// Puts `moves`, the moves of `state` where `player` is to move, in this ordering's order.
     #[inline]
     pub(crate) fn order(&mut self, game: &G, state: &G::State, player: Player, moves: &mut [G::Move]) {
@@ -137,14 +150,13 @@ impl<'g, G: Game> Orderer<'g, G> {
         }
     }
 
-    /// Records that `mv` was the best move (or caused a cutoff) at a node `ply` moves deep with `depth` plies
-    /// left: the history heuristic's reward, depth² (or, without a horizon, the square of 64 − ply, so that
+    /// Records, for the history ordering, that `mv` was the best move (or caused a cutoff) at a node `ply`
+    /// moves deep with `depth` plies left: the history heuristic's reward, depth² (or, without a horizon, the square of 64 − ply, so that
     /// moves near the root, over larger subtrees, weigh more).
     #[inline]
     pub(crate) fn reward(&mut self, mv: G::Move, ply: usize, depth: u32) {
-        if let Ordering::History = self.ordering {
-            let height = if depth == UNLIMITED { 64u64.saturating_sub(ply as u64).max(1) } else { u64::from(depth) };
-            *self.history.entry(mv).or_insert(0) += height * height;
-        }
+        debug_assert!(self.is_history());
+        let height = if depth == UNLIMITED { 64u64.saturating_sub(ply as u64).max(1) } else { u64::from(depth) };
+        *self.history.entry(mv).or_insert(0) += height * height;
     }
 }

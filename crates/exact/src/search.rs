@@ -196,7 +196,8 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
             _ => Player::Max,
         };
         let (a, b) = if viewer == Player::Max { (alpha, beta) } else { (-beta, -alpha) };
-        viewer.view(self.search::<PRUNE, NEGAMAX, SCOUT>(state, 0, depth, viewer, a, b))
+        let kind = self.game.node(state);
+        viewer.view(self.search::<PRUNE, NEGAMAX, SCOUT>(state, kind, 0, depth, viewer, a, b))
     }
 
     /// MTD(f): null-window searches around the current guess `g`, each one a fail-soft bound that tightens
@@ -248,7 +249,8 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
     }
 
     /// The search loop. It returns the value of `state` from `viewer`'s view: MAX's when `NEGAMAX` is false,
-    /// the side to move's (at decision nodes) when it is true. `depth` is the number of decision plies left
+    /// the side to move's (at decision nodes) when it is true. `kind` is `game.node(state)`, which the caller
+    /// has already computed. `depth` is the number of decision plies left
     /// before the horizon ([`UNLIMITED`] for none); chance plies do not count.
     ///
     /// Contract (fail-soft alpha-beta): if the true value is ≤ `alpha` the returned value is ≤ `alpha`; if it
@@ -258,6 +260,7 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
     fn search<const PRUNE: bool, const NEGAMAX: bool, const SCOUT: bool>(
         &mut self,
         state: &G::State,
+        kind: Node,
         ply: usize,
         depth: u32,
         viewer: Player,
@@ -277,7 +280,7 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
             return value;
         }
         let game = self.game;
-        let (value, bound, best) = match game.node(state) {
+        let (value, bound, best) = match kind {
             Node::Terminal(payoff) => {
                 self.stats.leaves += 1;
                 (viewer.view(payoff), Bound::Exact, None)
@@ -296,7 +299,8 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
                 for &(outcome, p) in &outcomes {
                     let child = game.child(state, outcome);
                     let (lo, hi) = (Value::NEG_INFINITY, Value::INFINITY);
-                    mean += p * self.search::<PRUNE, NEGAMAX, SCOUT>(&child, ply + 1, depth, viewer, lo, hi);
+                    let kind = game.node(&child);
+                    mean += p * self.search::<PRUNE, NEGAMAX, SCOUT>(&child, kind, ply + 1, depth, viewer, lo, hi);
                 }
                 self.outcomes[ply] = outcomes;
                 (mean, Bound::Exact, None)
@@ -313,7 +317,9 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
                 let mut moves = take_buffer(&mut self.moves, ply);
                 game.moves(state, &mut moves);
                 debug_assert!(!moves.is_empty(), "decision node without moves: {state:?}");
-                self.orderer.order(game, state, player, &mut moves);
+                if !self.orderer.is_natural() {
+                    self.orderer.order(game, state, player, &mut moves);
+                }
                 // The cache's best move, from an earlier search of this state, goes first.
                 if let Some(pos) = probe.best.and_then(|hint| moves.iter().position(|&m| m == hint)) {
                     moves[..=pos].rotate_right(1);
@@ -324,49 +330,58 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
                 let mut best = None;
                 for (i, &mv) in moves.iter().enumerate() {
                     let child = game.child(state, mv);
-                    let v = if !NEGAMAX {
-                        self.search::<PRUNE, NEGAMAX, SCOUT>(&child, ply + 1, child_depth, viewer, alpha, beta)
+                    let kind = game.node(&child);
+                    let v = if let (false, false, Node::Terminal(payoff)) = (C::ACTIVE, O::ACTIVE, kind) {
+                        // A leaf of a plain search (no cache, no observer to tell), valued here rather than by a
+                        // call; it is a visit all the same. Its value is in this node's working view.
+                        self.stats.nodes += 1;
+                        self.stats.leaves += 1;
+                        if NEGAMAX { player.view(payoff) } else { viewer.view(payoff) }
+                    } else if !NEGAMAX {
+                        self.search::<PRUNE, NEGAMAX, SCOUT>(&child, kind, ply + 1, child_depth, viewer, alpha, beta)
                     } else if SCOUT && i > 0 {
                         // A null window (α, α⁺): is this child better than α at all?
                         let opponent = player.opponent();
-                        let t = -self.search::<PRUNE, NEGAMAX, SCOUT>(
-                            &child,
-                            ply + 1,
-                            child_depth,
-                            opponent,
-                            -alpha.next_up(),
-                            -alpha,
-                        );
+                        let (lo, hi) = (-alpha.next_up(), -alpha);
+                        let t =
+                            -self.search::<PRUNE, NEGAMAX, SCOUT>(&child, kind, ply + 1, child_depth, opponent, lo, hi);
                         if t > alpha && t < beta {
                             // It is: search it again with the window (t, β) for its value.
-                            -self.search::<PRUNE, NEGAMAX, SCOUT>(&child, ply + 1, child_depth, opponent, -beta, -t)
+                            let (lo, hi) = (-beta, -t);
+                            -self.search::<PRUNE, NEGAMAX, SCOUT>(&child, kind, ply + 1, child_depth, opponent, lo, hi)
                         } else {
                             t
                         }
                     } else {
+                        let (lo, hi) = (-beta, -alpha);
                         -self.search::<PRUNE, NEGAMAX, SCOUT>(
                             &child,
+                            kind,
                             ply + 1,
                             child_depth,
                             player.opponent(),
-                            -beta,
-                            -alpha,
+                            lo,
+                            hi,
                         )
                     };
-                    let improves = if maximise { v > best_value } else { v < best_value };
-                    if improves {
-                        (best_value, best) = (v, Some(mv));
-                    }
-                    if !PRUNE {
-                        // Without pruning the window stays full, so every value is exact.
-                        continue;
-                    }
+                    // Plain comparisons, one branch per side: this is the hottest code of every search.
                     if maximise {
-                        alpha = alpha.max(v);
+                        if v > best_value {
+                            (best_value, best) = (v, Some(mv));
+                        }
+                        if PRUNE && v > alpha {
+                            alpha = v;
+                        }
                     } else {
-                        beta = beta.min(v);
+                        if v < best_value {
+                            (best_value, best) = (v, Some(mv));
+                        }
+                        if PRUNE && v < beta {
+                            beta = v;
+                        }
                     }
-                    if alpha >= beta {
+                    // Without pruning the window stays full, so every value is exact.
+                    if PRUNE && alpha >= beta {
                         let pruned = &moves[i + 1..];
                         if !pruned.is_empty() {
                             self.stats.cutoffs += 1;
@@ -380,7 +395,8 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
                 // The history heuristic rewards the mover's best move unless the node failed low for the mover
                 // (then no move was good enough, and "best" means nothing); the rule is the same in every view.
                 let mover_bound = if maximise { bound } else { bound.flip() };
-                if let Some(mv) = best
+                if self.orderer.is_history()
+                    && let Some(mv) = best
                     && mover_bound != Bound::Upper
                 {
                     self.orderer.reward(mv, ply, depth);

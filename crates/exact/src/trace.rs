@@ -5,6 +5,9 @@ use khela_games::{Game, Value};
 
 /// Watches a search. The default methods do nothing, and `()` watches nothing at no cost.
 pub trait Observer<G: Game> {
+    /// Whether the observer watches anything: only `()` says no, which lets the search value leaves in place.
+    const ACTIVE: bool = true;
+
     /// A node's value has been backed up (children are reported before their parent). `value` is from MAX's
     /// view; `bound` says whether it is exact or, after a cutoff, a bound on the true value.
     fn backed_up(&mut self, game: &G, state: &G::State, value: Value, bound: Bound) {
@@ -17,7 +20,9 @@ pub trait Observer<G: Game> {
     }
 }
 
-impl<G: Game> Observer<G> for () {}
+impl<G: Game> Observer<G> for () {
+    const ACTIVE: bool = false;
+}
 
 /// One event of a [`Trace`].
 #[derive(Clone, Debug, PartialEq)]

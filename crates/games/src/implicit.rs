@@ -57,6 +57,8 @@ pub struct ImplicitTree {
     leaves: Leaves,
     /// `level_offset[k]`: the number of nodes above depth `k`, so node numbers are `level_offset[depth] + index`.
     level_offset: Vec<u64>,
+    /// The number of the first leaf, `level_offset[d]`, kept apart for the hot path.
+    leaf_offset: u64,
 }
 
 /// A node: its depth, its index among the nodes of that depth (left to right), and its path value (the sum of
@@ -185,7 +187,8 @@ impl ImplicitTree {
             level_offset.push(total);
             total = total.checked_add(level).filter(|&t| t <= 1 << 62).ok_or(TreeError::TooManyNodes(b, d))?;
         }
-        Ok(ImplicitTree { b, d, seed, model, leaves, level_offset })
+        let leaf_offset = level_offset[d as usize];
+        Ok(ImplicitTree { b, d, seed, model, leaves, level_offset, leaf_offset })
     }
 
     /// The branching factor.
@@ -210,7 +213,7 @@ impl ImplicitTree {
 
     /// The number of nodes, 1 + b + … + b^d.
     pub fn nodes(&self) -> u64 {
-        self.level_offset[self.d as usize] + self.leaves()
+        self.leaf_offset + self.leaves()
     }
 
     /// The value of leaf `i` (0-based, left to right) in the iid model.
@@ -218,21 +221,24 @@ impl ImplicitTree {
     /// # Panics
     ///
     /// In the incremental model, whose leaves depend on their paths.
+    #[inline]
     pub fn leaf(&self, i: u64) -> i64 {
         match (&self.leaves, self.model) {
+            (Leaves::Hashed, Model::Iid { lo, hi }) => uniform(node_word(self.seed, self.leaf_offset + i), lo, hi),
             (Leaves::Python(values), _) => values[i as usize],
-            (Leaves::Hashed, Model::Iid { lo, hi }) => {
-                uniform(node_word(self.seed, self.level_offset[self.d as usize] + i), lo, hi)
-            }
             (Leaves::Hashed, Model::Incremental { .. }) => panic!("incremental leaves depend on their paths"),
         }
     }
 
     /// The static value of a node from MAX's view: its path sum in the incremental model (what a shallow search
-    /// sees), 0 in the iid model (which has nothing to see).
+    /// sees); in the iid model, which has nothing to see, the middle of the leaf range for every node (a first
+    /// guess that orders nothing).
     #[inline]
     pub fn static_value(&self, p: &Position) -> Value {
-        p.path as Value
+        match self.model {
+            Model::Iid { lo, hi } => (lo as Value + hi as Value) / 2.0,
+            Model::Incremental { .. } => p.path as Value,
+        }
     }
 }
 
