@@ -1,5 +1,6 @@
 //! The command line: every subcommand and its options, validated by clap.
 
+use crate::commands::sweep::{AlgorithmName, List, ModelName, OrderingName, Shard};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use khela_exact::Algorithm;
 use khela_games::Player;
@@ -30,6 +31,74 @@ pub enum Command {
     Count(CountArgs),
     /// Trace the backing-up of values in an explicit tree, with the leaves alpha-beta prunes.
     Trace(TraceArgs),
+    /// The alpha-beta sweep: every algorithm and ordering over implicit random trees of every model, branching
+    /// factor, depth and seed of a grid.
+    ///
+    /// Writes DIR/sweep.csv (one row per search, in grid order: model, b, d, seed, algorithm, ordering),
+    /// DIR/sweep-summary.csv (statistics over the seeds), plots and DIR/sweep.meta.json, and prints a summary.
+    /// With no arguments: a default grid of about a minute on two cores. Lists take comma lists and inclusive
+    /// ranges: --b 2..8, --seeds 0..99, --d 2,4,6. Every search of a tree must find the same value, or the
+    /// sweep stops. Rows are written a tree at a time: an interrupted sweep continues with --resume.
+    Sweep(SweepArgs),
+    /// Join the directories of `sweep --shard K/N` runs into the files the unsharded sweep writes.
+    Merge(MergeArgs),
+}
+
+/// Options of `sweep`.
+#[derive(Debug, Args)]
+pub struct SweepArgs {
+    /// Tree models: iid (leaves uniform in 0..=2^31-1, ties rare), iid100 (the textbook's 0..=99),
+    /// incremental (edge values uniform in -100..=100, a node's value the sum along its path) [default: all].
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "LIST")]
+    pub models: Vec<ModelName>,
+    /// Branching factors, like 2..8 or 2,4,8 [default: 2..8].
+    #[arg(long, value_name = "LIST")]
+    pub b: Option<List<u32>>,
+    /// Depths, like 2..8 [default: 2..7].
+    #[arg(long, value_name = "LIST")]
+    pub d: Option<List<u32>>,
+    /// Tree seeds, like 0..99 [default: 0..29].
+    #[arg(long, value_name = "LIST")]
+    pub seeds: Option<List<u64>>,
+    /// Algorithms. Minimax runs once per tree (ordering natural: it visits every node in any order) and not
+    /// above 2^22 leaves [default: all].
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "LIST")]
+    pub algorithms: Vec<AlgorithmName>,
+    /// Move orderings. best and worst are oracles (exact values, not counted; not above 2^24 nodes); static
+    /// sorts by the child's path sum and runs on the incremental model only [default: all].
+    #[arg(long, value_enum, value_delimiter = ',', value_name = "LIST")]
+    pub orderings: Vec<OrderingName>,
+    /// Value generator: pcg hashes every value from (seed, node); python draws iid leaves with Python's
+    /// random.Random(seed).randint, left to right (at most 2^24 leaves, iid models only) [default: pcg].
+    #[arg(long, value_enum)]
+    pub rng: Option<RngArg>,
+    /// Threads (rayon) [default: all cores]. The files do not depend on it.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    pub threads: Option<u64>,
+    /// The directory to write into.
+    #[arg(long, value_name = "DIR", default_value = "results")]
+    pub out: PathBuf,
+    /// Run shard K of N (K = 0..N-1, like Slurm's array task ids): trees number i with i mod N = K, into
+    /// their own --out; `merge` joins the shards.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<Shard>,
+    /// Continue an interrupted sweep: keep the whole trees in DIR/sweep.csv and search the rest.
+    #[arg(long)]
+    pub resume: bool,
+    /// Run grids over the size limits (10^12 nodes, 10^6 trees).
+    #[arg(long)]
+    pub force: bool,
+}
+
+/// Options of `merge`.
+#[derive(Debug, Args)]
+pub struct MergeArgs {
+    /// The directory to write the merged files into.
+    #[arg(long, value_name = "DIR", default_value = "results")]
+    pub out: PathBuf,
+    /// The --out directories of the shards, all N of them, in any order.
+    #[arg(required = true, value_name = "SHARD_DIR")]
+    pub shards: Vec<PathBuf>,
 }
 
 /// Where CSV goes.
@@ -141,7 +210,7 @@ pub enum Measure {
 /// Options of `trace`.
 #[derive(Debug, Args)]
 pub struct TraceArgs {
-    /// The tree in nested-list notation: [[5,8,6],[3,9,7],[10,4,2]]; chance nodes as {0.5:8,0.5:-1}.
+    /// The tree in nested-list notation, like `[[5,8,6],[3,9,7],[10,4,2]]`; chance nodes as `{0.5:8,0.5:-1}`.
     #[arg(long, allow_hyphen_values = true)]
     pub tree: String,
     /// The side to move at the root.

@@ -8,6 +8,7 @@ mod cli;
 mod commands;
 mod machine;
 mod output;
+mod plot;
 mod progress;
 
 use clap::Parser;

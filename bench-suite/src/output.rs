@@ -72,6 +72,12 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
     let mut temp = tempfile::NamedTempFile::new_in(dir)
         .with_context(|| format!("cannot write {}: no temporary file in {}", path.display(), dir.display()))?;
     temp.write_all(bytes).with_context(|| format!("cannot write {}", path.display()))?;
+    // A temporary file is private (0600); a result file is for everyone to read, as a plain create makes it.
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        temp.as_file().set_permissions(std::fs::Permissions::from_mode(0o644))?;
+    }
     temp.as_file().sync_all().with_context(|| format!("cannot write {}", path.display()))?;
     temp.persist(path).with_context(|| format!("cannot write {}", path.display()))?;
     Ok(())
@@ -134,6 +140,11 @@ mod tests {
         }
         write_csv_atomically(&path, &[Row { a: 1 }, Row { a: 2 }]).unwrap();
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "a\n1\n2\n");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            assert_eq!(std::fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o644);
+        }
         assert_eq!(std::fs::read_dir(path.parent().unwrap()).unwrap().count(), 1);
     }
 }

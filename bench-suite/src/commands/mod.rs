@@ -3,6 +3,7 @@
 mod count;
 mod ordering;
 mod solve;
+pub mod sweep;
 mod trace;
 
 use crate::cli::Command;
@@ -15,5 +16,7 @@ pub fn run(command: Command) -> Result<()> {
         Command::Solve(args) => solve::run(&args),
         Command::Count(args) => count::run(&args),
         Command::Trace(args) => trace::run(&args),
+        Command::Sweep(args) => sweep::run(&args),
+        Command::Merge(args) => sweep::merge(&args),
     }
 }

@@ -257,6 +257,9 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
     /// is ≥ `beta` the returned value is ≥ `beta`; otherwise the returned value is exact. Without `PRUNE`, and
     /// at chance nodes, the value is always exact. `SCOUT` (with `NEGAMAX`) searches all but the first child
     /// with a null window first.
+    // The loop's state is its arguments, kept in registers; bundling them into a struct would only move them
+    // through memory on every call.
+    #[allow(clippy::too_many_arguments)]
     fn search<const PRUNE: bool, const NEGAMAX: bool, const SCOUT: bool>(
         &mut self,
         state: &G::State,

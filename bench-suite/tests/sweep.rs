@@ -1,0 +1,310 @@
+//! End-to-end tests of `sweep` and `merge`: the files they write, byte for byte, on any number of threads, in
+//! shards, after an interruption; the figures the sweep must show; and the grids it refuses.
+
+use assert_cmd::Command;
+use std::path::Path;
+
+const HEADER: &str = "model,b,d,seed,rng,algorithm,ordering,value,leaves,nodes,cutoffs,knuth_moore,minimax_leaves";
+
+/// A small grid over every model, algorithm and ordering: a few seconds in the dev profile.
+const SMALL: &[&str] = &["--b", "2,3", "--d", "1..4", "--seeds", "0..3"];
+
+fn bench() -> Command {
+    Command::cargo_bin("bench-suite").expect("the bench-suite binary is built")
+}
+
+/// Runs `sweep ARGS --out DIR` successfully and returns its stdout.
+fn sweep(dir: &Path, args: &[&str]) -> String {
+    let out = bench().arg("sweep").args(args).arg("--out").arg(dir).output().unwrap();
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+fn read(path: impl AsRef<Path>) -> String {
+    std::fs::read_to_string(path.as_ref()).unwrap_or_else(|e| panic!("{}: {e}", path.as_ref().display()))
+}
+
+/// Runs the command, expects exit status 2 with a one-line error containing `expected`, and no panic.
+fn refused(args: &[&str], expected: &str) {
+    let out = bench().args(args).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{args:?}: not one line: {stderr}");
+    assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
+    assert!(stderr.contains(expected), "{args:?}: {stderr:?} lacks {expected:?}");
+    assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+}
+
+/// The CSV's rows as fields.
+fn rows(csv: &str) -> Vec<Vec<String>> {
+    csv.lines().skip(1).map(|l| l.split(',').map(str::to_string).collect()).collect()
+}
+
+#[test]
+fn the_textbook_tree_with_pythons_generator() {
+    // The textbook's tree (b=4, d=6, seed 42, Python's randint(0, 99)): minimax 26 over 4,096 leaves;
+    // alpha-beta visits 687 leaves in natural order, 127 (the Knuth–Moore minimum) best first, 3,568 worst first.
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["--models", "iid100", "--b", "4", "--d", "6", "--seeds", "42", "--rng", "python"];
+    let algorithms = ["--algorithms", "minimax,alphabeta", "--orderings", "natural,best,worst"];
+    sweep(dir.path(), &[&args[..], &algorithms[..]].concat());
+    assert_eq!(
+        read(dir.path().join("sweep.csv")),
+        format!(
+            "{HEADER}\n\
+             iid100,4,6,42,python,minimax,natural,26,4096,5461,0,127,4096\n\
+             iid100,4,6,42,python,alphabeta,natural,26,687,1056,{},127,4096\n\
+             iid100,4,6,42,python,alphabeta,best,26,127,268,{},127,4096\n\
+             iid100,4,6,42,python,alphabeta,worst,26,3568,4853,{},127,4096\n",
+            cutoffs(dir.path(), "natural"),
+            cutoffs(dir.path(), "best"),
+            cutoffs(dir.path(), "worst"),
+        )
+    );
+}
+
+/// The cutoffs column of the alpha-beta row with this ordering (not a textbook figure).
+fn cutoffs(dir: &Path, ordering: &str) -> String {
+    let csv = read(dir.join("sweep.csv"));
+    rows(&csv).into_iter().find(|r| r[5] == "alphabeta" && r[6] == ordering).unwrap()[10].clone()
+}
+
+#[test]
+fn files_summary_and_sidecar() {
+    let dir = tempfile::tempdir().unwrap();
+    let stdout = sweep(dir.path(), SMALL);
+    let csv = read(dir.path().join("sweep.csv"));
+    assert!(csv.starts_with(&format!("{HEADER}\niid,2,1,0,pcg,minimax,natural,")), "{csv}");
+    // Per tree (3 models × 2 b × 4 d × 4 seeds = 96): minimax once, 4 algorithms × 6 orderings (5 on iid trees,
+    // which skip static).
+    assert_eq!(rows(&csv).len(), 64 * (1 + 4 * 5) + 32 * (1 + 4 * 6));
+    // Every search of a tree finds the same value.
+    let all = rows(&csv);
+    for tree in all.chunk_by(|a, b| a[..4] == b[..4]) {
+        assert!(tree.iter().all(|r| r[7] == tree[0][7]), "{tree:?}");
+    }
+    let summary = read(dir.path().join("sweep-summary.csv"));
+    assert!(
+        summary.starts_with(
+            "model,b,d,algorithm,ordering,seeds,mean_leaves,median_leaves,min_leaves,max_leaves,ebf,knuth_moore,\
+             minimax_leaves,pearl,vs_alphabeta,mean_nodes\n\
+             iid,2,1,minimax,natural,4,2.00,2,2,2,2.000000,2,2,1.618034,1.000000,3.00\n"
+        ),
+        "{summary}"
+    );
+    // Minimax once per shape; 4 algorithms × 5 orderings on the 2 iid models, × 6 on the incremental one.
+    assert_eq!(summary.lines().count(), 1 + 3 * 2 * 4 + 2 * 2 * 4 * 4 * 5 + 2 * 4 * 4 * 6);
+    for table in [
+        "Alpha-beta: mean leaves over the seeds",
+        "Leaves relative to alpha-beta with the same ordering",
+        "Leaves relative to alpha-beta with natural ordering",
+        "note: static ordering is skipped on iid trees",
+        "nodes/s per core",
+        "machine: ",
+    ] {
+        assert!(stdout.contains(table), "{table:?} missing from {stdout}");
+    }
+    let meta = read(dir.path().join("sweep.meta.json"));
+    for key in [
+        "\"arguments\"",
+        "\"version\"",
+        "\"git_revision\"",
+        "\"cores\"",
+        "\"date\"",
+        "\"grid\"",
+        "\"seeds\": \"0..3\"",
+        "\"nodes_per_second\"",
+        "\"nodes_per_second_per_core\"",
+    ] {
+        assert!(meta.contains(key), "{key} missing from {meta}");
+    }
+    assert!(dir.path().join("leaves-vs-depth.svg").exists());
+}
+
+#[test]
+fn the_same_arguments_give_the_same_bytes_on_any_number_of_threads() {
+    let one = tempfile::tempdir().unwrap();
+    let two = tempfile::tempdir().unwrap();
+    sweep(one.path(), &[SMALL, &["--threads", "1"]].concat());
+    sweep(two.path(), &[SMALL, &["--threads", "2"]].concat());
+    for file in ["sweep.csv", "sweep-summary.csv", "leaves-vs-depth.svg", "ebf-vs-b.svg"] {
+        assert_eq!(read(one.path().join(file)), read(two.path().join(file)), "{file}");
+    }
+}
+
+#[test]
+fn merged_shards_are_the_unsharded_sweep() {
+    let whole = tempfile::tempdir().unwrap();
+    sweep(whole.path(), SMALL);
+    for n in [2, 3] {
+        let shards: Vec<_> = (0..n).map(|_| tempfile::tempdir().unwrap()).collect();
+        for (k, dir) in shards.iter().enumerate() {
+            sweep(dir.path(), &[SMALL, &["--shard", &format!("{k}/{n}")]].concat());
+        }
+        let merged = tempfile::tempdir().unwrap();
+        // Shards in any order.
+        let out = bench()
+            .args(["merge", "--out"])
+            .arg(merged.path())
+            .args(shards.iter().rev().map(|d| d.path()))
+            .output()
+            .unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        assert!(String::from_utf8(out.stdout).unwrap().contains(&format!("merged {n} shards")));
+        for file in ["sweep.csv", "sweep-summary.csv", "leaves-vs-depth.svg", "ebf-vs-b.svg"] {
+            assert_eq!(read(merged.path().join(file)), read(whole.path().join(file)), "{n} shards: {file}");
+        }
+    }
+}
+
+#[test]
+fn merge_refuses_missing_duplicate_and_foreign_shards() {
+    let a = tempfile::tempdir().unwrap();
+    let b = tempfile::tempdir().unwrap();
+    let other = tempfile::tempdir().unwrap();
+    let whole = tempfile::tempdir().unwrap();
+    let grid = ["--b", "2", "--d", "2", "--seeds", "0..2"];
+    sweep(a.path(), &[&grid[..], &["--shard", "0/2"]].concat());
+    sweep(b.path(), &[&grid[..], &["--shard", "1/2"]].concat());
+    sweep(other.path(), &["--b", "3", "--d", "2", "--seeds", "0..2", "--shard", "1/2"]);
+    sweep(whole.path(), &grid);
+    let out = tempfile::tempdir().unwrap();
+    let merge = |dirs: &[&Path], expected: &str| {
+        let mut args = vec!["merge", "--out", out.path().to_str().unwrap()];
+        args.extend(dirs.iter().map(|d| d.to_str().unwrap()));
+        refused(&args, expected);
+    };
+    merge(&[a.path()], "shard 1/2 is missing");
+    merge(&[a.path(), a.path()], "shard 0/2 is given twice");
+    merge(&[a.path(), other.path()], "are shards of different grids");
+    merge(&[a.path(), whole.path()], "holds a whole sweep, not a shard");
+    let empty = tempfile::tempdir().unwrap();
+    merge(&[a.path(), empty.path()], "the --out of a finished sweep --shard run?");
+    merge(&[a.path(), b.path(), b.path()], "shard 1/2 is given twice");
+    let a_out = ["merge", "--out", a.path().to_str().unwrap(), a.path().to_str().unwrap(), b.path().to_str().unwrap()];
+    refused(&a_out, "is one of the shard directories");
+    // An unfinished shard: its rows cut short.
+    let csv = read(a.path().join("sweep.csv"));
+    std::fs::write(a.path().join("sweep.csv"), &csv[..csv.len() / 2]).unwrap();
+    merge(&[a.path(), b.path()], "is incomplete");
+    refused(&["merge"], "SHARD_DIR");
+}
+
+#[test]
+fn resume_after_an_interruption_gives_the_uninterrupted_files() {
+    let args = ["--b", "2,3", "--d", "2..4", "--seeds", "0..2", "--algorithms", "alphabeta,mtdf", "--threads", "2"];
+    let whole = tempfile::tempdir().unwrap();
+    sweep(whole.path(), &args);
+    let full = read(whole.path().join("sweep.csv"));
+    let summary = read(whole.path().join("sweep-summary.csv"));
+    let line_ends: Vec<usize> = full.match_indices('\n').map(|(i, _)| i + 1).collect();
+    // Cut anywhere: nothing, a partial header, the header, mid-row, a row boundary inside a tree and between
+    // trees, one byte short, and the whole file.
+    let cuts = [
+        0,
+        10,
+        HEADER.len() + 1,
+        line_ends[3] + 7,
+        line_ends[5],
+        line_ends[line_ends.len() / 2],
+        full.len() - 1,
+        full.len(),
+    ];
+    for cut in cuts {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("sweep.csv"), &full[..cut]).unwrap();
+        let stdout = sweep(dir.path(), &[&args[..], &["--resume"]].concat());
+        assert!(stdout.contains("already done"), "{stdout}");
+        assert_eq!(read(dir.path().join("sweep.csv")), full, "cut at byte {cut}");
+        assert_eq!(read(dir.path().join("sweep-summary.csv")), summary, "cut at byte {cut}");
+    }
+    // --resume with nothing to resume starts afresh.
+    let fresh = tempfile::tempdir().unwrap();
+    sweep(fresh.path(), &[&args[..], &["--resume"]].concat());
+    assert_eq!(read(fresh.path().join("sweep.csv")), full);
+    // A file of other arguments is not continued, nor touched, nor its summary removed.
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::write(dir.path().join("sweep.csv"), &full[..line_ends[6]]).unwrap();
+    std::fs::write(dir.path().join("sweep-summary.csv"), &summary).unwrap();
+    let out = dir.path().to_str().unwrap();
+    refused(&["sweep", "--b", "3", "--d", "2..4", "--resume", "--out", out], "does not match these arguments");
+    assert_eq!(read(dir.path().join("sweep.csv")), full[..line_ends[6]]);
+    assert_eq!(read(dir.path().join("sweep-summary.csv")), summary);
+    std::fs::write(dir.path().join("sweep.csv"), "a,b\n1,2\n").unwrap();
+    refused(&["sweep", "--b", "3", "--resume", "--out", out], "does not start with the sweep header");
+}
+
+#[test]
+fn what_the_sweep_must_show() {
+    // Best-first alpha-beta visits exactly the Knuth–Moore minimum, with distinct leaves (iid) and with the
+    // textbook's 0..99 leaves (iid100) alike. iid100 trees are the iid trees quantized (both models map the same
+    // random word monotonically into their range), so comparing them isolates the ties: with natural ordering
+    // ties make pruning easier. And with natural ordering the effective branching factor on iid trees lies
+    // between Pearl's R_b and b.
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["--models", "iid,iid100", "--b", "2..5", "--d", "2..6", "--seeds", "0..9"];
+    sweep(dir.path(), &[&args[..], &["--algorithms", "alphabeta", "--orderings", "natural,best"]].concat());
+    let csv = read(dir.path().join("sweep.csv"));
+    for row in rows(&csv).iter().filter(|r| r[6] == "best") {
+        assert_eq!(row[8], row[11], "{row:?}");
+    }
+    let summary = read(dir.path().join("sweep-summary.csv"));
+    let summary = rows(&summary);
+    let natural =
+        |model: &str| -> Vec<&Vec<String>> { summary.iter().filter(|r| r[0] == model && r[4] == "natural").collect() };
+    let mean = |r: &Vec<String>| -> f64 { r[6].parse().unwrap() };
+    let (iid, iid100) = (natural("iid"), natural("iid100"));
+    assert_eq!(iid.len(), 4 * 5);
+    for (wide, textbook) in iid.iter().zip(&iid100) {
+        assert_eq!(wide[1..3], textbook[1..3]);
+        assert!(mean(textbook) <= mean(wide), "{wide:?} {textbook:?}");
+    }
+    assert!(iid100.iter().map(|r| mean(r)).sum::<f64>() < iid.iter().map(|r| mean(r)).sum::<f64>());
+    for row in iid.iter().filter(|r| r[2].parse::<u32>().unwrap() >= 3) {
+        let (b, ebf, pearl): (f64, f64, f64) =
+            (row[1].parse().unwrap(), row[10].parse().unwrap(), row[13].parse().unwrap());
+        assert!(pearl < ebf && ebf < b, "{row:?}");
+    }
+}
+
+#[test]
+fn bad_grids_are_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().to_str().unwrap();
+    let sweep = |args: &[&str], expected: &str| refused(&[&["sweep", "--out", out], args].concat(), expected);
+    sweep(&["--b", ""], "the list is empty");
+    sweep(&["--b", "2,,3"], "has an empty item");
+    sweep(&["--d", "8..2"], "the range 8..2 is inverted");
+    sweep(&["--seeds", "x"], "\"x\" is not a non-negative integer");
+    sweep(&["--seeds", "1,2,1"], "1 appears twice");
+    sweep(&["--orderings", "alphabetical"], "invalid value 'alphabetical' for '--orderings <LIST>'");
+    sweep(&["--models", "chess"], "invalid value 'chess' for '--models <LIST>'");
+    sweep(&["--algorithms", "sss"], "invalid value 'sss' for '--algorithms <LIST>'");
+    sweep(&["--algorithms", "id,id"], "--algorithms lists id twice");
+    sweep(&["--shard", "2/2"], "K must be in 0..=1");
+    sweep(&["--shard", "1"], "write K/N");
+    sweep(&["--b", "0"], "at least 1");
+    sweep(&["--d", "0"], "depths start at 1");
+    sweep(&["--b", "10", "--d", "12"], "up to about");
+    sweep(&["--b", "10", "--d", "12"], "trees and up to about");
+    sweep(&["--b", "2", "--d", "2", "--seeds", "0..999999"], "more than 1,000,000 trees");
+    sweep(&["--b", "10", "--d", "40"], "more than 2^62 nodes");
+    sweep(&["--rng", "python"], "--rng python draws iid leaves only");
+    sweep(&["--rng", "python", "--models", "iid", "--b", "10", "--d", "8"], "limited to 16,777,216 leaves");
+    sweep(&["--algorithms", "minimax", "--b", "2", "--d", "23"], "no searches");
+    sweep(&["--threads", "0"], "invalid value '0'");
+    refused(&["sweep", "--out", "-"], "--out takes a directory");
+    // Nothing was written.
+    assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
+}
+
+#[test]
+fn help_describes_the_grid() {
+    let out = bench().args(["sweep", "--help"]).unwrap();
+    let help = String::from_utf8(out.stdout).unwrap();
+    for text in ["--b <LIST>", "--shard <K/N>", "--resume", "iid100", "incremental", "history"] {
+        assert!(help.contains(text), "{text:?} missing from {help}");
+    }
+    let out = bench().args(["merge", "--help"]).unwrap();
+    assert!(String::from_utf8(out.stdout).unwrap().contains("SHARD_DIR"));
+}

@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# One shard of a sweep, as a task of a Slurm job array: task K of an array of N runs `sweep --shard K/N` into
+# results/shards/shard-K. Submit the whole job (array and merge) with scripts/sweep-slurm-submit.sh, or by hand:
+#
+#   cargo build --release -p bench-suite
+#   mkdir -p results/shards/logs
+#   sbatch --array=0-15 scripts/sweep-slurm.sh --b 2..10 --d 2..8 --seeds 0..99
+#   # when every task has finished:
+#   target/release/bench-suite merge --out results results/shards/shard-*
+#
+# The arguments are the sweep's grid; every task must get the same ones. Tasks run with --resume, so a task
+# that is preempted or requeued (--requeue) continues where it stopped, and a task run twice does no harm.
+#
+#SBATCH --job-name=khela-sweep
+#SBATCH --cpus-per-task=4
+#SBATCH --mem-per-cpu=1G
+#SBATCH --time=02:00:00
+#SBATCH --requeue
+#SBATCH --output=results/shards/logs/%A_%a.log
+
+set -euo pipefail
+
+: "${SLURM_ARRAY_TASK_ID:?run this as a job array: sbatch --array=0-(N-1) $0 ARGS...}"
+: "${SLURM_ARRAY_TASK_COUNT:?run this as a job array: sbatch --array=0-(N-1) $0 ARGS...}"
+if [ "${SLURM_ARRAY_TASK_MIN:-0}" != 0 ] || [ "${SLURM_ARRAY_TASK_STEP:-1}" != 1 ]; then
+    echo "error: the array must be 0-(N-1) with step 1, like Slurm's --array=0-15" >&2
+    exit 2
+fi
+
+bench=${BENCH_SUITE:-target/release/bench-suite}
+shard=$SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT
+exec "$bench" sweep "$@" \
+    --shard "$shard" \
+    --threads "${SLURM_CPUS_PER_TASK:-1}" \
+    --out "results/shards/shard-$SLURM_ARRAY_TASK_ID" \
+    --resume
