@@ -245,7 +245,7 @@ pub enum CountGame {
 /// Leaf generators.
 #[derive(Clone, Copy, Debug, ValueEnum)]
 pub enum RngArg {
-    /// PCG-32 with jump-ahead.
+    /// PCG: values on demand (ordering: a jump-ahead PCG-32 stream; sweep: a PCG-style hash of (seed, node)).
     Pcg,
     /// Python's random.Random(seed).
     Python,
