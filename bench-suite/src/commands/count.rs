@@ -189,36 +189,14 @@ fn connect4(args: &CountArgs, threads: &[u64]) -> Result<()> {
         let pool = pool(t)?;
         let mut rows: Vec<PlyRow> = (0..=depth).map(|ply| PlyRow { ply, sequences: None, positions: None }).collect();
         if want_sequences {
-            let bar = Progress::new(1, &format!("sequences, {t} thread(s)"));
-            let started = Instant::now();
-            let counts = pool.install(|| perft(&game, &root, depth, &|done, total| bar.set(done, total)));
-            let seconds = started.elapsed().as_secs_f64();
-            bar.finish();
-            let last = counts[depth as usize];
-            timings.push(Timing {
-                threads: t,
-                measure: "sequences",
-                count: last,
-                seconds,
-                per_second: last as f64 / seconds,
-            });
+            let counts = timed(&pool, t, "sequences", &mut timings, |progress| perft(&game, &root, depth, progress));
             for (row, count) in rows.iter_mut().zip(counts) {
                 row.sequences = Some(count);
             }
         }
         if want_positions {
-            let bar = Progress::new(u64::from(depth), &format!("positions, {t} thread(s)"));
-            let started = Instant::now();
-            let counts = pool.install(|| distinct_positions(&game, &root, depth, &|done, total| bar.set(done, total)));
-            let seconds = started.elapsed().as_secs_f64();
-            bar.finish();
-            let total: u64 = counts.iter().sum();
-            timings.push(Timing {
-                threads: t,
-                measure: "positions",
-                count: total,
-                seconds,
-                per_second: total as f64 / seconds,
+            let counts = timed(&pool, t, "positions", &mut timings, |progress| {
+                distinct_positions(&game, &root, depth, progress)
             });
             for (row, count) in rows.iter_mut().zip(counts) {
                 row.positions = Some(count);
@@ -241,6 +219,25 @@ fn connect4(args: &CountArgs, threads: &[u64]) -> Result<()> {
         }
         format!("Connect-4 {game} from {position}, plies 0..={depth}\n{table}")
     })
+}
+
+/// Runs a per-ply count on the pool with a progress bar, and records its timing: for sequences the count of the
+/// last ply per second (perft's usual rate), for positions all the positions per second.
+fn timed(
+    pool: &rayon::ThreadPool,
+    threads: u64,
+    measure: &'static str,
+    timings: &mut Vec<Timing>,
+    count: impl FnOnce(&(dyn Fn(u64, u64) + Sync)) -> Vec<u64> + Send,
+) -> Vec<u64> {
+    let bar = Progress::new(1, &format!("{measure}, {threads} thread(s)"));
+    let started = Instant::now();
+    let counts = pool.install(|| count(&|done, total| bar.set(done, total)));
+    let seconds = started.elapsed().as_secs_f64();
+    bar.finish();
+    let figure = if measure == "sequences" { counts.last().copied().unwrap_or(0) } else { counts.iter().sum() };
+    timings.push(Timing { threads, measure, count: figure, seconds, per_second: figure as f64 / seconds });
+    counts
 }
 
 /// Prints or writes the rows, then the timings (with the speed-up over the first thread count); with a file,

@@ -86,21 +86,7 @@ fn random_tree_rows(params: &Params) -> Result<(Vec<Row>, String)> {
         (Algorithm::AlphaBeta, Ordering::WorstFirst, "worst"),
     ];
     let results = search_all(&tree, &RandomTree::ROOT, &runs);
-    let rows = results
-        .iter()
-        .map(|&(algorithm, ordering, r)| Row {
-            game: "random-tree",
-            b: Some(params.b),
-            d: Some(params.d),
-            seed: Some(params.seed),
-            rng: Some(params.rng.name()),
-            algorithm: algorithm.name(),
-            ordering,
-            value: output::value(r.value),
-            leaves: r.stats.leaves,
-            nodes: r.stats.nodes,
-        })
-        .collect();
+    let rows = to_rows("random-tree", Some(params), &results);
     let knuth_moore = knuth_moore(params.b, params.d);
     let title = format!(
         "Random tree b={} d={} seed={} rng={} leaves {}..={} ({} nodes, {} leaves)\n\
@@ -129,32 +115,36 @@ fn tictactoe_rows() -> (Vec<Row>, String) {
         (Algorithm::AlphaBeta, Ordering::Reversed, "reversed"),
     ];
     let results = search_all(&TicTacToe, &Board::EMPTY, &runs);
-    let rows = results
+    let rows = to_rows("tictactoe", None, &results);
+    let title = "Tic-tac-toe from the empty board";
+    (rows, format!("{title}\n{}", table(&results, |r| r.stats.nodes, "nodes vs minimax")))
+}
+
+/// The CSV rows of the searches of one game; `params` fills the random-tree columns.
+fn to_rows<M>(game: &'static str, params: Option<&Params>, results: &[Searched<M>]) -> Vec<Row> {
+    results
         .iter()
-        .map(|&(algorithm, ordering, r)| Row {
-            game: "tictactoe",
-            b: None,
-            d: None,
-            seed: None,
-            rng: None,
+        .map(|(algorithm, ordering, r)| Row {
+            game,
+            b: params.map(|p| p.b),
+            d: params.map(|p| p.d),
+            seed: params.map(|p| p.seed),
+            rng: params.map(|p| p.rng.name()),
             algorithm: algorithm.name(),
             ordering,
             value: output::value(r.value),
             leaves: r.stats.leaves,
             nodes: r.stats.nodes,
         })
-        .collect();
-    let title = "Tic-tac-toe from the empty board";
-    (rows, format!("{title}\n{}", table(&results, |r| r.stats.nodes, "nodes vs minimax")))
+        .collect()
 }
 
 type Run<G> = (Algorithm, Ordering<G>, &'static str);
 
-fn search_all<G: Game>(
-    game: &G,
-    root: &G::State,
-    runs: &[Run<G>],
-) -> Vec<(Algorithm, &'static str, SearchResult<G::Move>)> {
+/// A search done: the algorithm, the ordering's name and the result.
+type Searched<M> = (Algorithm, &'static str, SearchResult<M>);
+
+fn search_all<G: Game>(game: &G, root: &G::State, runs: &[Run<G>]) -> Vec<Searched<G::Move>> {
     runs.iter()
         .map(|(algorithm, ordering, name)| {
             (*algorithm, *name, Searcher::new(game, ordering.clone()).run(*algorithm, root))
@@ -163,11 +153,7 @@ fn search_all<G: Game>(
 }
 
 /// The printed table; `measure` picks the count compared with minimax's in the last column.
-fn table<M>(
-    results: &[(Algorithm, &'static str, SearchResult<M>)],
-    measure: impl Fn(&SearchResult<M>) -> u64,
-    ratio_name: &str,
-) -> String {
+fn table<M>(results: &[Searched<M>], measure: impl Fn(&SearchResult<M>) -> u64, ratio_name: &str) -> String {
     let baseline = results.first().map_or(1, |(_, _, r)| measure(r)).max(1) as f64;
     let mut table = output::table(&["algorithm", "ordering", "value", "leaves", "nodes", ratio_name]);
     for (algorithm, ordering, r) in results {
