@@ -36,7 +36,7 @@ pub enum Command {
     ///
     /// Writes DIR/sweep.csv (one row per search, in grid order: model, b, d, seed, algorithm, ordering),
     /// DIR/sweep-summary.csv (statistics over the seeds), plots and DIR/sweep.meta.json, and prints a summary.
-    /// With no arguments: a default grid of about a minute on two cores. Lists take comma lists and inclusive
+    /// With no arguments: a default grid of about half a minute on two cores (a minute on one). Lists take comma lists and inclusive
     /// ranges: --b 2..8, --seeds 0..99, --d 2,4,6. Every search of a tree must find the same value, or the
     /// sweep stops. Rows are written a tree at a time: an interrupted sweep continues with --resume.
     Sweep(SweepArgs),

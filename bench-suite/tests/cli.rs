@@ -219,3 +219,12 @@ fn count_refuses_what_will_not_finish_or_fit() {
     refused(&["count", "--game", "connect4", "--depth", "3", "--threads", "0"], "invalid value '0'");
     refused(&["count", "--game", "tictactoe", "--depth", "3"], "--depth and --only are for --game connect4");
 }
+
+#[test]
+fn inputs_that_would_panic_exhaust_memory_or_lose_precision_are_refused() {
+    refused(&["solve", "--game", "nim", "--heaps", "30000"], "30,000 objects");
+    let (lo, hi) = ("--lo=-9223372036854775808", "--hi=9223372036854775807");
+    refused(&["ordering", "--rng", "python", lo, hi, "--b", "2", "--d", "2"], "beyond ±2^53");
+    refused(&["ordering", "--b", "1", "--d", "100"], "beyond 64");
+    refused(&["trace", "--tree", "[9007199254740993,9007199254740992]"], "beyond ±2^53");
+}

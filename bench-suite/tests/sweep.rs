@@ -308,3 +308,12 @@ fn help_describes_the_grid() {
     let out = bench().args(["merge", "--help"]).unwrap();
     assert!(String::from_utf8(out.stdout).unwrap().contains("SHARD_DIR"));
 }
+
+#[test]
+fn grids_that_would_exhaust_memory_or_the_stack_are_refused() {
+    let out = tempfile::tempdir().unwrap();
+    let dir = out.path().to_str().unwrap();
+    refused(&["sweep", "--b", "4294967295", "--d", "1", "--out", dir], "beyond the largest branching factor");
+    refused(&["sweep", "--b", "1", "--d", "10000", "--out", dir], "beyond the deepest tree, 64");
+    refused(&["sweep", "--b", "2", "--d", "8..2", "--out", dir], "0 trees and 0 nodes");
+}

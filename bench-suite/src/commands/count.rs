@@ -250,9 +250,6 @@ fn emit<R: Serialize>(
 ) -> Result<()> {
     let sink = Sink::new(&args.out, None);
     let facts = Sidecar::now();
-    if let Sink::TableAndFile(path) = &sink {
-        facts.write(path, &timings)?;
-    }
     sink.emit(rows, || {
         let mut lines = vec![table(rows)];
         for t in timings {
@@ -269,7 +266,12 @@ fn emit<R: Serialize>(
         }
         lines.push(format!("machine: {}", facts.summary()));
         lines.join("\n")
-    })
+    })?;
+    // The sidecar follows the CSV it describes, so a failed CSV write leaves neither.
+    if let Sink::TableAndFile(path) = &sink {
+        facts.write(path, &timings)?;
+    }
+    Ok(())
 }
 
 fn estimate_sequences(game: &Connect4, standard_start: bool, depth: u32) -> f64 {

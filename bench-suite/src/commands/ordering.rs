@@ -3,7 +3,7 @@
 use crate::cli::OrderingArgs;
 use crate::output::{self, Sink};
 use anyhow::{Result, bail};
-use khela_exact::{Algorithm, Ordering, SearchResult, Searcher};
+use khela_exact::{Algorithm, Ordering, SearchResult, Searcher, knuth_moore};
 use khela_games::Game;
 use khela_games::random_tree::{Params, RandomTree, Rng};
 use khela_games::tictactoe::{self, Board, TicTacToe};
@@ -167,10 +167,4 @@ fn table<M>(results: &[Searched<M>], measure: impl Fn(&SearchResult<M>) -> u64, 
         ]);
     }
     table.to_string()
-}
-
-/// b^⌈d/2⌉ + b^⌊d/2⌋ − 1, the fewest leaves alpha-beta can visit in a uniform tree (Knuth and Moore, 1975).
-pub fn knuth_moore(b: u32, d: u32) -> Option<u64> {
-    let b = u64::from(b);
-    b.checked_pow(d.div_ceil(2))?.checked_add(b.checked_pow(d / 2)?).map(|n| n - 1)
 }

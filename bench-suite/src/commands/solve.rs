@@ -12,6 +12,10 @@ use serde::Serialize;
 /// The largest Nim search `solve` runs, in sub-positions (the product of heap size + 1).
 const NIM_MAX_POSITIONS: u64 = 1 << 26;
 
+/// The most objects `solve` takes in all heaps: the search goes one ply per object taken, and each ply keeps its
+/// move list, so time and memory grow with the square of the total.
+const NIM_MAX_OBJECTS: u64 = 5_000;
+
 /// The most positions `--check-xor` enumerates.
 const CHECK_MAX_POSITIONS: u64 = 1_000_000;
 
@@ -99,6 +103,14 @@ fn nim_searcher(nim: &Nim) -> Searcher<'_, Nim, Memo<Nim>> {
 
 fn nim(text: &str, args: &SolveArgs) -> Result<()> {
     let heaps = Nim::parse(text)?;
+    let objects: u64 = heaps.heaps.iter().map(|&h| u64::from(h)).sum();
+    if objects > NIM_MAX_OBJECTS {
+        bail!(
+            "Nim position {text:?} has {} objects; the exact search goes one ply per object and is limited to {}",
+            output::thousands(objects),
+            output::thousands(NIM_MAX_OBJECTS)
+        );
+    }
     let positions = heaps.heaps.iter().try_fold(1u64, |acc, &h| acc.checked_mul(u64::from(h) + 1));
     if positions.is_none_or(|p| p > NIM_MAX_POSITIONS) {
         bail!(

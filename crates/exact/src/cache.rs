@@ -28,8 +28,8 @@ impl<M> Probe<M> {
 /// record their remaining depth, which must stay below [`COMPLETE`].
 const EXACT_DEPTH: u32 = khela_tt::MAX_PACKED_DEPTH;
 
-/// Entries at least this deep are complete: they answer a search of any depth.
-const COMPLETE: u32 = EXACT_DEPTH / 2;
+/// Entries at least this deep are complete: they answer a search of any depth. Horizons must stay below it.
+pub(crate) const COMPLETE: u32 = EXACT_DEPTH / 2;
 
 /// The depth an entry needs to answer a search with `depth` plies left ([`UNLIMITED`]: a complete entry).
 fn needed(depth: u32) -> u32 {

@@ -28,6 +28,8 @@ mod trace;
 
 pub use cache::{Bound, Cache, Memo, Probe, Shared, Stored};
 pub use ordering::Ordering;
-pub use search::{Algorithm, Config, Evaluator, SearchResult, Searcher, Stats, UNLIMITED, move_values, search};
+pub use search::{
+    Algorithm, Config, Evaluator, SearchResult, Searcher, Stats, UNLIMITED, knuth_moore, move_values, search,
+};
 pub use tally::{Tally, tally, tally_by};
 pub use trace::{Observer, Trace, TraceEvent};

@@ -9,9 +9,6 @@ use khela_tt::Table;
 /// The remaining depth of a search without a horizon.
 pub const UNLIMITED: u32 = u32::MAX;
 
-/// The most iterations iterative deepening runs before it searches without a horizon.
-const MAX_ITERATIONS: u32 = 4096;
-
 /// The exact-search algorithms. At chance nodes every one of them takes the probability-weighted mean of the
 /// outcomes, each searched with a full window: that is expectiminimax.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -238,7 +235,8 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
         if self.evaluator.is_none() {
             return self.root::<true, false, false>(state, UNLIMITED, lo, hi);
         }
-        for depth in 1..MAX_ITERATIONS {
+        // Horizons stay below the depth that marks complete table entries; past them, search without one.
+        for depth in 1..crate::cache::COMPLETE {
             let hits = self.horizon_hits;
             let value = self.root::<true, false, false>(state, depth, lo, hi);
             if self.horizon_hits == hits {
@@ -425,6 +423,17 @@ fn take_buffer<T>(buffers: &mut Vec<Vec<T>>, ply: usize) -> Vec<T> {
         buffers.resize_with(ply + 1, Vec::new);
     }
     std::mem::take(&mut buffers[ply])
+}
+
+/// b^⌈d/2⌉ + b^⌊d/2⌋ − 1: the fewest leaves alpha-beta can visit in a uniform tree of branching `b` and depth
+/// `d` (Knuth and Moore, 1975), or `None` if it does not fit in 64 bits.
+///
+/// ```
+/// assert_eq!(khela_exact::knuth_moore(4, 6), Some(127));
+/// ```
+pub fn knuth_moore(b: u32, d: u32) -> Option<u64> {
+    let b = u64::from(b);
+    b.checked_pow(d.div_ceil(2))?.checked_add(b.checked_pow(d / 2)?).map(|n| n - 1)
 }
 
 /// The exact value, from MAX's view, of every legal move of a decision node, in natural order: each child is

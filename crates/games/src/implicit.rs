@@ -18,7 +18,7 @@
 //! for bit-for-bit agreement with the textbook's tables (and with [`crate::random_tree`]'s python generator).
 
 use crate::rng::PyRandom;
-use crate::{Game, Node, Player, Value};
+use crate::{Game, MAX_EXACT_PAYOFF, Node, Player, Value};
 use thiserror::Error;
 
 /// The leaf or edge distribution of an implicit tree.
@@ -103,6 +103,15 @@ pub enum TreeError {
         /// The limit.
         max: u64,
     },
+    /// Values beyond what a [`Value`] holds exactly.
+    #[error("tree values reach beyond ±2^53, the largest integers a value holds exactly ({0})")]
+    TooWide(String),
+    /// Deeper than the search's recursion allows.
+    #[error("tree depth d={0} is beyond {MAX_DEPTH}: the searches recurse once per ply")]
+    TooDeep(u32),
+    /// More children per node than a move list should hold.
+    #[error("branching factor b={0} is beyond {MAX_BRANCHING}: every node lists its b moves")]
+    TooWideBranching(u32),
     /// The python generator in the incremental model.
     #[error("the python generator draws iid leaves only; the incremental model uses the pcg generator")]
     PythonIncremental,
@@ -110,6 +119,12 @@ pub enum TreeError {
 
 /// The most leaves the python generator holds.
 pub const PYTHON_MAX_LEAVES: u64 = crate::random_tree::PYTHON_MAX_LEAVES;
+
+/// The deepest tree (see [`crate::random_tree::MAX_DEPTH`]).
+pub const MAX_DEPTH: u32 = crate::random_tree::MAX_DEPTH;
+
+/// The widest branching: every node lists its moves, so a move list takes 4·b bytes per ply.
+pub const MAX_BRANCHING: u32 = 1 << 16;
 
 /// The random word of node `n` in the tree seeded `seed`: a PCG-style hash — one step of PCG's 64-bit LCG from
 /// a state made of the seed and the node number, then PCG's RXS-M-XS output permutation (a bijection). A
@@ -175,9 +190,21 @@ impl ImplicitTree {
         if b == 0 {
             return Err(TreeError::ZeroBranching);
         }
+        if d > MAX_DEPTH {
+            return Err(TreeError::TooDeep(d));
+        }
+        if b > MAX_BRANCHING {
+            return Err(TreeError::TooWideBranching(b));
+        }
         match model {
             Model::Iid { lo, hi } if lo > hi => return Err(TreeError::EmptyRange(lo, hi)),
             Model::Incremental { spread } if spread < 0 => return Err(TreeError::NegativeSpread(spread)),
+            Model::Iid { lo, hi } if lo < -MAX_EXACT_PAYOFF || hi > MAX_EXACT_PAYOFF => {
+                return Err(TreeError::TooWide(format!("leaves {lo}..={hi}")));
+            }
+            Model::Incremental { spread } if spread.saturating_mul(i64::from(d)) > MAX_EXACT_PAYOFF => {
+                return Err(TreeError::TooWide(format!("path sums of {d} edges of up to {spread}")));
+            }
             _ => {}
         }
         let mut level_offset = vec![0u64];
@@ -357,6 +384,10 @@ mod tests {
         assert_eq!(ImplicitTree::hashed(10, 40, 1, iid).unwrap_err(), TreeError::TooManyNodes(10, 40));
         assert!(ImplicitTree::python(10, 9, 1, 0, 99).unwrap_err().to_string().contains("1000000000 leaves"));
         assert!(ImplicitTree::hashed(10, 9, 1, iid).is_ok(), "hashed trees take no memory");
+        assert_eq!(ImplicitTree::hashed(1, 65, 1, iid).unwrap_err(), TreeError::TooDeep(65));
+        assert_eq!(ImplicitTree::hashed(1 << 17, 1, 1, iid).unwrap_err(), TreeError::TooWideBranching(1 << 17));
+        let wide = ImplicitTree::python(2, 2, 1, i64::MIN, i64::MAX).unwrap_err().to_string();
+        assert!(wide.contains("beyond ±2^53"), "{wide}");
     }
 
     #[test]

@@ -34,9 +34,13 @@ use std::hash::Hash;
 
 /// A payoff or a backed-up value, always from MAX's (the first player's) point of view.
 ///
-/// It is a float so that chance nodes can average; every deterministic game in khela has integer payoffs, which
-/// a float holds exactly, so searches without chance nodes compare values exactly.
+/// It is a float so that chance nodes can average; every deterministic game in khela has integer payoffs within
+/// ±[`MAX_EXACT_PAYOFF`], which a float holds exactly, so searches without chance nodes compare values exactly.
 pub type Value = f64;
+
+/// The largest integer payoff the games accept, 2⁵³: beyond it a [`Value`] no longer holds every integer, and
+/// leaves that differ would compare equal. Notations and tree parameters that reach past it are refused.
+pub const MAX_EXACT_PAYOFF: i64 = 1 << 53;
 
 /// One of the two players. MAX moves first.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -12,7 +12,7 @@
 //!   sequential, so the leaves are generated up front and held in memory: at most [`PYTHON_MAX_LEAVES`].
 
 use crate::rng::PyRandom;
-use crate::{Game, Node, Player, Value};
+use crate::{Game, MAX_EXACT_PAYOFF, Node, Player, Value};
 use rand_core::Rng as _;
 use rand_pcg::Pcg32;
 use std::fmt;
@@ -23,6 +23,10 @@ pub const PYTHON_MAX_LEAVES: u64 = 1 << 24;
 
 /// The largest number of nodes a random tree may have, so that node keys fit in 64 bits.
 pub const MAX_NODES: u64 = 1 << 62;
+
+/// The deepest random tree: searches recurse once per ply, and no study needs more (a binary tree of depth 62
+/// already has 2^62 nodes).
+pub const MAX_DEPTH: u32 = 64;
 
 /// The PCG-32 stream (increment) the `pcg` generator uses: PCG's default.
 const PCG_STREAM: u64 = 0x0a02_bdbf_7bb3_c0a7;
@@ -82,6 +86,12 @@ pub enum TreeError {
     /// Too many nodes to number in 64 bits.
     #[error("random tree b={0} d={1} has more than 2^62 nodes, too many to number")]
     TooManyNodes(u32, u32),
+    /// Leaves beyond what a value holds exactly.
+    #[error("leaf range {0}..={1} reaches beyond ±2^53, the largest integers a value holds exactly")]
+    RangeTooWide(i64, i64),
+    /// Deeper than the search's recursion allows.
+    #[error("random tree depth d={0} is beyond {MAX_DEPTH}: the searches recurse once per ply")]
+    TooDeep(u32),
     /// Too many leaves for the python generator.
     #[error(
         "random tree b={b} d={d} has {leaves} leaves ({mib} MiB); the python generator holds every leaf in \
@@ -159,6 +169,12 @@ impl RandomTree {
         }
         if params.lo > params.hi {
             return Err(TreeError::EmptyRange(params.lo, params.hi));
+        }
+        if params.lo < -MAX_EXACT_PAYOFF || params.hi > MAX_EXACT_PAYOFF {
+            return Err(TreeError::RangeTooWide(params.lo, params.hi));
+        }
+        if params.d > MAX_DEPTH {
+            return Err(TreeError::TooDeep(params.d));
         }
         let leaf_count = params.leaves().ok_or(TreeError::TooManyNodes(params.b, params.d))?;
         let mut level_offset = vec![0u64];

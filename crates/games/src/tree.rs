@@ -16,7 +16,7 @@
 //! root's children `A`, `B`, `C`, …, their children `A.1`, `A.2`, … (1-based), and so on.
 
 use crate::conformance::PROBABILITY_TOLERANCE;
-use crate::{Game, Node, Player, Value};
+use crate::{Game, MAX_EXACT_PAYOFF, Node, Player, Value};
 use std::fmt;
 use thiserror::Error;
 
@@ -127,14 +127,6 @@ impl Tree {
         let n = &self.nodes[node as usize];
         debug_assert!(mv < n.len);
         self.children[(n.start + mv) as usize]
-    }
-
-    /// The leaf value of `node`, if it is a leaf.
-    pub fn leaf_value(&self, node: NodeId) -> Option<i64> {
-        match self.nodes[node as usize].kind {
-            Kind::Leaf(v) => Some(v),
-            _ => None,
-        }
     }
 
     /// The path name of `node`: `root`, then `A`, `B`, … for the root's children, `A.1`, `A.2`, … below.
@@ -360,10 +352,17 @@ impl Parser<'_> {
             Some(_) => {
                 let at = self.pos;
                 let token = self.token().to_string();
-                token.parse::<i64>().map(Parsed::Leaf).map_err(|_| {
+                let leaf = token.parse::<i64>().map_err(|_| {
                     self.pos = at;
                     self.error("expected an integer leaf, '[' or '{'")
-                })
+                })?;
+                if leaf.abs() > MAX_EXACT_PAYOFF {
+                    self.pos = at;
+                    return Err(
+                        self.error(format!("leaf {leaf} is beyond ±2^53, the largest integers a value holds exactly"))
+                    );
+                }
+                Ok(Parsed::Leaf(leaf))
             }
             None => Err(self.error("expected a tree")),
         }
@@ -434,6 +433,7 @@ mod tests {
         refused("{1/0:1}", "expected a probability");
         refused("{0.5 1}", "expected ':'");
         refused("[99999999999999999999]", "expected an integer leaf");
+        refused("[9007199254740993,1]", "leaf 9007199254740993 is beyond ±2^53");
         refused(&"[".repeat(2_000), "nesting deeper than");
     }
 

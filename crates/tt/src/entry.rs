@@ -1,7 +1,7 @@
 //! What a table stores about a searched node, and the one rule that says when a stored value may be used.
 
-/// A node's value, in whatever view the searcher that owns the table works in (MAX's for minimax and alpha-beta,
-/// the side to move's for negamax); the table never converts it.
+/// A node's value, in one view for the whole table: the table knows no players and never converts a value.
+/// (khela-exact's searches convert to MAX's view before they store, so one table serves every algorithm.)
 pub type Value = f64;
 
 /// What a stored value says about the true value of a node (in the same view as the value).

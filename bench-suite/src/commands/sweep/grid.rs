@@ -9,7 +9,7 @@
 use anyhow::{Result, bail};
 use clap::ValueEnum;
 use khela_exact::Algorithm;
-use khela_games::implicit::{ImplicitTree, Model, PYTHON_MAX_LEAVES};
+use khela_games::implicit::{ImplicitTree, MAX_BRANCHING, MAX_DEPTH, Model, PYTHON_MAX_LEAVES};
 use khela_games::random_tree::Rng;
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
@@ -56,7 +56,11 @@ where
 
     fn from_str(text: &str) -> Result<Self, String> {
         if text.trim().is_empty() {
-            return Err("the list is empty: give values like 2,4,8 or an inclusive range like 2..8".into());
+            return Err(
+                "the list is empty, so the grid asks for 0 trees and 0 nodes: give values like 2,4,8 or an inclusive \
+                 range like 2..8"
+                    .into(),
+            );
         }
         let mut values = Vec::new();
         let mut seen = HashSet::new();
@@ -70,7 +74,8 @@ where
             };
             if lo > hi {
                 return Err(format!(
-                    "the range {item} is inverted: ranges are inclusive and ascending, like {hi}..{lo}"
+                    "the range {item} is inverted, so it asks for 0 values (0 trees and 0 nodes): ranges are \
+                     inclusive and ascending, like {hi}..{lo}"
                 ));
             }
             let count = (hi - lo).saturating_add(1).saturating_add(values.len() as u64);
@@ -313,7 +318,7 @@ pub struct RunSpec {
 }
 
 /// The default grid's branching factors. The default grid takes every model, algorithm and ordering: 3,780
-/// trees, 84,420 searches, 2·10⁹ nodes, 40 s on two otherwise idle cores in a release build (b=8, d=7 takes
+/// trees, 84,420 searches, 2·10⁹ nodes, 29 s on two otherwise idle cores in a release build (60 s on one) (b=8, d=7 takes
 /// about half of it).
 pub const DEFAULT_B: &str = "2..8";
 /// The default depths.
@@ -529,6 +534,12 @@ impl Grid {
         if self.d.0.contains(&0) {
             bail!("--d 0: a tree of depth 0 is a single leaf, with nothing to search or prune; depths start at 1");
         }
+        if let Some(b) = self.b.0.iter().find(|&&b| b > MAX_BRANCHING) {
+            bail!("--b {b}: beyond the largest branching factor, {MAX_BRANCHING} (every node lists its b moves)");
+        }
+        if let Some(d) = self.d.0.iter().find(|&&d| d > MAX_DEPTH) {
+            bail!("--d {d}: beyond the deepest tree, {MAX_DEPTH} (the searches recurse once per ply)");
+        }
         for &b in &self.b.0 {
             for &d in &self.d.0 {
                 if shape(b, d).is_none() {
@@ -621,10 +632,9 @@ pub fn shape(b: u32, d: u32) -> Option<(u64, u64)> {
     Some((level, total))
 }
 
-/// b^⌈d/2⌉ + b^⌊d/2⌋ − 1, the fewest leaves alpha-beta can visit in a uniform tree (Knuth and Moore, 1975).
+/// The Knuth–Moore minimum of a tree [`Grid::check`] accepted (whose nodes number within 64 bits).
 pub fn knuth_moore(b: u32, d: u32) -> u64 {
-    let b = u64::from(b);
-    b.pow(d.div_ceil(2)) + b.pow(d / 2) - 1
+    khela_exact::knuth_moore(b, d).expect("a checked tree's minimal tree fits in 64 bits")
 }
 
 /// The tree itself.
