@@ -303,7 +303,7 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
                     let kind = game.node(&child);
                     mean += p * self.search::<PRUNE, NEGAMAX, SCOUT>(&child, kind, ply + 1, depth, viewer, lo, hi);
                 }
-                self.outcomes[ply] = outcomes;
+                put_buffer(&mut self.outcomes, ply, outcomes);
                 (mean, Bound::Exact, None)
             }
             Node::Decision(player) => {
@@ -328,7 +328,9 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
                 let maximise = NEGAMAX || player == Player::Max;
                 let (alpha0, beta0) = (alpha, beta);
                 let mut best_value = if maximise { Value::NEG_INFINITY } else { Value::INFINITY };
-                let mut best = None;
+                // The best move is tracked by its index, a plain integer whatever the move type (a register in
+                // the loop rather than an `Option<G::Move>` kept in memory).
+                let mut best_index = usize::MAX;
                 for (i, &mv) in moves.iter().enumerate() {
                     let child = game.child(state, mv);
                     let kind = game.node(&child);
@@ -365,38 +367,47 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
                             hi,
                         )
                     };
-                    // Plain comparisons, one branch per side: this is the hottest code of every search.
+                    // Plain comparisons, one branch per side: this is the hottest code of every search. The
+                    // outcomes are data-dependent (a branch on them mispredicts often), so they are selects
+                    // (conditional moves), as a C compiler makes of the same comparisons.
+                    use std::hint::select_unpredictable as select;
                     if maximise {
-                        if v > best_value {
-                            (best_value, best) = (v, Some(mv));
-                        }
-                        if PRUNE && v > alpha {
-                            alpha = v;
+                        let better = v > best_value;
+                        best_value = select(better, v, best_value);
+                        best_index = select(better, i, best_index);
+                        if PRUNE {
+                            alpha = select(v > alpha, v, alpha);
                         }
                     } else {
-                        if v < best_value {
-                            (best_value, best) = (v, Some(mv));
-                        }
-                        if PRUNE && v < beta {
-                            beta = v;
+                        let better = v < best_value;
+                        best_value = select(better, v, best_value);
+                        best_index = select(better, i, best_index);
+                        if PRUNE {
+                            beta = select(v < beta, v, beta);
                         }
                     }
                     // Without pruning the window stays full, so every value is exact.
                     if PRUNE && alpha >= beta {
-                        let pruned = &moves[i + 1..];
-                        if !pruned.is_empty() {
-                            self.stats.cutoffs += 1;
-                            self.observer.pruned(game, state, pruned);
+                        // Counted without a branch (whether children remain is as unpredictable as the cut).
+                        let pruned = i + 1 < moves.len();
+                        self.stats.cutoffs += u64::from(pruned);
+                        if pruned {
+                            self.observer.pruned(game, state, &moves[i + 1..]);
                         }
                         break;
                     }
                 }
-                self.moves[ply] = moves;
-                let bound = Bound::of(best_value, alpha0, beta0);
+                let best = moves.get(best_index).copied();
+                put_buffer(&mut self.moves, ply, moves);
+                let history = self.orderer.is_history();
+                // The bound is for the cache, the observer and the history heuristic: a plain search has no use
+                // for it, and skips the comparisons (the placeholder below reaches nothing).
+                let bound =
+                    if C::ACTIVE || O::ACTIVE || history { Bound::of(best_value, alpha0, beta0) } else { Bound::Exact };
                 // The history heuristic rewards the mover's best move unless the node failed low for the mover
                 // (then no move was good enough, and "best" means nothing); the rule is the same in every view.
                 let mover_bound = if maximise { bound } else { bound.flip() };
-                if self.orderer.is_history()
+                if history
                     && let Some(mv) = best
                     && mover_bound != Bound::Upper
                 {
@@ -419,10 +430,27 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
 /// Takes the buffer of `ply` out of `buffers` (growing it as needed); the caller puts it back.
 #[inline]
 fn take_buffer<T>(buffers: &mut Vec<Vec<T>>, ply: usize) -> Vec<T> {
-    if buffers.len() <= ply {
-        buffers.resize_with(ply + 1, Vec::new);
+    match buffers.get_mut(ply) {
+        Some(buffer) => std::mem::take(buffer),
+        None => take_new_buffer(buffers, ply),
     }
-    std::mem::take(&mut buffers[ply])
+}
+
+/// [`take_buffer`] at a ply not reached before: once per new depth, so out of the hot path.
+#[cold]
+#[inline(never)]
+fn take_new_buffer<T>(buffers: &mut Vec<Vec<T>>, ply: usize) -> Vec<T> {
+    buffers.resize_with(ply + 1, Vec::new);
+    Vec::new()
+}
+
+/// Puts the buffer of `ply`, taken by [`take_buffer`], back. The slot holds the empty vector `take` left there
+/// (deeper plies use other slots), which owns no memory: it is overwritten without a drop.
+#[inline]
+fn put_buffer<T>(buffers: &mut [Vec<T>], ply: usize, buffer: Vec<T>) {
+    let slot = &mut buffers[ply];
+    debug_assert!(slot.capacity() == 0 || size_of::<T>() == 0, "the slot of ply {ply} was refilled in its search");
+    std::mem::forget(std::mem::replace(slot, buffer));
 }
 
 /// b^⌈d/2⌉ + b^⌊d/2⌋ − 1: the fewest leaves alpha-beta can visit in a uniform tree of branching `b` and depth

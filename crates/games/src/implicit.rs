@@ -57,8 +57,22 @@ pub struct ImplicitTree {
     leaves: Leaves,
     /// `level_offset[k]`: the number of nodes above depth `k`, so node numbers are `level_offset[depth] + index`.
     level_offset: Vec<u64>,
-    /// The number of the first leaf, `level_offset[d]`, kept apart for the hot path.
+    /// The number of the first leaf, `level_offset[d]`.
     leaf_offset: u64,
+    /// Where a leaf's value comes from, decided once when the tree is built, for the hot path.
+    source: LeafSource,
+}
+
+/// How [`Game::node`] values a leaf: one precomputed case instead of matching the model and the leaves.
+#[derive(Clone, Copy, Debug)]
+enum LeafSource {
+    /// Hashed iid leaves: leaf `i`'s value is `lo + ⌊permute(base + i·K)·span / 2⁶⁴⌋`, with `base` the
+    /// [`node_word`] state of leaf 0 (the seed already spread) and `span = hi − lo + 1` (at most 2⁶⁴).
+    Hashed { base: u64, lo: i64, span: u128 },
+    /// Python's leaves, held in [`Leaves::Python`].
+    Python,
+    /// The incremental model: a leaf's value is its path sum.
+    Incremental,
 }
 
 /// A node: its depth, its index among the nodes of that depth (left to right), and its path value (the sum of
@@ -131,7 +145,15 @@ pub const MAX_BRANCHING: u32 = 1 << 16;
 /// SplitMix64 finalizer first spreads the seed, so that nearby seeds give unrelated trees.
 #[inline]
 pub fn node_word(seed: u64, n: u64) -> u64 {
-    let state = splitmix(seed).wrapping_add(n.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+    permute(splitmix(seed).wrapping_add(n.wrapping_mul(NODE_STEP)))
+}
+
+/// The node number's multiplier in [`node_word`]'s state.
+const NODE_STEP: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// [`node_word`] after the seed and node number are combined: the LCG step and the output permutation.
+#[inline]
+fn permute(state: u64) -> u64 {
     let state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
     let word = ((state >> ((state >> 59) + 5)) ^ state).wrapping_mul(12_605_985_483_714_917_081);
     (word >> 43) ^ word
@@ -183,6 +205,7 @@ impl ImplicitTree {
         }
         let mut rng = PyRandom::new(seed);
         tree.leaves = Leaves::Python((0..leaves).map(|_| rng.randint(lo, hi)).collect());
+        tree.source = tree.leaf_source();
         Ok(tree)
     }
 
@@ -215,7 +238,25 @@ impl ImplicitTree {
             total = total.checked_add(level).filter(|&t| t <= 1 << 62).ok_or(TreeError::TooManyNodes(b, d))?;
         }
         let leaf_offset = level_offset[d as usize];
-        Ok(ImplicitTree { b, d, seed, model, leaves, level_offset, leaf_offset })
+        let mut tree =
+            ImplicitTree { b, d, seed, model, leaves, level_offset, leaf_offset, source: LeafSource::Python };
+        tree.source = tree.leaf_source();
+        Ok(tree)
+    }
+
+    /// The leaf source of the tree's model and leaves (called again when the leaves change).
+    fn leaf_source(&self) -> LeafSource {
+        match (&self.leaves, self.model) {
+            (Leaves::Hashed, Model::Iid { lo, hi }) => LeafSource::Hashed {
+                // node_word(seed, leaf_offset + i) = permute(splitmix(seed) + (leaf_offset + i)·K), in wrapping
+                // arithmetic: the part that does not depend on i is computed once.
+                base: splitmix(self.seed).wrapping_add(self.leaf_offset.wrapping_mul(NODE_STEP)),
+                lo,
+                span: (hi as i128 - lo as i128 + 1) as u128,
+            },
+            (Leaves::Python(_), _) => LeafSource::Python,
+            (Leaves::Hashed, Model::Incremental { .. }) => LeafSource::Incremental,
+        }
     }
 
     /// The branching factor.
@@ -273,12 +314,18 @@ impl Game for ImplicitTree {
     type State = Position;
     type Move = u32;
 
-    #[inline]
+    #[inline(always)]
     fn node(&self, p: &Position) -> Node {
         if p.depth == self.d {
-            let value = match self.model {
-                Model::Iid { .. } => self.leaf(p.index),
-                Model::Incremental { .. } => p.path,
+            let value = match self.source {
+                LeafSource::Hashed { base, lo, span } => {
+                    // uniform(node_word(seed, leaf_offset + index), lo, hi), with the constant parts precomputed;
+                    // the offset above lo is below span ≤ 2⁶⁴, so it fits in a u64 and the sum in an i64.
+                    let word = permute(base.wrapping_add(p.index.wrapping_mul(NODE_STEP)));
+                    lo.wrapping_add(((u128::from(word) * span) >> 64) as u64 as i64)
+                }
+                LeafSource::Python => self.leaf(p.index),
+                LeafSource::Incremental => p.path,
             };
             Node::Terminal(value as Value)
         } else if p.depth.is_multiple_of(2) {
@@ -288,7 +335,7 @@ impl Game for ImplicitTree {
         }
     }
 
-    #[inline]
+    #[inline(always)]
     fn moves(&self, p: &Position, buf: &mut Vec<u32>) {
         buf.clear();
         if p.depth < self.d {
@@ -301,7 +348,7 @@ impl Game for ImplicitTree {
         self.b as usize
     }
 
-    #[inline]
+    #[inline(always)]
     fn play(&self, p: &mut Position, mv: u32) {
         debug_assert!(p.depth < self.d && mv < self.b);
         p.depth += 1;
@@ -310,6 +357,15 @@ impl Game for ImplicitTree {
             let n = self.level_offset[p.depth as usize] + p.index;
             p.path += uniform(node_word(self.seed, n), -spread, spread);
         }
+    }
+
+    /// The child built field by field (the same state as the default's copy-and-play, without copying the
+    /// padding of the copy).
+    #[inline(always)]
+    fn child(&self, p: &Position, mv: u32) -> Position {
+        let mut next = Position { depth: p.depth, index: p.index, path: p.path };
+        self.play(&mut next, mv);
+        next
     }
 
     /// The node's breadth-first number: unique.
@@ -351,6 +407,23 @@ mod tests {
             histogram[(wide.leaf(i) + 3) as usize] += 1;
         }
         assert!(histogram.iter().all(|&h| (13_500..15_100).contains(&h)), "{histogram:?}");
+    }
+
+    #[test]
+    fn hashed_leaf_nodes_are_valued_as_leaf_says() {
+        // node() values hashed leaves from precomputed parts: the same values as leaf(), over every range.
+        let m = MAX_EXACT_PAYOFF;
+        for (lo, hi) in [(0, (1 << 31) - 1), (-3, 3), (5, 5), (-m, m), (-m, 0), (-1, m)] {
+            for seed in [0, 1, u64::MAX] {
+                let tree = ImplicitTree::hashed(3, 4, seed, Model::Iid { lo, hi }).unwrap();
+                for index in 0..81 {
+                    let p = Position { depth: 4, index, path: 0 };
+                    let expected = uniform(node_word(seed, tree.leaf_offset + index), lo, hi);
+                    assert_eq!(tree.leaf(index), expected);
+                    assert_eq!(tree.node(&p), Node::Terminal(expected as Value));
+                }
+            }
+        }
     }
 
     #[test]
