@@ -194,7 +194,7 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
         };
         let (a, b) = if viewer == Player::Max { (alpha, beta) } else { (-beta, -alpha) };
         let kind = self.game.node(state);
-        viewer.view(self.search::<PRUNE, NEGAMAX, SCOUT>(state, kind, 0, depth, viewer, a, b))
+        viewer.view(self.search::<PRUNE, NEGAMAX, SCOUT>(self.game, state, kind, 0, depth, viewer, a, b))
     }
 
     /// MTD(f): null-window searches around the current guess `g`, each one a fail-soft bound that tightens
@@ -260,6 +260,7 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
     #[allow(clippy::too_many_arguments)]
     fn search<const PRUNE: bool, const NEGAMAX: bool, const SCOUT: bool>(
         &mut self,
+        game: &G,
         state: &G::State,
         kind: Node,
         ply: usize,
@@ -270,7 +271,7 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
     ) -> Value {
         self.stats.nodes += 1; // Every call, terminal or not, the root included, as the textbook counts.
         let hits_before = self.horizon_hits;
-        let probe = self.cache.probe(self.game, state, viewer, depth, alpha, beta);
+        let probe = self.cache.probe(game, state, viewer, depth, alpha, beta);
         // The root is always expanded, so that the search reports its best move even when the cache knows it.
         if ply > 0
             && let Some(value) = probe.value
@@ -280,7 +281,6 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
             }
             return value;
         }
-        let game = self.game;
         let (value, bound, best) = match kind {
             Node::Terminal(payoff) => {
                 self.stats.leaves += 1;
@@ -301,7 +301,8 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
                     let child = game.child(state, outcome);
                     let (lo, hi) = (Value::NEG_INFINITY, Value::INFINITY);
                     let kind = game.node(&child);
-                    mean += p * self.search::<PRUNE, NEGAMAX, SCOUT>(&child, kind, ply + 1, depth, viewer, lo, hi);
+                    mean +=
+                        p * self.search::<PRUNE, NEGAMAX, SCOUT>(game, &child, kind, ply + 1, depth, viewer, lo, hi);
                 }
                 put_buffer(&mut self.outcomes, ply, outcomes);
                 (mean, Bound::Exact, None)
@@ -341,23 +342,50 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
                         self.stats.leaves += 1;
                         if NEGAMAX { player.view(payoff) } else { viewer.view(payoff) }
                     } else if !NEGAMAX {
-                        self.search::<PRUNE, NEGAMAX, SCOUT>(&child, kind, ply + 1, child_depth, viewer, alpha, beta)
+                        self.search::<PRUNE, NEGAMAX, SCOUT>(
+                            game,
+                            &child,
+                            kind,
+                            ply + 1,
+                            child_depth,
+                            viewer,
+                            alpha,
+                            beta,
+                        )
                     } else if SCOUT && i > 0 {
                         // A null window (α, α⁺): is this child better than α at all?
                         let opponent = player.opponent();
                         let (lo, hi) = (-alpha.next_up(), -alpha);
-                        let t =
-                            -self.search::<PRUNE, NEGAMAX, SCOUT>(&child, kind, ply + 1, child_depth, opponent, lo, hi);
+                        let t = -self.search::<PRUNE, NEGAMAX, SCOUT>(
+                            game,
+                            &child,
+                            kind,
+                            ply + 1,
+                            child_depth,
+                            opponent,
+                            lo,
+                            hi,
+                        );
                         if t > alpha && t < beta {
                             // It is: search it again with the window (t, β) for its value.
                             let (lo, hi) = (-beta, -t);
-                            -self.search::<PRUNE, NEGAMAX, SCOUT>(&child, kind, ply + 1, child_depth, opponent, lo, hi)
+                            -self.search::<PRUNE, NEGAMAX, SCOUT>(
+                                game,
+                                &child,
+                                kind,
+                                ply + 1,
+                                child_depth,
+                                opponent,
+                                lo,
+                                hi,
+                            )
                         } else {
                             t
                         }
                     } else {
                         let (lo, hi) = (-beta, -alpha);
                         -self.search::<PRUNE, NEGAMAX, SCOUT>(
+                            game,
                             &child,
                             kind,
                             ply + 1,
