@@ -335,6 +335,10 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
                 for (i, &mv) in moves.iter().enumerate() {
                     let child = game.child(state, mv);
                     let kind = game.node(&child);
+                    // The search of this child, one ply down, in a view and a window.
+                    let down = |this: &mut Self, view: Player, lo: Value, hi: Value| {
+                        this.search::<PRUNE, NEGAMAX, SCOUT>(game, &child, kind, ply + 1, child_depth, view, lo, hi)
+                    };
                     let v = if let (false, false, Node::Terminal(payoff)) = (C::ACTIVE, O::ACTIVE, kind) {
                         // A leaf of a plain search (no cache, no observer to tell), valued here rather than by a
                         // call; it is a visit all the same. Its value is in this node's working view.
@@ -342,58 +346,19 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
                         self.stats.leaves += 1;
                         if NEGAMAX { player.view(payoff) } else { viewer.view(payoff) }
                     } else if !NEGAMAX {
-                        self.search::<PRUNE, NEGAMAX, SCOUT>(
-                            game,
-                            &child,
-                            kind,
-                            ply + 1,
-                            child_depth,
-                            viewer,
-                            alpha,
-                            beta,
-                        )
+                        down(self, viewer, alpha, beta)
                     } else if SCOUT && i > 0 {
                         // A null window (α, α⁺): is this child better than α at all?
                         let opponent = player.opponent();
-                        let (lo, hi) = (-alpha.next_up(), -alpha);
-                        let t = -self.search::<PRUNE, NEGAMAX, SCOUT>(
-                            game,
-                            &child,
-                            kind,
-                            ply + 1,
-                            child_depth,
-                            opponent,
-                            lo,
-                            hi,
-                        );
+                        let t = -down(self, opponent, -alpha.next_up(), -alpha);
                         if t > alpha && t < beta {
                             // It is: search it again with the window (t, β) for its value.
-                            let (lo, hi) = (-beta, -t);
-                            -self.search::<PRUNE, NEGAMAX, SCOUT>(
-                                game,
-                                &child,
-                                kind,
-                                ply + 1,
-                                child_depth,
-                                opponent,
-                                lo,
-                                hi,
-                            )
+                            -down(self, opponent, -beta, -t)
                         } else {
                             t
                         }
                     } else {
-                        let (lo, hi) = (-beta, -alpha);
-                        -self.search::<PRUNE, NEGAMAX, SCOUT>(
-                            game,
-                            &child,
-                            kind,
-                            ply + 1,
-                            child_depth,
-                            player.opponent(),
-                            lo,
-                            hi,
-                        )
+                        -down(self, player.opponent(), -beta, -alpha)
                     };
                     // Plain comparisons, one branch per side: this is the hottest code of every search. The
                     // outcomes are data-dependent (a branch on them mispredicts often), so they are selects
