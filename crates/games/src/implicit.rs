@@ -66,9 +66,8 @@ pub struct ImplicitTree {
 /// How [`Game::node`] values a leaf: one precomputed case instead of matching the model and the leaves.
 #[derive(Clone, Copy, Debug)]
 enum LeafSource {
-    /// Hashed iid leaves: leaf `i`'s value is `lo + ⌊permute(base + i·K)·span / 2⁶⁴⌋`, with `base` the
-    /// [`node_word`] state of leaf 0 (the seed already spread) and `span = hi − lo + 1` (at most 2⁶⁴).
-    Hashed { base: u64, lo: i64, span: u128 },
+    /// Hashed iid leaves.
+    Hashed(HashedLeaves),
     /// Python's leaves, held in [`Leaves::Python`].
     Python,
     /// The incremental model: a leaf's value is its path sum.
@@ -129,6 +128,29 @@ pub enum TreeError {
     /// The python generator in the incremental model.
     #[error("the python generator draws iid leaves only; the incremental model uses the pcg generator")]
     PythonIncremental,
+    /// A chance tree with k = 0.
+    #[error("chance outcomes k=0: a chance node needs k ≥ 1 outcomes")]
+    ZeroOutcomes,
+    /// More outcomes per chance node than a list should hold.
+    #[error("chance outcomes k={0} are beyond {MAX_BRANCHING}: every chance node lists its k outcomes")]
+    TooManyOutcomes(u32),
+    /// A chance tree deeper than the search's recursion allows.
+    #[error(
+        "chance tree depth d={0} is beyond {max} decision plies: a chance ply follows each, and the searches \
+         recurse once per ply, at most {MAX_DEPTH} deep",
+        max = MAX_DEPTH / 2
+    )]
+    ChanceTooDeep(u32),
+    /// A chance tree with more nodes than 64-bit numbers.
+    #[error("chance tree b={b} k={k} d={d} has more than 2^62 nodes, too many to number")]
+    ChanceTooManyNodes {
+        /// Decision branching.
+        b: u32,
+        /// Chance outcomes.
+        k: u32,
+        /// Decision plies.
+        d: u32,
+    },
 }
 
 /// The most leaves the python generator holds.
@@ -165,6 +187,54 @@ fn splitmix(mut z: u64) -> u64 {
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
     z ^ (z >> 31)
+}
+
+/// Iid leaves hashed from (seed, node number), for the hot path: leaf `i`'s value is
+/// `uniform(node_word(seed, first + i), lo, hi)`, `first` the node number of leaf 0, computed as
+/// `lo + ⌊permute(base + i·K)·span / 2⁶⁴⌋` with `base` the [`node_word`] state of leaf 0 (the seed already
+/// spread) and `span = hi − lo + 1` (at most 2⁶⁴).
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct HashedLeaves {
+    base: u64,
+    lo: i64,
+    span: u128,
+}
+
+impl HashedLeaves {
+    /// The leaves of the tree seeded `seed` whose leaf 0 is node number `first`, uniform in `lo..=hi`
+    /// (`lo ≤ hi`).
+    pub(crate) fn new(seed: u64, first: u64, lo: i64, hi: i64) -> HashedLeaves {
+        debug_assert!(lo <= hi);
+        // node_word(seed, first + i) = permute(splitmix(seed) + (first + i)·K), in wrapping arithmetic: the part
+        // that does not depend on i is computed once.
+        HashedLeaves {
+            base: splitmix(seed).wrapping_add(first.wrapping_mul(NODE_STEP)),
+            lo,
+            span: (hi as i128 - lo as i128 + 1) as u128,
+        }
+    }
+
+    /// The value of leaf `i` (0-based, left to right).
+    #[inline(always)]
+    pub(crate) fn value(self, i: u64) -> i64 {
+        // The offset above lo is below span ≤ 2⁶⁴, so it fits in a u64 and the sum in an i64.
+        let word = permute(self.base.wrapping_add(i.wrapping_mul(NODE_STEP)));
+        self.lo.wrapping_add(((u128::from(word) * self.span) >> 64) as u64 as i64)
+    }
+}
+
+/// The breadth-first numbering of a tree whose nodes at depth `i` all have `widths[i]` children: the number of
+/// nodes above each depth (`offsets[0] = 0`, one entry per depth down to the leaves) and the number of nodes,
+/// or `None` if the tree has more than 2⁶² nodes.
+pub(crate) fn level_offsets(widths: impl IntoIterator<Item = u32>) -> Option<(Vec<u64>, u64)> {
+    let mut offsets = vec![0u64];
+    let (mut level, mut total) = (1u64, 1u64);
+    for width in widths {
+        level = level.checked_mul(u64::from(width))?;
+        offsets.push(total);
+        total = total.checked_add(level).filter(|&t| t <= 1 << 62)?;
+    }
+    Some((offsets, total))
 }
 
 /// A uniform integer in `lo..=hi` from a random word (multiply-shift: bias below `(hi − lo + 1) / 2⁶⁴`).
@@ -230,13 +300,8 @@ impl ImplicitTree {
             }
             _ => {}
         }
-        let mut level_offset = vec![0u64];
-        let (mut level, mut total) = (1u64, 1u64);
-        for _ in 0..d {
-            level = level.checked_mul(u64::from(b)).ok_or(TreeError::TooManyNodes(b, d))?;
-            level_offset.push(total);
-            total = total.checked_add(level).filter(|&t| t <= 1 << 62).ok_or(TreeError::TooManyNodes(b, d))?;
-        }
+        let (level_offset, _) =
+            level_offsets(std::iter::repeat_n(b, d as usize)).ok_or(TreeError::TooManyNodes(b, d))?;
         let leaf_offset = level_offset[d as usize];
         let mut tree =
             ImplicitTree { b, d, seed, model, leaves, level_offset, leaf_offset, source: LeafSource::Python };
@@ -247,13 +312,9 @@ impl ImplicitTree {
     /// The leaf source of the tree's model and leaves (called again when the leaves change).
     fn leaf_source(&self) -> LeafSource {
         match (&self.leaves, self.model) {
-            (Leaves::Hashed, Model::Iid { lo, hi }) => LeafSource::Hashed {
-                // node_word(seed, leaf_offset + i) = permute(splitmix(seed) + (leaf_offset + i)·K), in wrapping
-                // arithmetic: the part that does not depend on i is computed once.
-                base: splitmix(self.seed).wrapping_add(self.leaf_offset.wrapping_mul(NODE_STEP)),
-                lo,
-                span: (hi as i128 - lo as i128 + 1) as u128,
-            },
+            (Leaves::Hashed, Model::Iid { lo, hi }) => {
+                LeafSource::Hashed(HashedLeaves::new(self.seed, self.leaf_offset, lo, hi))
+            }
             (Leaves::Python(_), _) => LeafSource::Python,
             (Leaves::Hashed, Model::Incremental { .. }) => LeafSource::Incremental,
         }
@@ -318,12 +379,7 @@ impl Game for ImplicitTree {
     fn node(&self, p: &Position) -> Node {
         if p.depth == self.d {
             let value = match self.source {
-                LeafSource::Hashed { base, lo, span } => {
-                    // uniform(node_word(seed, leaf_offset + index), lo, hi), with the constant parts precomputed;
-                    // the offset above lo is below span ≤ 2⁶⁴, so it fits in a u64 and the sum in an i64.
-                    let word = permute(base.wrapping_add(p.index.wrapping_mul(NODE_STEP)));
-                    lo.wrapping_add(((u128::from(word) * span) >> 64) as u64 as i64)
-                }
+                LeafSource::Hashed(leaves) => leaves.value(p.index),
                 LeafSource::Python => self.leaf(p.index),
                 LeafSource::Incremental => p.path,
             };

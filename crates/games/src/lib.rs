@@ -20,6 +20,7 @@
 //! assert_eq!(game.node(&state), Node::Terminal(1.0)); // X has the top row: +1 from X's (MAX's) view.
 //! ```
 
+pub mod chance_tree;
 pub mod conformance;
 pub mod connect4;
 pub mod implicit;
