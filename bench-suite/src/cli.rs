@@ -32,9 +32,9 @@ pub enum Command {
     /// Trace the backing-up of values in an explicit tree, with the leaves alpha-beta prunes.
     Trace(TraceArgs),
     /// The alpha-beta sweep: every algorithm and ordering over implicit random trees of every model, branching
-    /// factor, depth and seed of a grid.
+    /// factor, depth and seed of a grid (and chance outcomes, for the chance model).
     ///
-    /// Writes DIR/sweep.csv (one row per search, in grid order: model, b, d, seed, algorithm, ordering),
+    /// Writes DIR/sweep.csv (one row per search, in grid order: model, b, k, d, seed, algorithm, ordering),
     /// DIR/sweep-summary.csv (statistics over the seeds), plots and DIR/sweep.meta.json, and prints a summary.
     /// With no arguments: a default grid of about half a minute on two cores (a minute on one). Lists take comma lists and inclusive
     /// ranges: --b 2..8, --seeds 0..99, --d 2,4,6. Every search of a tree must find the same value, or the
@@ -48,15 +48,19 @@ pub enum Command {
 #[derive(Debug, Args)]
 pub struct SweepArgs {
     /// Tree models: iid (leaves uniform in 0..=2^31-1, ties rare), iid100 (the textbook's 0..=99),
-    /// incremental (edge values uniform in -100..=100, a node's value the sum along its path) [default: all].
+    /// incremental (edge values uniform in -100..=100, a node's value the sum along its path), chance (regular
+    /// *-minimax trees: b moves, then k equiprobable outcomes, d times; leaves 0..=99) [default: all].
     #[arg(long, value_enum, value_delimiter = ',', value_name = "LIST")]
     pub models: Vec<ModelName>,
-    /// Branching factors, like 2..8 or 2,4,8 [default: 2..8].
+    /// Branching factors, like 2..8 or 2,4,8, for every model [default: 2..8; the chance model 2..4].
     #[arg(long, value_name = "LIST")]
     pub b: Option<List<u32>>,
-    /// Depths, like 2..8 [default: 2..7].
+    /// Depths in decision plies, like 2..8, for every model [default: 2..7; the chance model 1..4].
     #[arg(long, value_name = "LIST")]
     pub d: Option<List<u32>>,
+    /// Outcomes per chance node, for the chance model, like 2..4 [default: 2..4].
+    #[arg(long, value_name = "LIST")]
+    pub k: Option<List<u32>>,
     /// Tree seeds, like 0..99 [default: 0..29].
     #[arg(long, value_name = "LIST")]
     pub seeds: Option<List<u64>>,

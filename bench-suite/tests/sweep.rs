@@ -4,7 +4,12 @@
 use assert_cmd::Command;
 use std::path::Path;
 
-const HEADER: &str = "model,b,d,seed,rng,algorithm,ordering,value,leaves,nodes,cutoffs,knuth_moore,minimax_leaves";
+const HEADER: &str = "model,b,k,d,seed,rng,algorithm,ordering,value,leaves,nodes,cutoffs,knuth_moore,minimax_leaves";
+
+/// The header of `sweep-summary.csv`.
+const SUMMARY_HEADER: &str = "model,b,k,d,algorithm,ordering,seeds,mean_leaves,median_leaves,min_leaves,max_leaves,\
+                              ebf,knuth_moore,minimax_leaves,pearl,vs_alphabeta,mean_nodes,nodes_vs_minimax,\
+                              nodes_vs_alphabeta";
 
 /// A small grid over every model, algorithm and ordering: a few seconds in the dev profile.
 const SMALL: &[&str] = &["--b", "2,3", "--d", "1..4", "--seeds", "0..3"];
@@ -40,6 +45,18 @@ fn rows(csv: &str) -> Vec<Vec<String>> {
     csv.lines().skip(1).map(|l| l.split(',').map(str::to_string).collect()).collect()
 }
 
+/// The field `name` of a row of `sweep.csv` or of `sweep-summary.csv`, told apart by their numbers of columns.
+fn field<'a>(row: &'a [String], name: &str) -> &'a str {
+    let header = if row.len() == HEADER.split(',').count() { HEADER } else { SUMMARY_HEADER };
+    let column = header.split(',').position(|c| c == name).unwrap_or_else(|| panic!("no column {name}"));
+    &row[column]
+}
+
+/// A field parsed as a number.
+fn number(row: &[String], name: &str) -> f64 {
+    field(row, name).parse().unwrap_or_else(|_| panic!("{name} of {row:?}"))
+}
+
 #[test]
 fn the_textbook_tree_with_pythons_generator() {
     // The textbook's tree (b=4, d=6, seed 42, Python's randint(0, 99)): minimax 26 over 4,096 leaves;
@@ -52,10 +69,10 @@ fn the_textbook_tree_with_pythons_generator() {
         read(dir.path().join("sweep.csv")),
         format!(
             "{HEADER}\n\
-             iid100,4,6,42,python,minimax,natural,26,4096,5461,0,127,4096\n\
-             iid100,4,6,42,python,alphabeta,natural,26,687,1056,{},127,4096\n\
-             iid100,4,6,42,python,alphabeta,best,26,127,268,{},127,4096\n\
-             iid100,4,6,42,python,alphabeta,worst,26,3568,4853,{},127,4096\n",
+             iid100,4,,6,42,python,minimax,natural,26,4096,5461,0,127,4096\n\
+             iid100,4,,6,42,python,alphabeta,natural,26,687,1056,{},127,4096\n\
+             iid100,4,,6,42,python,alphabeta,best,26,127,268,{},127,4096\n\
+             iid100,4,,6,42,python,alphabeta,worst,26,3568,4853,{},127,4096\n",
             cutoffs(dir.path(), "natural"),
             cutoffs(dir.path(), "best"),
             cutoffs(dir.path(), "worst"),
@@ -66,7 +83,9 @@ fn the_textbook_tree_with_pythons_generator() {
 /// The cutoffs column of the alpha-beta row with this ordering (not a textbook figure).
 fn cutoffs(dir: &Path, ordering: &str) -> String {
     let csv = read(dir.join("sweep.csv"));
-    rows(&csv).into_iter().find(|r| r[5] == "alphabeta" && r[6] == ordering).unwrap()[10].clone()
+    let rows = rows(&csv);
+    let row = rows.iter().find(|r| field(r, "algorithm") == "alphabeta" && field(r, "ordering") == ordering);
+    field(row.unwrap(), "cutoffs").to_string()
 }
 
 #[test]
@@ -74,31 +93,34 @@ fn files_summary_and_sidecar() {
     let dir = tempfile::tempdir().unwrap();
     let stdout = sweep(dir.path(), SMALL);
     let csv = read(dir.path().join("sweep.csv"));
-    assert!(csv.starts_with(&format!("{HEADER}\niid,2,1,0,pcg,minimax,natural,")), "{csv}");
-    // Per tree (3 models × 2 b × 4 d × 4 seeds = 96): minimax once, 4 algorithms × 6 orderings (5 on iid trees,
-    // which skip static).
-    assert_eq!(rows(&csv).len(), 64 * (1 + 4 * 5) + 32 * (1 + 4 * 6));
+    assert!(csv.starts_with(&format!("{HEADER}\niid,2,,1,0,pcg,minimax,natural,")), "{csv}");
+    // Per deterministic tree (3 models × 2 b × 4 d × 4 seeds = 96): minimax once, 4 algorithms × 6 orderings (5 on
+    // iid trees, which skip static). Per chance tree (2 b × 3 k × 4 d × 4 seeds = 96): minimax once, alpha-beta
+    // under 5 orderings (static skipped).
+    assert_eq!(rows(&csv).len(), 64 * (1 + 4 * 5) + 32 * (1 + 4 * 6) + 96 * (1 + 5));
     // Every search of a tree finds the same value.
     let all = rows(&csv);
-    for tree in all.chunk_by(|a, b| a[..4] == b[..4]) {
-        assert!(tree.iter().all(|r| r[7] == tree[0][7]), "{tree:?}");
+    for tree in all.chunk_by(|a, b| a[..5] == b[..5]) {
+        assert!(tree.iter().all(|r| field(r, "value") == field(&tree[0], "value")), "{tree:?}");
     }
     let summary = read(dir.path().join("sweep-summary.csv"));
     assert!(
-        summary.starts_with(
-            "model,b,d,algorithm,ordering,seeds,mean_leaves,median_leaves,min_leaves,max_leaves,ebf,knuth_moore,\
-             minimax_leaves,pearl,vs_alphabeta,mean_nodes\n\
-             iid,2,1,minimax,natural,4,2.00,2,2,2,2.000000,2,2,1.618034,1.000000,3.00\n"
-        ),
+        summary.starts_with(&format!(
+            "{SUMMARY_HEADER}\n\
+             iid,2,,1,minimax,natural,4,2.00,2,2,2,2.000000,2,2,1.618034,1.000000,3.00,1.000000,1.000000\n"
+        )),
         "{summary}"
     );
-    // Minimax once per shape; 4 algorithms × 5 orderings on the 2 iid models, × 6 on the incremental one.
-    assert_eq!(summary.lines().count(), 1 + 3 * 2 * 4 + 2 * 2 * 4 * 4 * 5 + 2 * 4 * 4 * 6);
+    // Minimax once per shape; 4 algorithms × 5 orderings on the 2 iid models, × 6 on the incremental one; on the
+    // chance model's 24 shapes alpha-beta × 5.
+    assert_eq!(summary.lines().count(), 1 + 3 * 2 * 4 + 2 * 2 * 4 * 4 * 5 + 2 * 4 * 4 * 6 + 24 * (1 + 5));
     for table in [
         "Alpha-beta: mean leaves over the seeds",
         "Leaves relative to alpha-beta with the same ordering",
         "Leaves relative to alpha-beta with natural ordering",
-        "note: static ordering is skipped on iid trees",
+        "note: static ordering is skipped on iid and chance trees",
+        "note: skipped on chance trees: negascout, mtdf, id",
+        "Chance trees: nodes relative to expectiminimax",
         "nodes/s per core",
         "machine: ",
     ] {
@@ -245,24 +267,24 @@ fn what_the_sweep_must_show() {
     let args = ["--models", "iid,iid100", "--b", "2..5", "--d", "2..6", "--seeds", "0..9"];
     sweep(dir.path(), &[&args[..], &["--algorithms", "alphabeta", "--orderings", "natural,best"]].concat());
     let csv = read(dir.path().join("sweep.csv"));
-    for row in rows(&csv).iter().filter(|r| r[6] == "best") {
-        assert_eq!(row[8], row[11], "{row:?}");
+    for row in rows(&csv).iter().filter(|r| field(r, "ordering") == "best") {
+        assert_eq!(field(row, "leaves"), field(row, "knuth_moore"), "{row:?}");
     }
     let summary = read(dir.path().join("sweep-summary.csv"));
     let summary = rows(&summary);
-    let natural =
-        |model: &str| -> Vec<&Vec<String>> { summary.iter().filter(|r| r[0] == model && r[4] == "natural").collect() };
-    let mean = |r: &Vec<String>| -> f64 { r[6].parse().unwrap() };
+    let natural = |model: &str| -> Vec<&Vec<String>> {
+        summary.iter().filter(|r| field(r, "model") == model && field(r, "ordering") == "natural").collect()
+    };
+    let mean = |r: &Vec<String>| -> f64 { number(r, "mean_leaves") };
     let (iid, iid100) = (natural("iid"), natural("iid100"));
     assert_eq!(iid.len(), 4 * 5);
     for (wide, textbook) in iid.iter().zip(&iid100) {
-        assert_eq!(wide[1..3], textbook[1..3]);
+        assert_eq!(wide[1..4], textbook[1..4]);
         assert!(mean(textbook) <= mean(wide), "{wide:?} {textbook:?}");
     }
     assert!(iid100.iter().map(|r| mean(r)).sum::<f64>() < iid.iter().map(|r| mean(r)).sum::<f64>());
-    for row in iid.iter().filter(|r| r[2].parse::<u32>().unwrap() >= 3) {
-        let (b, ebf, pearl): (f64, f64, f64) =
-            (row[1].parse().unwrap(), row[10].parse().unwrap(), row[13].parse().unwrap());
+    for row in iid.iter().filter(|r| number(r, "d") >= 3.0) {
+        let (b, ebf, pearl) = (number(row, "b"), number(row, "ebf"), number(row, "pearl"));
         assert!(pearl < ebf && ebf < b, "{row:?}");
     }
 }
@@ -285,13 +307,26 @@ fn bad_grids_are_refused() {
     sweep(&["--shard", "1"], "write K/N");
     sweep(&["--b", "0"], "at least 1");
     sweep(&["--d", "0"], "depths start at 1");
-    sweep(&["--b", "10", "--d", "12"], "up to about");
-    sweep(&["--b", "10", "--d", "12"], "trees and up to about");
+    sweep(&["--models", "iid", "--b", "10", "--d", "12"], "1 models × 1 b × 1 d × 30 seeds = 30 trees and up to about");
+    sweep(&["--b", "10", "--d", "12"], "chance tree b=10 k=4 d=12 has more than 2^62 nodes");
+    sweep(
+        &["--models", "chance", "--b", "8", "--k", "8", "--d", "7"],
+        "the chance model's 1 b × 1 k × 1 d × 30 seeds = 30 trees and up to about 4.5e14 nodes",
+    );
+    sweep(&["--b", "10", "--d", "9"], "(3 models × 1 b × 1 d + the chance model's 1 b × 3 k × 1 d) × 30 seeds");
+    sweep(&["--k", "0"], "--k 0: a chance node needs at least one outcome");
+    sweep(&["--k", "70000"], "--k 70000: beyond the most chance outcomes, 65536");
+    sweep(&["--models", "iid", "--k", "2"], "--k 2: chance outcomes belong to the chance model");
+    sweep(&["--models", "chance", "--d", "33"], "chance tree depth d=33 is beyond 32 decision plies");
+    sweep(
+        &["--models", "chance", "--rng", "python"],
+        "--rng python draws iid leaves only: use --rng pcg for the chance model",
+    );
     sweep(&["--b", "2", "--d", "2", "--seeds", "0..999999"], "more than 1,000,000 trees");
     sweep(&["--b", "10", "--d", "40"], "more than 2^62 nodes");
     sweep(&["--rng", "python"], "--rng python draws iid leaves only");
     sweep(&["--rng", "python", "--models", "iid", "--b", "10", "--d", "8"], "limited to 16,777,216 leaves");
-    sweep(&["--algorithms", "minimax", "--b", "2", "--d", "23"], "no searches");
+    sweep(&["--models", "iid", "--algorithms", "minimax", "--b", "2", "--d", "23"], "no searches");
     sweep(&["--threads", "0"], "invalid value '0'");
     refused(&["sweep", "--out", "-"], "--out takes a directory");
     // Nothing was written.

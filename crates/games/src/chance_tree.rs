@@ -155,6 +155,12 @@ impl Game for ChanceTree {
         }
     }
 
+    /// `b`, without listing the moves (callers only ask it of decision nodes).
+    #[inline]
+    fn move_count(&self, _: &Position, _: &mut Vec<u32>) -> usize {
+        self.params.b as usize
+    }
+
     #[inline]
     fn play(&self, p: &mut Position, mv: u32) {
         debug_assert!(p.depth < 2 * self.params.d && mv < self.width(p.depth));

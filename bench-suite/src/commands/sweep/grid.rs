@@ -1,14 +1,17 @@
 //! The sweep's grid: which trees are searched, by which algorithms under which orderings, in what order, and
 //! whether the whole is small enough to run.
 //!
-//! Grid order is the order of the CSV columns: model, b, d, seed (one *tree* each), then within a tree the
-//! algorithms and orderings in the order they were listed. Trees are numbered 0, 1, 2, … in that order; shard
+//! Grid order is the order of the CSV columns: model, b, k, d, seed (one *tree* each; k only for the chance
+//! model), then within a tree the algorithms and orderings in the order they were listed. The deterministic
+//! models take the lists `b` and `d`; the chance model its own `chance_b`, `k` and `chance_d`, because its
+//! trees grow as (b·k)^d (`--b` and `--d` set both, their defaults differ). Trees are numbered 0, 1, 2, … in that order; shard
 //! `K/N` runs the trees whose number is `K` modulo `N` (round robin, so every shard gets its share of the large
 //! and the small trees).
 
 use anyhow::{Result, bail};
 use clap::ValueEnum;
 use khela_exact::Algorithm;
+use khela_games::chance_tree::{self, ChanceTree};
 use khela_games::implicit::{ImplicitTree, MAX_BRANCHING, MAX_DEPTH, Model, PYTHON_MAX_LEAVES};
 use khela_games::random_tree::Rng;
 use serde::{Deserialize, Serialize};
@@ -37,6 +40,10 @@ pub const MAX_TREES: u128 = 1_000_000;
 
 /// The largest absolute edge value of the `incremental` model.
 pub const INCREMENTAL_SPREAD: i64 = 100;
+
+/// The leaf range of the `chance` model: the textbook's 0..=99, so that ties occur and the bounds star pruning
+/// needs are tight.
+pub const CHANCE_LEAVES: (i64, i64) = (0, 99);
 
 /// A conservative search rate, nodes per second per core, for the time in the refusal message.
 const RATE_PER_CORE: f64 = 2e7;
@@ -165,11 +172,14 @@ pub enum ModelName {
     Iid100,
     /// Edge values uniform in -100..=100, a node's value the sum along its path (see khela_games::implicit).
     Incremental,
+    /// Regular *-minimax trees (khela_games::chance_tree): b moves, then k equiprobable outcomes, for d decision
+    /// plies; iid leaves in 0..=99.
+    Chance,
 }
 
 impl ModelName {
     /// Every model, in the default order.
-    pub const ALL: [ModelName; 3] = [ModelName::Iid, ModelName::Iid100, ModelName::Incremental];
+    pub const ALL: [ModelName; 4] = [ModelName::Iid, ModelName::Iid100, ModelName::Incremental, ModelName::Chance];
 
     /// The name in CSV files and on the command line.
     pub fn name(self) -> &'static str {
@@ -177,22 +187,30 @@ impl ModelName {
             ModelName::Iid => "iid",
             ModelName::Iid100 => "iid100",
             ModelName::Incremental => "incremental",
+            ModelName::Chance => "chance",
         }
     }
 
-    /// The model's distribution.
-    pub fn model(self) -> Model {
+    /// The distribution of a deterministic model's implicit trees; `None` for the chance model.
+    pub fn model(self) -> Option<Model> {
         match self {
-            ModelName::Iid => Model::Iid { lo: 0, hi: (1 << 31) - 1 },
-            ModelName::Iid100 => Model::Iid { lo: 0, hi: 99 },
-            ModelName::Incremental => Model::Incremental { spread: INCREMENTAL_SPREAD },
+            ModelName::Iid => Some(Model::Iid { lo: 0, hi: (1 << 31) - 1 }),
+            ModelName::Iid100 => Some(Model::Iid { lo: 0, hi: 99 }),
+            ModelName::Incremental => Some(Model::Incremental { spread: INCREMENTAL_SPREAD }),
+            ModelName::Chance => None,
         }
     }
 
-    /// Whether leaves are independent (Pearl's model), so that Pearl's R_b applies and static values say
-    /// nothing.
+    /// Whether this is a deterministic model with independent leaves (Pearl's model), so that Pearl's R_b
+    /// applies.
     pub fn is_iid(self) -> bool {
-        matches!(self.model(), Model::Iid { .. })
+        matches!(self.model(), Some(Model::Iid { .. }))
+    }
+
+    /// Whether a node's static value says something about it (the incremental model's path sums); elsewhere every
+    /// static value is the same, and static ordering is natural ordering under another name.
+    pub fn has_static_values(self) -> bool {
+        matches!(self.model(), Some(Model::Incremental { .. }))
     }
 }
 
@@ -235,6 +253,13 @@ impl AlgorithmName {
     /// The name in CSV files and on the command line.
     pub fn name(self) -> &'static str {
         self.algorithm().name()
+    }
+
+    /// Whether the sweep runs this algorithm on trees of `model`. On chance trees: minimax (expectiminimax, the
+    /// reference) and alpha-beta; NegaScout, MTD(f) and iterative deepening search chance nodes as alpha-beta
+    /// does (full windows), so they would measure nothing new.
+    pub fn applies_to(self, model: ModelName) -> bool {
+        model != ModelName::Chance || matches!(self, AlgorithmName::Minimax | AlgorithmName::Alphabeta)
     }
 
     /// Whether the search keeps a transposition table and uses the static evaluator.
@@ -289,6 +314,44 @@ impl OrderingName {
     }
 }
 
+/// The shape of the trees of the grid: model, branching, chance outcomes and depth.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shape {
+    /// The model.
+    pub model: ModelName,
+    /// Branching factor (moves at a decision node).
+    pub b: u32,
+    /// Outcomes at a chance node: the chance model's, `None` for the deterministic models.
+    pub k: Option<u32>,
+    /// Depth in decision plies.
+    pub d: u32,
+}
+
+impl Shape {
+    /// Leaves and nodes of a tree of this shape, or `None` if its nodes do not number in 64 bits (more than
+    /// 2⁶²) or, for the chance model, the tree cannot be built (see [`ChanceTree::new`]).
+    pub fn size(self) -> Option<(u64, u64)> {
+        match self.k {
+            None => shape(self.b, self.d),
+            Some(k) => self.chance_tree(k, 0).ok().map(|tree| (tree.leaves(), tree.nodes())),
+        }
+    }
+
+    /// The chance model's tree of this shape with `k` outcomes and this seed.
+    fn chance_tree(self, k: u32, seed: u64) -> Result<ChanceTree, khela_games::implicit::TreeError> {
+        let (lo, hi) = CHANCE_LEAVES;
+        ChanceTree::new(chance_tree::Params { b: self.b, k, d: self.d, seed, lo, hi })
+    }
+
+    /// `b=2 d=3`, or `b=2 k=3 d=3` for the chance model.
+    fn dimensions(self) -> String {
+        match self.k {
+            None => format!("b={} d={}", self.b, self.d),
+            Some(k) => format!("b={} k={k} d={}", self.b, self.d),
+        }
+    }
+}
+
 /// One tree of the grid.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TreeSpec {
@@ -296,15 +359,24 @@ pub struct TreeSpec {
     pub model: ModelName,
     /// Branching factor.
     pub b: u32,
-    /// Depth.
+    /// Chance outcomes (the chance model only).
+    pub k: Option<u32>,
+    /// Depth in decision plies.
     pub d: u32,
     /// Seed.
     pub seed: u64,
 }
 
+impl TreeSpec {
+    /// The tree's shape.
+    pub fn shape(self) -> Shape {
+        Shape { model: self.model, b: self.b, k: self.k, d: self.d }
+    }
+}
+
 impl fmt::Display for TreeSpec {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "model={} b={} d={} seed={}", self.model.name(), self.b, self.d, self.seed)
+        write!(f, "model={} {} seed={}", self.model.name(), self.shape().dimensions(), self.seed)
     }
 }
 
@@ -323,6 +395,12 @@ pub struct RunSpec {
 pub const DEFAULT_B: &str = "2..8";
 /// The default depths.
 pub const DEFAULT_D: &str = "2..7";
+/// The chance model's default branching factors.
+pub const DEFAULT_CHANCE_B: &str = "2..4";
+/// The chance model's default outcomes per chance node.
+pub const DEFAULT_K: &str = "2..4";
+/// The chance model's default depths (decision plies).
+pub const DEFAULT_CHANCE_D: &str = "1..4";
 /// The default seeds.
 pub const DEFAULT_SEEDS: &str = "0..29";
 
@@ -331,10 +409,16 @@ pub const DEFAULT_SEEDS: &str = "0..29";
 pub struct Grid {
     /// Tree models.
     pub models: Vec<ModelName>,
-    /// Branching factors.
+    /// Branching factors of the deterministic models.
     pub b: List<u32>,
-    /// Depths.
+    /// Depths of the deterministic models.
     pub d: List<u32>,
+    /// Branching factors of the chance model.
+    pub chance_b: List<u32>,
+    /// Outcomes per chance node of the chance model.
+    pub k: List<u32>,
+    /// Depths (decision plies) of the chance model.
+    pub chance_d: List<u32>,
     /// Seeds.
     pub seeds: List<u64>,
     /// Algorithms.
@@ -351,10 +435,19 @@ pub struct Grid {
 pub struct GridSpec {
     /// Models, comma-separated.
     pub models: String,
-    /// Branching factors.
+    /// Branching factors of the deterministic models.
     pub b: String,
-    /// Depths.
+    /// Depths of the deterministic models.
     pub d: String,
+    /// Branching factors of the chance model, if it is in the grid.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chance_b: Option<String>,
+    /// Outcomes per chance node, if the chance model is in the grid.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub k: Option<String>,
+    /// Depths of the chance model, if it is in the grid.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub chance_d: Option<String>,
     /// Seeds.
     pub seeds: String,
     /// Algorithms, comma-separated.
@@ -375,19 +468,31 @@ pub struct Estimate {
 }
 
 impl Grid {
-    /// A grid from the command line's lists (`None`: the default), checked for duplicates.
+    /// A grid from the command line's lists (`None`: the default), checked for duplicates. `b` and `d` apply to
+    /// every model; without them each takes its defaults. `k` is refused without the chance model.
+    #[allow(clippy::too_many_arguments)] // One per flag of the command line.
     pub fn new(
         models: &[ModelName],
         b: Option<List<u32>>,
         d: Option<List<u32>>,
+        k: Option<List<u32>>,
         seeds: Option<List<u64>>,
         algorithms: &[AlgorithmName],
         orderings: &[OrderingName],
         rng: Rng,
     ) -> Result<Grid> {
         let default = |text: &str| -> List<u32> { text.parse().expect("the default lists parse") };
+        let models = names(models, &ModelName::ALL, "--models", |m| m.name())?;
+        if let Some(k) = &k
+            && !models.contains(&ModelName::Chance)
+        {
+            bail!("--k {k}: chance outcomes belong to the chance model, which --models leaves out; add chance to it");
+        }
         let grid = Grid {
-            models: names(models, &ModelName::ALL, "--models", |m| m.name())?,
+            models,
+            chance_b: b.clone().unwrap_or_else(|| default(DEFAULT_CHANCE_B)),
+            chance_d: d.clone().unwrap_or_else(|| default(DEFAULT_CHANCE_D)),
+            k: k.unwrap_or_else(|| default(DEFAULT_K)),
             b: b.unwrap_or_else(|| default(DEFAULT_B)),
             d: d.unwrap_or_else(|| default(DEFAULT_D)),
             seeds: seeds.unwrap_or_else(|| DEFAULT_SEEDS.parse().expect("the default seeds parse")),
@@ -409,24 +514,34 @@ impl Grid {
             "python" => Rng::Python,
             other => bail!("unknown generator {other:?}"),
         };
-        Grid::new(
+        let list = |text: &str| -> Result<List<u32>> { text.parse().map_err(list_error) };
+        let mut grid = Grid::new(
             &parse_names::<ModelName>(&spec.models)?,
-            Some(spec.b.parse().map_err(list_error)?),
-            Some(spec.d.parse().map_err(list_error)?),
+            Some(list(&spec.b)?),
+            Some(list(&spec.d)?),
+            spec.k.as_deref().map(list).transpose()?,
             Some(spec.seeds.parse().map_err(list_error)?),
             &parse_names::<AlgorithmName>(&spec.algorithms)?,
             &parse_names::<OrderingName>(&spec.orderings)?,
             rng,
-        )
+        )?;
+        if let (Some(b), Some(d)) = (&spec.chance_b, &spec.chance_d) {
+            (grid.chance_b, grid.chance_d) = (list(b)?, list(d)?);
+        }
+        Ok(grid)
     }
 
     /// The grid in canonical form.
     pub fn spec(&self) -> GridSpec {
         let join = |names: Vec<&str>| names.join(",");
+        let chance = |list: &List<u32>| self.has_chance().then(|| list.to_string());
         GridSpec {
             models: join(self.models.iter().map(|m| m.name()).collect()),
             b: self.b.to_string(),
             d: self.d.to_string(),
+            chance_b: chance(&self.chance_b),
+            k: chance(&self.k),
+            chance_d: chance(&self.chance_d),
             seeds: self.seeds.to_string(),
             algorithms: join(self.algorithms.iter().map(|a| a.name()).collect()),
             orderings: join(self.orderings.iter().map(|o| o.name()).collect()),
@@ -434,27 +549,54 @@ impl Grid {
         }
     }
 
-    /// The number of trees in the whole grid.
-    pub fn tree_count(&self) -> u128 {
-        [self.models.len(), self.b.0.len(), self.d.0.len(), self.seeds.0.len()].iter().map(|&n| n as u128).product()
+    /// Whether the chance model is in the grid.
+    pub fn has_chance(&self) -> bool {
+        self.models.contains(&ModelName::Chance)
     }
 
-    /// The trees in grid order, each with its number.
-    pub fn trees(&self) -> impl Iterator<Item = TreeSpec> + '_ {
+    /// Whether a deterministic model is in the grid.
+    fn has_deterministic(&self) -> bool {
+        self.models.iter().any(|&m| m != ModelName::Chance)
+    }
+
+    /// The shapes of the grid's trees, in grid order: model, b, k, d.
+    pub fn shapes(&self) -> impl Iterator<Item = Shape> + '_ {
         self.models.iter().flat_map(move |&model| {
-            self.b.0.iter().flat_map(move |&b| {
-                self.d.0.iter().flat_map(move |&d| self.seeds.0.iter().map(move |&seed| TreeSpec { model, b, d, seed }))
+            let (bs, ks, ds): (&[u32], Vec<Option<u32>>, &[u32]) = match model {
+                ModelName::Chance => (&self.chance_b.0, self.k.0.iter().map(|&k| Some(k)).collect(), &self.chance_d.0),
+                _ => (&self.b.0, vec![None], &self.d.0),
+            };
+            bs.iter().flat_map(move |&b| {
+                ks.clone().into_iter().flat_map(move |k| ds.iter().map(move |&d| Shape { model, b, k, d }))
             })
         })
     }
 
-    /// The searches of a tree of this model and shape, in row order. Minimax runs once (ordering `natural`: it
-    /// visits every node in any order), and not at all above [`MINIMAX_MAX_LEAVES`]; `static` is skipped on iid
-    /// trees; `best` and `worst` are skipped above [`ORACLE_MAX_NODES`].
-    pub fn runs(&self, model: ModelName, b: u32, d: u32) -> Vec<RunSpec> {
-        let (leaves, nodes) = shape(b, d).unwrap_or((u64::MAX, u64::MAX));
+    /// The number of trees in the whole grid.
+    pub fn tree_count(&self) -> u128 {
+        let len = |list: &List<u32>| list.0.len() as u128;
+        let per_model = |model: &ModelName| match model {
+            ModelName::Chance => len(&self.chance_b) * len(&self.k) * len(&self.chance_d),
+            _ => len(&self.b) * len(&self.d),
+        };
+        self.models.iter().map(per_model).sum::<u128>() * self.seeds.0.len() as u128
+    }
+
+    /// The trees in grid order.
+    pub fn trees(&self) -> impl Iterator<Item = TreeSpec> + '_ {
+        self.shapes().flat_map(move |Shape { model, b, k, d }| {
+            self.seeds.0.iter().map(move |&seed| TreeSpec { model, b, k, d, seed })
+        })
+    }
+
+    /// The searches of a tree of this shape, in row order. Minimax runs once (ordering `natural`: it visits
+    /// every node in any order), and not at all above [`MINIMAX_MAX_LEAVES`]; `static` is skipped where static
+    /// values say nothing (iid and chance trees); `best` and `worst` are skipped above [`ORACLE_MAX_NODES`].
+    pub fn runs(&self, shape: Shape) -> Vec<RunSpec> {
+        let model = shape.model;
+        let (leaves, nodes) = shape.size().unwrap_or((u64::MAX, u64::MAX));
         let mut runs = Vec::new();
-        for &algorithm in &self.algorithms {
+        for &algorithm in self.algorithms.iter().filter(|a| a.applies_to(model)) {
             if algorithm == AlgorithmName::Minimax {
                 if leaves <= MINIMAX_MAX_LEAVES {
                     runs.push(RunSpec { algorithm, ordering: OrderingName::Natural });
@@ -462,7 +604,7 @@ impl Grid {
                 continue;
             }
             for &ordering in &self.orderings {
-                let skipped = (ordering == OrderingName::Static && model.is_iid())
+                let skipped = (ordering == OrderingName::Static && !model.has_static_values())
                     || (ordering.is_oracle() && nodes > ORACLE_MAX_NODES);
                 if !skipped {
                     runs.push(RunSpec { algorithm, ordering });
@@ -475,9 +617,9 @@ impl Grid {
     /// An upper estimate of the nodes a tree of this model and shape costs: every search visits at most about
     /// the whole tree (iterative deepening a little more), and the oracle orderings add one minimax over it.
     /// It weighs the trees in the progress bar's estimate of the time left.
-    pub fn tree_cost(&self, model: ModelName, b: u32, d: u32) -> u64 {
-        let nodes = shape(b, d).map_or(u64::MAX, |(_, nodes)| nodes);
-        let runs = self.runs(model, b, d);
+    pub fn tree_cost(&self, shape: Shape) -> u64 {
+        let nodes = shape.size().map_or(u64::MAX, |(_, nodes)| nodes);
+        let runs = self.runs(shape);
         let passes = runs.len() + usize::from(runs.iter().any(|r| r.ordering.is_oracle()));
         nodes.saturating_mul(passes as u64)
     }
@@ -485,19 +627,25 @@ impl Grid {
     /// What the grid leaves out, one line each.
     pub fn notes(&self) -> Vec<String> {
         let mut notes = Vec::new();
-        let shapes: Vec<(u32, u32)> = self.b.0.iter().flat_map(|&b| self.d.0.iter().map(move |&d| (b, d))).collect();
         let above = |limit: u64, of: fn(u64, u64) -> u64| -> Vec<String> {
-            shapes
-                .iter()
-                .filter(|&&(b, d)| shape(b, d).is_none_or(|(l, n)| of(l, n) > limit))
-                .map(|&(b, d)| format!("b={b} d={d}"))
-                .collect()
+            let mut big = Vec::new();
+            for shape in self.shapes().filter(|s| s.size().is_none_or(|(l, n)| of(l, n) > limit)) {
+                let name = match shape.model {
+                    ModelName::Chance => format!("chance {}", shape.dimensions()),
+                    _ => shape.dimensions(),
+                };
+                if !big.contains(&name) {
+                    big.push(name);
+                }
+            }
+            big
         };
         if self.algorithms.contains(&AlgorithmName::Minimax) {
             let big = above(MINIMAX_MAX_LEAVES, |leaves, _| leaves);
             if !big.is_empty() {
                 notes.push(format!(
-                    "minimax is skipped on trees of more than 2^22 leaves ({}); minimax_leaves still says b^d",
+                    "minimax is skipped on trees of more than 2^22 leaves ({}); minimax_leaves still says b^d \
+                     ((b·k)^d)",
                     big.join(", ")
                 ));
             }
@@ -512,14 +660,24 @@ impl Grid {
             }
         }
         if self.orderings.contains(&OrderingName::Static)
-            && self.models.iter().any(|m| m.is_iid())
+            && self.models.iter().any(|m| !m.has_static_values())
             && self.algorithms.iter().any(|&a| a != AlgorithmName::Minimax)
         {
             notes.push(
-                "static ordering is skipped on iid trees: every static value there is the same, so it is natural \
-                 ordering under another name"
+                "static ordering is skipped on iid and chance trees: every static value there is the same, so it is \
+                 natural ordering under another name"
                     .to_string(),
             );
+        }
+        let skipped = |model: ModelName| -> Vec<&str> {
+            let skipped = self.algorithms.iter().filter(|a| !a.applies_to(model));
+            skipped.map(|a| a.name()).collect()
+        };
+        if self.has_chance() && !skipped(ModelName::Chance).is_empty() {
+            notes.push(format!(
+                "skipped on chance trees: {} (at chance nodes they search as alpha-beta does, with full windows)",
+                skipped(ModelName::Chance).join(", ")
+            ));
         }
         notes
     }
@@ -528,29 +686,64 @@ impl Grid {
     /// trees too large to number, the python generator on trees it cannot hold or on the incremental model, a
     /// grid with no searches, and (unless `force`) grids above [`MAX_TREES`] trees or [`MAX_NODES`] nodes.
     pub fn check(&self, force: bool) -> Result<Estimate> {
-        if let Some(b) = self.b.0.iter().find(|&&b| b == 0) {
-            bail!("--b {b}: a tree needs a branching factor of at least 1");
+        let mut lists = Vec::new();
+        if self.has_deterministic() {
+            lists.push((&self.b, &self.d));
         }
-        if self.d.0.contains(&0) {
-            bail!("--d 0: a tree of depth 0 is a single leaf, with nothing to search or prune; depths start at 1");
+        if self.has_chance() {
+            lists.push((&self.chance_b, &self.chance_d));
         }
-        if let Some(b) = self.b.0.iter().find(|&&b| b > MAX_BRANCHING) {
-            bail!("--b {b}: beyond the largest branching factor, {MAX_BRANCHING} (every node lists its b moves)");
+        for (bs, ds) in lists {
+            if let Some(b) = bs.0.iter().find(|&&b| b == 0) {
+                bail!("--b {b}: a tree needs a branching factor of at least 1");
+            }
+            if ds.0.contains(&0) {
+                bail!("--d 0: a tree of depth 0 is a single leaf, with nothing to search or prune; depths start at 1");
+            }
+            if let Some(b) = bs.0.iter().find(|&&b| b > MAX_BRANCHING) {
+                bail!("--b {b}: beyond the largest branching factor, {MAX_BRANCHING} (every node lists its b moves)");
+            }
+            if let Some(d) = ds.0.iter().find(|&&d| d > MAX_DEPTH) {
+                bail!("--d {d}: beyond the deepest tree, {MAX_DEPTH} (the searches recurse once per ply)");
+            }
         }
-        if let Some(d) = self.d.0.iter().find(|&&d| d > MAX_DEPTH) {
-            bail!("--d {d}: beyond the deepest tree, {MAX_DEPTH} (the searches recurse once per ply)");
+        if self.has_chance() {
+            if self.k.0.contains(&0) {
+                bail!("--k 0: a chance node needs at least one outcome");
+            }
+            if let Some(k) = self.k.0.iter().find(|&&k| k > MAX_BRANCHING) {
+                bail!(
+                    "--k {k}: beyond the most chance outcomes, {MAX_BRANCHING} (every chance node lists its k outcomes)"
+                );
+            }
         }
-        for &b in &self.b.0 {
-            for &d in &self.d.0 {
-                if shape(b, d).is_none() {
-                    bail!("tree b={b} d={d} has more than 2^62 nodes, too many to number");
+        // Each list is bounded now (b and k by MAX_BRANCHING, d by MAX_DEPTH), but their product need not be.
+        let shapes = self.tree_count() / self.seeds.0.len() as u128;
+        if shapes > MAX_TREES {
+            bail!(
+                "the grid has {} shapes (b × d, and b × k × d for the chance model), more than {}: shrink it",
+                thousands(shapes.min(u64::MAX as u128) as u64),
+                thousands(MAX_TREES as u64)
+            );
+        }
+        for shape in self.shapes() {
+            match shape.k {
+                Some(k) => {
+                    if let Err(err) = shape.chance_tree(k, 0) {
+                        bail!("{err}");
+                    }
                 }
+                None if shape.size().is_none() => {
+                    bail!("tree {} has more than 2^62 nodes, too many to number", shape.dimensions())
+                }
+                None => {}
             }
         }
         if self.rng == Rng::Python {
-            if self.models.contains(&ModelName::Incremental) {
+            if let Some(model) = self.models.iter().find(|m| !m.is_iid()) {
                 bail!(
-                    "--rng python draws iid leaves only: use --rng pcg for the incremental model, or leave it out of --models"
+                    "--rng python draws iid leaves only: use --rng pcg for the {} model, or leave it out of --models",
+                    model.name()
                 );
             }
             for &b in &self.b.0 {
@@ -570,19 +763,22 @@ impl Grid {
         let trees = self.tree_count();
         let mut nodes = 0.0;
         let mut runs = 0u128;
-        for &model in &self.models {
-            for &b in &self.b.0 {
-                for &d in &self.d.0 {
-                    nodes += self.tree_cost(model, b, d) as f64 * self.seeds.0.len() as f64;
-                    runs += self.runs(model, b, d).len() as u128 * self.seeds.0.len() as u128;
-                }
-            }
+        for shape in self.shapes() {
+            nodes += self.tree_cost(shape) as f64 * self.seeds.0.len() as f64;
+            runs += self.runs(shape).len() as u128 * self.seeds.0.len() as u128;
+        }
+        let mut parts = Vec::new();
+        let deterministic = self.models.iter().filter(|&&m| m != ModelName::Chance).count();
+        if deterministic > 0 {
+            parts.push(format!("{deterministic} models × {} b × {} d", self.b.0.len(), self.d.0.len()));
+        }
+        if self.has_chance() {
+            let (b, k, d) = (self.chance_b.0.len(), self.k.0.len(), self.chance_d.0.len());
+            parts.push(format!("the chance model's {b} b × {k} k × {d} d"));
         }
         let asked = format!(
-            "{} models × {} b × {} d × {} seeds = {} trees and up to about {:.1e} nodes",
-            self.models.len(),
-            self.b.0.len(),
-            self.d.0.len(),
+            "{} × {} seeds = {} trees and up to about {:.1e} nodes",
+            if parts.len() == 1 { parts.join("") } else { format!("({})", parts.join(" + ")) },
             self.seeds.0.len(),
             thousands(trees.min(u64::MAX as u128) as u64),
             nodes
@@ -637,12 +833,24 @@ pub fn knuth_moore(b: u32, d: u32) -> u64 {
     khela_exact::knuth_moore(b, d).expect("a checked tree's minimal tree fits in 64 bits")
 }
 
+/// A tree of the grid.
+pub enum Built {
+    /// A deterministic model's tree.
+    Implicit(ImplicitTree),
+    /// The chance model's tree.
+    Chance(ChanceTree),
+}
+
 /// The tree itself.
-pub fn build(tree: TreeSpec, rng: Rng) -> Result<ImplicitTree> {
-    Ok(match (rng, tree.model.model()) {
-        (Rng::Python, Model::Iid { lo, hi }) => ImplicitTree::python(tree.b, tree.d, tree.seed, lo, hi)?,
-        (Rng::Python, Model::Incremental { .. }) => bail!("--rng python draws iid leaves only"),
-        (Rng::Pcg, model) => ImplicitTree::hashed(tree.b, tree.d, tree.seed, model)?,
+pub fn build(tree: TreeSpec, rng: Rng) -> Result<Built> {
+    Ok(match (tree.model.model(), tree.k, rng) {
+        (None, Some(k), Rng::Pcg) => Built::Chance(tree.shape().chance_tree(k, tree.seed)?),
+        (Some(Model::Iid { lo, hi }), None, Rng::Python) => {
+            Built::Implicit(ImplicitTree::python(tree.b, tree.d, tree.seed, lo, hi)?)
+        }
+        (Some(model), None, Rng::Pcg) => Built::Implicit(ImplicitTree::hashed(tree.b, tree.d, tree.seed, model)?),
+        (_, _, Rng::Python) => bail!("--rng python draws iid leaves only"),
+        _ => bail!("tree {tree}: k, the chance outcomes, belongs to the chance model and to it only"),
     })
 }
 
@@ -712,29 +920,72 @@ mod tests {
     #[test]
     fn grid_order_and_runs() {
         let grid = Grid::new(
-            &[ModelName::Iid, ModelName::Incremental],
+            &[ModelName::Iid, ModelName::Incremental, ModelName::Chance],
             Some("2,3".parse().unwrap()),
             Some("1".parse().unwrap()),
+            Some("4,2".parse().unwrap()),
             Some("5,6".parse().unwrap()),
-            &[AlgorithmName::Alphabeta, AlgorithmName::Minimax],
+            &[AlgorithmName::Alphabeta, AlgorithmName::Mtdf, AlgorithmName::Minimax],
             &[OrderingName::Static, OrderingName::Natural, OrderingName::Best],
             Rng::Pcg,
         )
         .unwrap();
         let trees: Vec<String> = grid.trees().map(|t| t.to_string()).collect();
+        assert_eq!(trees.len() as u128, grid.tree_count());
+        assert_eq!(trees.len(), 2 * 2 * 2 + 2 * 2 * 2);
         assert_eq!(trees[0], "model=iid b=2 d=1 seed=5");
         assert_eq!(trees[1], "model=iid b=2 d=1 seed=6");
         assert_eq!(trees[2], "model=iid b=3 d=1 seed=5");
         assert_eq!(trees[7], "model=incremental b=3 d=1 seed=6");
+        assert_eq!(trees[8], "model=chance b=2 k=4 d=1 seed=5");
+        assert_eq!(trees[10], "model=chance b=2 k=2 d=1 seed=5");
+        assert_eq!(trees[15], "model=chance b=3 k=2 d=1 seed=6");
         let names = |runs: Vec<RunSpec>| -> Vec<String> {
             runs.iter().map(|r| format!("{}/{}", r.algorithm.name(), r.ordering.name())).collect()
         };
-        assert_eq!(names(grid.runs(ModelName::Iid, 2, 1)), ["alphabeta/natural", "alphabeta/best", "minimax/natural"]);
+        let runs = |model, b, k, d| names(grid.runs(Shape { model, b, k, d }));
         assert_eq!(
-            names(grid.runs(ModelName::Incremental, 2, 1)),
-            ["alphabeta/static", "alphabeta/natural", "alphabeta/best", "minimax/natural"]
+            runs(ModelName::Iid, 2, None, 1),
+            ["alphabeta/natural", "alphabeta/best", "mtdf/natural", "mtdf/best", "minimax/natural"]
         );
-        assert_eq!(names(grid.runs(ModelName::Iid, 2, 24)), ["alphabeta/natural"]);
+        assert_eq!(
+            runs(ModelName::Incremental, 2, None, 1),
+            [
+                "alphabeta/static",
+                "alphabeta/natural",
+                "alphabeta/best",
+                "mtdf/static",
+                "mtdf/natural",
+                "mtdf/best",
+                "minimax/natural"
+            ]
+        );
+        assert_eq!(runs(ModelName::Iid, 2, None, 24), ["alphabeta/natural", "mtdf/natural"]);
+        assert_eq!(runs(ModelName::Chance, 2, Some(3), 2), ["alphabeta/natural", "alphabeta/best", "minimax/natural"]);
+        assert_eq!(runs(ModelName::Chance, 4, Some(4), 6), ["alphabeta/natural"]);
         assert_eq!(Grid::from_spec(&grid.spec()).unwrap(), grid);
+        let notes = grid.notes().join("\n");
+        assert!(notes.contains("skipped on chance trees: mtdf (at chance nodes"), "{notes}");
+        // The chance model keeps its own defaults when --b and --d are not given, and the sidecar records them.
+        let default = Grid::new(&[], None, None, None, None, &[], &[], Rng::Pcg).unwrap();
+        assert_eq!((default.b.to_string(), default.d.to_string()), (DEFAULT_B.into(), DEFAULT_D.into()));
+        assert_eq!(
+            (default.chance_b.to_string(), default.k.to_string(), default.chance_d.to_string()),
+            (DEFAULT_CHANCE_B.into(), DEFAULT_K.into(), DEFAULT_CHANCE_D.into())
+        );
+        assert_eq!(Grid::from_spec(&default.spec()).unwrap(), default);
+        let deterministic = Grid::new(&[ModelName::Iid], None, None, None, None, &[], &[], Rng::Pcg).unwrap();
+        assert_eq!(deterministic.spec().k, None);
+        let k = Some("2".parse().unwrap());
+        let err = Grid::new(&[ModelName::Iid], None, None, k, None, &[], &[], Rng::Pcg).unwrap_err().to_string();
+        assert!(err.contains("--k 2: chance outcomes belong to the chance model"), "{err}");
+    }
+
+    #[test]
+    fn chance_shapes() {
+        let shape = |b, k, d| Shape { model: ModelName::Chance, b, k: Some(k), d };
+        assert_eq!(shape(2, 3, 2).size(), Some((36, 1 + 2 + 6 + 12 + 36)));
+        assert_eq!(shape(10, 10, 10).size(), None);
+        assert_eq!(shape(2, 3, 2).dimensions(), "b=2 k=3 d=2");
     }
 }

@@ -101,6 +101,7 @@ pub fn run(args: &SweepArgs) -> Result<()> {
         &args.models,
         args.b.clone(),
         args.d.clone(),
+        args.k.clone(),
         args.seeds.clone(),
         &args.algorithms,
         &args.orderings,
@@ -139,7 +140,7 @@ pub fn run(args: &SweepArgs) -> Result<()> {
         estimate.nodes
     );
 
-    let costs: Vec<u64> = trees.iter().map(|t| grid.tree_cost(t.model, t.b, t.d)).collect();
+    let costs: Vec<u64> = trees.iter().map(|t| grid.tree_cost(t.shape())).collect();
     let cost_of = |trees: &[u64]| trees.iter().fold(0u64, |sum, &c| sum.saturating_add(c));
     let mut bar =
         SweepProgress::new((resumed as u64, trees.len() as u64), (cost_of(&costs[..resumed]), cost_of(&costs)));
@@ -264,7 +265,7 @@ pub fn merge(args: &MergeArgs) -> Result<()> {
     }
     let mut all = Vec::new();
     for (i, tree) in grid.trees().enumerate() {
-        let count = grid.runs(tree.model, tree.b, tree.d).len();
+        let count = grid.runs(tree.shape()).len();
         all.extend(shard_rows[i % n as usize].by_ref().take(count));
     }
     let csv_path = args.out.join(SWEEP_CSV);
@@ -311,7 +312,8 @@ fn finish(dir: &Path, all: &[Row], figures: &Figures, facts: &Sidecar) -> Result
     output::write_atomically(&summary_path, &summary::to_csv(&summaries))?;
     let mut written = vec![dir.join(SWEEP_CSV), summary_path];
     if figures.shard.is_none() {
-        let points: Vec<_> = summaries.iter().map(summary::Summary::point).collect();
+        // The plots compare alpha-beta's orderings with the deterministic references (b^d, Knuth–Moore, R_b).
+        let points: Vec<_> = summaries.iter().filter(|s| s.k.is_none()).map(summary::Summary::point).collect();
         written.extend(crate::plot::write_plots(&points, dir)?);
     }
     let csv_path = dir.join(SWEEP_CSV);
@@ -324,10 +326,18 @@ fn finish(dir: &Path, all: &[Row], figures: &Figures, facts: &Sidecar) -> Result
     Ok(report)
 }
 
-/// The grid in one line, as its flags.
+/// The grid in one line, as its flags (the chance model's lists after it, when it is in the grid).
 fn describe(spec: &GridSpec) -> String {
-    format!(
-        "--models {} --b {} --d {} --seeds {} --algorithms {} --orderings {} --rng {}",
-        spec.models, spec.b, spec.d, spec.seeds, spec.algorithms, spec.orderings, spec.rng
-    )
+    let mut text = format!("--models {}", spec.models);
+    if spec.models.split(',').any(|m| m != ModelName::Chance.name()) {
+        text.push_str(&format!(" --b {} --d {}", spec.b, spec.d));
+    }
+    if let (Some(b), Some(k), Some(d)) = (&spec.chance_b, &spec.k, &spec.chance_d) {
+        text.push_str(&format!(" (chance: --b {b} --k {k} --d {d})"));
+    }
+    text.push_str(&format!(
+        " --seeds {} --algorithms {} --orderings {} --rng {}",
+        spec.seeds, spec.algorithms, spec.orderings, spec.rng
+    ));
+    text
 }

@@ -1,7 +1,7 @@
 //! `sweep.csv`: its rows, written a tree at a time so that an interrupted sweep keeps what it finished, read
 //! back and checked against the grid for `--resume`, `merge` and the summary.
 
-use super::grid::{Grid, RunSpec, Shard, TreeSpec, knuth_moore, shape};
+use super::grid::{Grid, RunSpec, Shard, TreeSpec, knuth_moore};
 use anyhow::{Context, Result, bail};
 use serde::{Deserialize, Serialize};
 use std::fs::{File, OpenOptions};
@@ -9,7 +9,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// The header of `sweep.csv`, exactly.
-pub const HEADER: &str = "model,b,d,seed,rng,algorithm,ordering,value,leaves,nodes,cutoffs,knuth_moore,minimax_leaves";
+pub const HEADER: &str =
+    "model,b,k,d,seed,rng,algorithm,ordering,value,leaves,nodes,cutoffs,knuth_moore,minimax_leaves";
 
 /// One row of `sweep.csv`: one search of one tree.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -18,7 +19,9 @@ pub struct Row {
     pub model: String,
     /// Branching factor.
     pub b: u32,
-    /// Depth.
+    /// Chance outcomes (the chance model; empty for the others).
+    pub k: Option<u32>,
+    /// Depth (decision plies).
     pub d: u32,
     /// Tree seed.
     pub seed: u64,
@@ -36,9 +39,9 @@ pub struct Row {
     pub nodes: u64,
     /// Cutoffs.
     pub cutoffs: u64,
-    /// b^⌈d/2⌉ + b^⌊d/2⌋ − 1.
-    pub knuth_moore: u64,
-    /// b^d.
+    /// b^⌈d/2⌉ + b^⌊d/2⌋ − 1 (empty for the chance model, where alpha-beta's minimal tree is another).
+    pub knuth_moore: Option<u64>,
+    /// b^d, or (b·k)^d for the chance model.
     pub minimax_leaves: u64,
 }
 
@@ -48,6 +51,7 @@ impl Row {
         Row {
             model: tree.model.name().to_string(),
             b: tree.b,
+            k: tree.k,
             d: tree.d,
             seed: tree.seed,
             rng: grid.rng.name().to_string(),
@@ -57,17 +61,18 @@ impl Row {
             leaves: 0,
             nodes: 0,
             cutoffs: 0,
-            knuth_moore: knuth_moore(tree.b, tree.d),
-            minimax_leaves: shape(tree.b, tree.d).map_or(0, |(leaves, _)| leaves),
+            knuth_moore: tree.k.is_none().then(|| knuth_moore(tree.b, tree.d)),
+            minimax_leaves: tree.shape().size().map_or(0, |(leaves, _)| leaves),
         }
     }
 
     /// Whether this row is the search `expected` describes (same tree, generator, algorithm and ordering).
     fn is(&self, expected: &Row) -> bool {
-        (&self.model, self.b, self.d, self.seed, &self.rng, &self.algorithm, &self.ordering)
+        (&self.model, self.b, self.k, self.d, self.seed, &self.rng, &self.algorithm, &self.ordering)
             == (
                 &expected.model,
                 expected.b,
+                expected.k,
                 expected.d,
                 expected.seed,
                 &expected.rng,
@@ -106,7 +111,7 @@ pub fn shard_trees(grid: &Grid, shard: Option<Shard>) -> Vec<TreeSpec> {
 
 /// The rows a tree's searches will produce, figures empty: what a file is checked against.
 pub fn expected_rows(grid: &Grid, tree: TreeSpec) -> Vec<Row> {
-    grid.runs(tree.model, tree.b, tree.d).into_iter().map(|run| Row::new(tree, grid, run)).collect()
+    grid.runs(tree.shape()).into_iter().map(|run| Row::new(tree, grid, run)).collect()
 }
 
 /// Parses a sweep CSV whose text ends with a whole line, checking the header; `name` is for messages.
@@ -228,6 +233,7 @@ mod tests {
         let row = Row {
             model: "iid".into(),
             b: 2,
+            k: None,
             d: 2,
             seed: 0,
             rng: "pcg".into(),
@@ -237,12 +243,27 @@ mod tests {
             leaves: 3,
             nodes: 6,
             cutoffs: 1,
-            knuth_moore: 3,
+            knuth_moore: Some(3),
             minimax_leaves: 4,
         };
+        let chance = Row {
+            model: "chance".into(),
+            k: Some(3),
+            value: "12.5".into(),
+            knuth_moore: None,
+            minimax_leaves: 36,
+            ..row.clone()
+        };
         writer.serialize(&row).unwrap();
+        writer.serialize(&chance).unwrap();
         let text = String::from_utf8(writer.into_inner().unwrap()).unwrap();
-        assert_eq!(text, format!("{HEADER}\niid,2,2,0,pcg,alphabeta,natural,5,3,6,1,3,4\n"));
-        assert_eq!(parse(&text, Path::new("x")).unwrap(), [row]);
+        assert_eq!(
+            text,
+            format!(
+                "{HEADER}\niid,2,,2,0,pcg,alphabeta,natural,5,3,6,1,3,4\n\
+                 chance,2,3,2,0,pcg,alphabeta,natural,12.5,3,6,1,,36\n"
+            )
+        );
+        assert_eq!(parse(&text, Path::new("x")).unwrap(), [row, chance]);
     }
 }

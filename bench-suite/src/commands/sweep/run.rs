@@ -1,11 +1,12 @@
 //! Searching the trees: every search of a tree, checked against the others, and the trees on every thread,
 //! handed to the writer in grid order.
 
-use super::grid::{Grid, OrderingName, RunSpec, TreeSpec, build, shape};
+use super::grid::{Built, Grid, OrderingName, RunSpec, TreeSpec, build};
 use super::rows::Row;
 use crate::output;
 use anyhow::{Context, Result, bail};
 use khela_exact::{Config, Ordering, search};
+use khela_games::chance_tree::ChanceTree;
 use khela_games::implicit::{ImplicitTree, Position};
 use khela_games::{Game, Node, Player, Value};
 use rayon::prelude::*;
@@ -31,47 +32,97 @@ pub struct TreeResult {
     pub busy: Duration,
 }
 
-/// An implicit tree with the exact minimax value of every node, by node number, for the oracle orderings.
+/// What the sweep needs of a tree besides the game: its size and its nodes' static values. Its nodes are
+/// [`Position`]s numbered `0..nodes()` by [`Game::key`], and the moves of a node are `0..move_count`.
+pub trait SweepTree: Game<State = Position, Move = u32> + Sync {
+    /// The root.
+    const ROOT: Position;
+
+    /// The number of nodes.
+    fn nodes(&self) -> u64;
+
+    /// The static value of a node, from MAX's view.
+    fn static_value(&self, p: &Position) -> Value;
+}
+
+impl SweepTree for ImplicitTree {
+    const ROOT: Position = ImplicitTree::ROOT;
+
+    fn nodes(&self) -> u64 {
+        ImplicitTree::nodes(self)
+    }
+
+    fn static_value(&self, p: &Position) -> Value {
+        ImplicitTree::static_value(self, p)
+    }
+}
+
+impl SweepTree for ChanceTree {
+    const ROOT: Position = ChanceTree::ROOT;
+
+    fn nodes(&self) -> u64 {
+        ChanceTree::nodes(self)
+    }
+
+    /// The middle of the leaf range, as on iid trees: there is nothing to see before the leaves.
+    fn static_value(&self, _: &Position) -> Value {
+        let (lo, hi) = self.bounds();
+        (lo + hi) / 2.0
+    }
+}
+
+/// A sweep tree with the exact (expecti)minimax value of every node, by node number, for the oracle orderings.
 ///
 /// `best` and `worst` are run as [`Ordering::Static`] by these exact values (negated for worst first): the
 /// same stable sort of the children as [`Ordering::BestFirst`] and [`Ordering::WorstFirst`], so the same
 /// search, node for node (`oracle_orderings_are_the_librarys` checks it), but the values are computed once per
 /// tree, bottom-up into a flat array, instead of by a memoized minimax in every search.
-pub struct Oracled<'t> {
-    tree: &'t ImplicitTree,
+pub struct Oracled<'t, T> {
+    tree: &'t T,
     exact: Vec<Value>,
 }
 
-impl<'t> Oracled<'t> {
+impl<'t, T: SweepTree> Oracled<'t, T> {
     /// The tree, with exact values if `oracle`.
-    pub fn new(tree: &'t ImplicitTree, oracle: bool) -> Oracled<'t> {
+    pub fn new(tree: &'t T, oracle: bool) -> Oracled<'t, T> {
         let mut exact = Vec::new();
         if oracle {
             exact = vec![0.0; tree.nodes() as usize];
-            fill(tree, &ImplicitTree::ROOT, &mut exact);
+            fill(tree, &T::ROOT, &mut exact);
         }
         Oracled { tree, exact }
     }
 }
 
-/// Stores the minimax value of `p` and of every node below it in `exact`, and returns it.
-fn fill(tree: &ImplicitTree, p: &Position, exact: &mut [Value]) -> Value {
+/// Stores the (expecti)minimax value of `p` and of every node below it in `exact`, and returns it. A chance
+/// node's value is summed as the searches sum it (`mean += p · value`, in outcome order), so it is the same
+/// number, bit for bit.
+fn fill<T: SweepTree>(tree: &T, p: &Position, exact: &mut [Value]) -> Value {
     let value = match tree.node(p) {
         Node::Terminal(value) => value,
         Node::Decision(player) => {
-            let children = (0..tree.b()).map(|mv| fill(tree, &tree.child(p, mv), exact));
+            let count = tree.move_count(p, &mut Vec::new()) as u32;
+            let children = (0..count).map(|mv| fill(tree, &tree.child(p, mv), exact));
             match player {
                 Player::Max => children.fold(Value::NEG_INFINITY, Value::max),
                 Player::Min => children.fold(Value::INFINITY, Value::min),
             }
         }
-        Node::Chance => unreachable!("implicit trees have no chance nodes"),
+        Node::Chance => {
+            let mut outcomes = Vec::new();
+            tree.outcomes(p, &mut outcomes);
+            let mut mean = 0.0;
+            for (outcome, probability) in outcomes {
+                mean += probability * fill(tree, &tree.child(p, outcome), exact);
+            }
+            mean
+        }
     };
     exact[tree.key(p) as usize] = value;
     value
 }
 
-impl Game for Oracled<'_> {
+impl<T: SweepTree> Game for Oracled<'_, T> {
     type State = Position;
     type Move = u32;
 
@@ -91,6 +142,11 @@ impl Game for Oracled<'_> {
     }
 
     #[inline]
+    fn outcomes(&self, p: &Position, buf: &mut Vec<(u32, f64)>) {
+        self.tree.outcomes(p, buf);
+    }
+
+    #[inline]
     fn play(&self, p: &mut Position, mv: u32) {
         self.tree.play(p, mv);
     }
@@ -103,30 +159,29 @@ impl Game for Oracled<'_> {
 
 /// The static value of a node: the evaluator of MTD(f)'s first guess, iterative deepening's horizon and
 /// `static` ordering.
-fn static_value(game: &Oracled, p: &Position) -> Value {
+fn static_value<T: SweepTree>(game: &Oracled<T>, p: &Position) -> Value {
     game.tree.static_value(p)
 }
 
 /// The exact value: sorted best first, the oracle's best-first order.
-fn exact_value(game: &Oracled, p: &Position) -> Value {
+fn exact_value<T: SweepTree>(game: &Oracled<T>, p: &Position) -> Value {
     game.exact[game.tree.key(p) as usize]
 }
 
 /// The exact value negated: sorted best first, the oracle's worst-first order (`0.0 −`, so never −0).
-fn negated_exact_value(game: &Oracled, p: &Position) -> Value {
+fn negated_exact_value<T: SweepTree>(game: &Oracled<T>, p: &Position) -> Value {
     0.0 - game.exact[game.tree.key(p) as usize]
 }
 
-/// The transposition table's size for a tree (see [`TABLE_BYTES_PER_NODE`]): at least 1 MiB, at most
-/// [`MAX_TABLE_MIB`].
-fn table_mib(b: u32, d: u32) -> usize {
-    let nodes = shape(b, d).map_or(u64::MAX, |(_, nodes)| nodes);
+/// The transposition table's size for a tree of `nodes` nodes (see [`TABLE_BYTES_PER_NODE`]): at least 1 MiB,
+/// at most [`MAX_TABLE_MIB`].
+fn table_mib(nodes: u64) -> usize {
     (nodes.saturating_mul(TABLE_BYTES_PER_NODE).div_ceil(1 << 20) as usize).clamp(1, MAX_TABLE_MIB)
 }
 
-/// The search configuration of a run. `random` is seeded by the tree's seed, so the shuffles do not depend on
-/// which thread runs the search, or when.
-fn config<'t>(tree: TreeSpec, run: RunSpec) -> Config<Oracled<'t>> {
+/// The search configuration of a run on `game`. `random` is seeded by the tree's seed, so the shuffles do not
+/// depend on which thread runs the search, or when.
+fn config<'t, T: SweepTree>(game: &Oracled<'t, T>, tree: TreeSpec, run: RunSpec) -> Config<Oracled<'t, T>> {
     let ordering = match run.ordering {
         OrderingName::Natural => Ordering::Natural,
         OrderingName::Random => Ordering::Random { seed: tree.seed },
@@ -139,8 +194,8 @@ fn config<'t>(tree: TreeSpec, run: RunSpec) -> Config<Oracled<'t>> {
     Config {
         algorithm: run.algorithm.algorithm(),
         ordering,
-        evaluator: uses_table.then_some(static_value as fn(&Oracled<'t>, &Position) -> Value),
-        table_mib: if uses_table { table_mib(tree.b, tree.d) } else { 0 },
+        evaluator: uses_table.then_some(static_value as fn(&Oracled<'t, T>, &Position) -> Value),
+        table_mib: if uses_table { table_mib(game.tree.nodes()) } else { 0 },
     }
 }
 
@@ -148,16 +203,22 @@ fn config<'t>(tree: TreeSpec, run: RunSpec) -> Config<Oracled<'t>> {
 /// value: if two disagree, the error names the tree and both rows.
 pub fn search_tree(grid: &Grid, tree: TreeSpec) -> Result<TreeResult> {
     let started = Instant::now();
-    let implicit = build(tree, grid.rng).with_context(|| format!("tree {tree}"))?;
-    let runs = grid.runs(tree.model, tree.b, tree.d);
-    let game =
-        Oracled::new(&implicit, runs.iter().any(|r| matches!(r.ordering, OrderingName::Best | OrderingName::Worst)));
+    match build(tree, grid.rng).with_context(|| format!("tree {tree}"))? {
+        Built::Implicit(implicit) => search_built(grid, tree, &implicit, started),
+        Built::Chance(chance) => search_built(grid, tree, &chance, started),
+    }
+}
+
+/// [`search_tree`] once the tree is built (at `started`).
+fn search_built<T: SweepTree>(grid: &Grid, tree: TreeSpec, built: &T, started: Instant) -> Result<TreeResult> {
+    let runs = grid.runs(tree.shape());
+    let game = Oracled::new(built, runs.iter().any(|r| matches!(r.ordering, OrderingName::Best | OrderingName::Worst)));
     let preparation = started.elapsed();
     let results: Vec<(Row, Value, Duration)> = runs
         .par_iter()
         .map(|&run| {
             let started = Instant::now();
-            let result = search(&game, &ImplicitTree::ROOT, &config(tree, run));
+            let result = search(&game, &T::ROOT, &config(&game, tree, run));
             let busy = started.elapsed();
             let mut row = Row::new(tree, grid, run);
             row.value = output::value(result.value);
@@ -275,8 +336,8 @@ mod tests {
 
     #[test]
     fn disagreeing_rows_name_the_tree_and_both_rows() {
-        let tree = TreeSpec { model: ModelName::Iid, b: 2, d: 3, seed: 7 };
-        let grid = Grid::new(&[], None, None, None, &[], &[], khela_games::random_tree::Rng::Pcg).unwrap();
+        let tree = TreeSpec { model: ModelName::Iid, b: 2, k: None, d: 3, seed: 7 };
+        let grid = Grid::new(&[], None, None, None, None, &[], &[], khela_games::random_tree::Rng::Pcg).unwrap();
         let row = |algorithm, ordering, value: &str| {
             let mut row = Row::new(tree, &grid, RunSpec { algorithm, ordering });
             row.value = value.to_string();
@@ -289,44 +350,50 @@ mod tests {
         let err = check_values(tree, &[(&a, 26.0), (&b, 26.0), (&c, 25.0)]).unwrap_err().to_string();
         assert!(err.contains("tree model=iid b=2 d=3 seed=7"), "{err}");
         assert!(err.contains("alphabeta/natural finds 26 but mtdf/history finds 25"), "{err}");
-        assert!(err.contains("iid,2,3,7,pcg,mtdf,history,25,"), "{err}");
+        assert!(err.contains("iid,2,,3,7,pcg,mtdf,history,25,"), "{err}");
     }
 
     #[test]
     fn tables_fit_the_tree() {
-        assert_eq!(table_mib(2, 3), 1);
-        assert_eq!(table_mib(10, 6), 9);
-        assert_eq!(table_mib(10, 9), MAX_TABLE_MIB);
+        assert_eq!(table_mib(15), 1);
+        assert_eq!(table_mib(1_111_111), 9);
+        assert_eq!(table_mib(1_111_111_111), MAX_TABLE_MIB);
+    }
+
+    /// Searches `built` with every algorithm the grid runs on its model under the precomputed oracle and under
+    /// the library's BestFirst and WorstFirst, and checks that they search alike.
+    fn same_as_the_library<T: SweepTree>(built: &T, spec: TreeSpec) {
+        let game = Oracled::new(built, true);
+        for algorithm in AlgorithmName::ALL.into_iter().filter(|a| a.applies_to(spec.model)) {
+            for (ordering, library) in
+                [(OrderingName::Best, Ordering::BestFirst), (OrderingName::Worst, Ordering::WorstFirst)]
+            {
+                let ours = search(&game, &T::ROOT, &config(&game, spec, RunSpec { algorithm, ordering }));
+                let mut theirs = config(&game, spec, RunSpec { algorithm, ordering });
+                theirs.ordering = library;
+                let theirs = search(&game, &T::ROOT, &theirs);
+                assert_eq!((ours.value, ours.stats), (theirs.value, theirs.stats), "{spec} {algorithm:?} {ordering:?}");
+            }
+        }
     }
 
     #[test]
     fn oracle_orderings_are_the_librarys() {
         // The precomputed oracle must search exactly as the library's BestFirst and WorstFirst: same value, same
-        // counts, for every algorithm, on trees with ties (iid100, small b) and without.
-        for (model, b, d) in [
-            (ModelName::Iid, 3, 5),
-            (ModelName::Iid100, 4, 4),
-            (ModelName::Incremental, 3, 5),
-            (ModelName::Iid100, 2, 7),
+        // counts, for every algorithm, on trees with ties (iid100, small b, chance) and without.
+        for (model, b, k, d) in [
+            (ModelName::Iid, 3, None, 5),
+            (ModelName::Iid100, 4, None, 4),
+            (ModelName::Incremental, 3, None, 5),
+            (ModelName::Iid100, 2, None, 7),
+            (ModelName::Chance, 3, Some(2), 3),
+            (ModelName::Chance, 2, Some(3), 3),
         ] {
             for seed in 0..4 {
-                let spec = TreeSpec { model, b, d, seed };
-                let implicit = build(spec, khela_games::random_tree::Rng::Pcg).unwrap();
-                let game = Oracled::new(&implicit, true);
-                for algorithm in AlgorithmName::ALL {
-                    for (ordering, library) in
-                        [(OrderingName::Best, Ordering::BestFirst), (OrderingName::Worst, Ordering::WorstFirst)]
-                    {
-                        let ours = search(&game, &ImplicitTree::ROOT, &config(spec, RunSpec { algorithm, ordering }));
-                        let mut theirs = config(spec, RunSpec { algorithm, ordering });
-                        theirs.ordering = library;
-                        let theirs = search(&game, &ImplicitTree::ROOT, &theirs);
-                        assert_eq!(
-                            (ours.value, ours.stats),
-                            (theirs.value, theirs.stats),
-                            "{spec} {algorithm:?} {ordering:?}"
-                        );
-                    }
+                let spec = TreeSpec { model, b, k, d, seed };
+                match build(spec, khela_games::random_tree::Rng::Pcg).unwrap() {
+                    Built::Implicit(tree) => same_as_the_library(&tree, spec),
+                    Built::Chance(tree) => same_as_the_library(&tree, spec),
                 }
             }
         }

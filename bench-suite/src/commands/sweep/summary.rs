@@ -1,6 +1,6 @@
-//! `sweep-summary.csv` and the printed tables: statistics over the seeds of each (model, b, d, algorithm,
+//! `sweep-summary.csv` and the printed tables: statistics over the seeds of each (model, b, k, d, algorithm,
 //! ordering), with the references they are measured against (Knuth and Moore's minimum, minimax's b^d,
-//! Pearl's asymptotic branching factor).
+//! Pearl's asymptotic branching factor, and the nodes of minimax and alpha-beta).
 
 use super::grid::{ModelName, OrderingName};
 use super::rows::Row;
@@ -11,17 +11,20 @@ use serde::Serialize;
 use std::collections::HashMap;
 
 /// The header of `sweep-summary.csv`, exactly.
-pub const HEADER: &str = "model,b,d,algorithm,ordering,seeds,mean_leaves,median_leaves,min_leaves,max_leaves,ebf,\
-                          knuth_moore,minimax_leaves,pearl,vs_alphabeta,mean_nodes";
+pub const HEADER: &str = "model,b,k,d,algorithm,ordering,seeds,mean_leaves,median_leaves,min_leaves,max_leaves,\
+                          ebf,knuth_moore,minimax_leaves,pearl,vs_alphabeta,mean_nodes,nodes_vs_minimax,\
+                          nodes_vs_alphabeta";
 
-/// The statistics of one (model, b, d, algorithm, ordering) over its seeds.
+/// The statistics of one (model, b, k, d, algorithm, ordering) over its seeds.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Summary {
     /// Tree model.
     pub model: String,
     /// Branching factor.
     pub b: u32,
-    /// Depth.
+    /// Chance outcomes (the chance model only).
+    pub k: Option<u32>,
+    /// Depth (decision plies).
     pub d: u32,
     /// Algorithm.
     pub algorithm: String,
@@ -31,9 +34,9 @@ pub struct Summary {
     pub leaves: Vec<u64>,
     /// Nodes visited, summed over the seeds.
     pub nodes: u64,
-    /// b^⌈d/2⌉ + b^⌊d/2⌋ − 1.
-    pub knuth_moore: u64,
-    /// b^d.
+    /// b^⌈d/2⌉ + b^⌊d/2⌋ − 1 (not for the chance model).
+    pub knuth_moore: Option<u64>,
+    /// b^d, or (b·k)^d.
     pub minimax_leaves: u64,
 }
 
@@ -89,7 +92,13 @@ impl Summary {
         stats(&self.leaves)
     }
 
-    /// The effective branching factor: (mean leaves)^(1/d).
+    /// Mean nodes over the seeds.
+    pub fn mean_nodes(&self) -> f64 {
+        self.nodes as f64 / self.leaves.len() as f64
+    }
+
+    /// The effective branching factor: (mean leaves)^(1/d), d in decision plies (for the chance model, per
+    /// decision ply and the chance ply after it: b·k for expectiminimax).
     pub fn ebf(&self) -> f64 {
         self.stats().mean.powf(1.0 / f64::from(self.d))
     }
@@ -99,8 +108,8 @@ impl Summary {
         ModelName::from_str(&self.model, false).is_ok_and(ModelName::is_iid).then(|| pearl(self.b))
     }
 
-    fn key(&self) -> (&str, u32, u32, &str, &str) {
-        (&self.model, self.b, self.d, &self.algorithm, &self.ordering)
+    fn key(&self) -> (&str, u32, Option<u32>, u32, &str, &str) {
+        (&self.model, self.b, self.k, self.d, &self.algorithm, &self.ordering)
     }
 
     /// The point the plots draw.
@@ -113,7 +122,7 @@ impl Summary {
             ordering: self.ordering.clone(),
             mean_leaves: self.stats().mean,
             ebf: self.ebf(),
-            knuth_moore: self.knuth_moore as f64,
+            knuth_moore: self.knuth_moore.map_or(f64::NAN, |km| km as f64),
             minimax_leaves: self.minimax_leaves as f64,
             pearl: self.pearl(),
         }
@@ -125,6 +134,7 @@ impl Summary {
 struct SummaryRow<'a> {
     model: &'a str,
     b: u32,
+    k: Option<u32>,
     d: u32,
     algorithm: &'a str,
     ordering: &'a str,
@@ -134,23 +144,29 @@ struct SummaryRow<'a> {
     min_leaves: u64,
     max_leaves: u64,
     ebf: String,
-    knuth_moore: u64,
+    knuth_moore: Option<u64>,
     minimax_leaves: u64,
     pearl: Option<String>,
     vs_alphabeta: Option<String>,
     mean_nodes: String,
+    nodes_vs_minimax: Option<String>,
+    nodes_vs_alphabeta: Option<String>,
 }
+
+/// What a summary is of: model, b, k, d, algorithm, ordering.
+type Key = (String, u32, Option<u32>, u32, String, String);
 
 /// The summaries of `rows`, in the order their first rows appear (grid order).
 pub fn summarize(rows: &[Row]) -> Vec<Summary> {
-    let mut index: HashMap<(String, u32, u32, String, String), usize> = HashMap::new();
+    let mut index: HashMap<Key, usize> = HashMap::new();
     let mut summaries: Vec<Summary> = Vec::new();
     for row in rows {
-        let key = (row.model.clone(), row.b, row.d, row.algorithm.clone(), row.ordering.clone());
+        let key = (row.model.clone(), row.b, row.k, row.d, row.algorithm.clone(), row.ordering.clone());
         let i = *index.entry(key).or_insert_with(|| {
             summaries.push(Summary {
                 model: row.model.clone(),
                 b: row.b,
+                k: row.k,
                 d: row.d,
                 algorithm: row.algorithm.clone(),
                 ordering: row.ordering.clone(),
@@ -167,29 +183,35 @@ pub fn summarize(rows: &[Row]) -> Vec<Summary> {
     summaries
 }
 
-/// Mean leaves of each summary relative to alpha-beta's with the same model, b, d and ordering.
-fn relative_to_alphabeta(summaries: &[Summary]) -> Vec<Option<f64>> {
-    let alphabeta: HashMap<(&str, u32, u32, &str), f64> = summaries
+/// `measure` of each summary relative to that of `baseline` with the same model, b, k and d: under the same
+/// ordering, or under natural ordering (minimax's one row) if `baseline` is minimax.
+fn relative(summaries: &[Summary], baseline: &str, measure: fn(&Summary) -> f64) -> Vec<Option<f64>> {
+    let ordering = |s: &Summary| if baseline == "minimax" { "natural".to_string() } else { s.ordering.clone() };
+    let base: HashMap<(&str, u32, Option<u32>, u32, String), f64> = summaries
         .iter()
-        .filter(|s| s.algorithm == "alphabeta")
-        .map(|s| ((s.model.as_str(), s.b, s.d, s.ordering.as_str()), s.stats().mean))
+        .filter(|s| s.algorithm == baseline)
+        .map(|s| ((s.model.as_str(), s.b, s.k, s.d, ordering(s)), measure(s)))
         .collect();
     summaries
         .iter()
-        .map(|s| alphabeta.get(&(s.model.as_str(), s.b, s.d, s.ordering.as_str())).map(|&ab| s.stats().mean / ab))
+        .map(|s| base.get(&(s.model.as_str(), s.b, s.k, s.d, ordering(s))).map(|&b| measure(s) / b))
         .collect()
 }
 
 /// `sweep-summary.csv`.
 pub fn to_csv(summaries: &[Summary]) -> Vec<u8> {
-    let relative = relative_to_alphabeta(summaries);
+    let ratio = |r: Option<f64>| r.map(|r| format!("{r:.6}"));
+    let leaves_vs_alphabeta = relative(summaries, "alphabeta", |s| s.stats().mean);
+    let nodes_vs_minimax = relative(summaries, "minimax", Summary::mean_nodes);
+    let nodes_vs_alphabeta = relative(summaries, "alphabeta", Summary::mean_nodes);
     let mut writer = csv::WriterBuilder::new().has_headers(false).from_writer(format!("{HEADER}\n").into_bytes());
-    for (s, vs) in summaries.iter().zip(relative) {
+    for (i, s) in summaries.iter().enumerate() {
         let st = s.stats();
         writer
             .serialize(SummaryRow {
                 model: &s.model,
                 b: s.b,
+                k: s.k,
                 d: s.d,
                 algorithm: &s.algorithm,
                 ordering: &s.ordering,
@@ -202,8 +224,10 @@ pub fn to_csv(summaries: &[Summary]) -> Vec<u8> {
                 knuth_moore: s.knuth_moore,
                 minimax_leaves: s.minimax_leaves,
                 pearl: s.pearl().map(|r| format!("{r:.6}")),
-                vs_alphabeta: vs.map(|r| format!("{r:.6}")),
-                mean_nodes: format!("{:.2}", s.nodes as f64 / s.leaves.len() as f64),
+                vs_alphabeta: ratio(leaves_vs_alphabeta[i]),
+                mean_nodes: format!("{:.2}", s.mean_nodes()),
+                nodes_vs_minimax: ratio(nodes_vs_minimax[i]),
+                nodes_vs_alphabeta: ratio(nodes_vs_alphabeta[i]),
             })
             .expect("summary rows serialize to memory");
     }
@@ -218,11 +242,12 @@ pub fn tables(summaries: &[Summary]) -> String {
     let mut orderings = distinct(summaries.iter().map(|s| s.ordering.as_str()));
     orderings.sort_by_key(|o| OrderingName::ALL.iter().position(|n| n.name() == *o));
     let models = distinct(summaries.iter().map(|s| s.model.as_str()));
-    let find = |model: &str, b: u32, d: u32, algorithm: &str, ordering: &str| {
-        summaries.iter().find(|s| s.key() == (model, b, d, algorithm, ordering))
+    let find = |model: &str, b: u32, k: Option<u32>, d: u32, algorithm: &str, ordering: &str| {
+        summaries.iter().find(|s| s.key() == (model, b, k, d, algorithm, ordering))
     };
 
-    if summaries.iter().any(|s| s.algorithm == "alphabeta") {
+    // The deterministic models' alpha-beta against its references (which the chance model does not have).
+    if summaries.iter().any(|s| s.algorithm == "alphabeta" && s.k.is_none()) {
         let mut header = vec!["model", "b", "d", "seeds", "b^d", "Knuth–Moore", "Pearl R_b"];
         let ab_orderings: Vec<&str> = orderings
             .iter()
@@ -231,7 +256,7 @@ pub fn tables(summaries: &[Summary]) -> String {
             .collect();
         header.extend(ab_orderings.iter().copied());
         let mut table = output::table(&header);
-        let shapes = distinct(summaries.iter().map(|s| (s.model.as_str(), s.b, s.d)));
+        let shapes = distinct(summaries.iter().filter(|s| s.k.is_none()).map(|s| (s.model.as_str(), s.b, s.d)));
         for (model, b, d) in shapes {
             let Some(first) = summaries.iter().find(|s| (s.model.as_str(), s.b, s.d) == (model, b, d)) else {
                 continue;
@@ -242,11 +267,11 @@ pub fn tables(summaries: &[Summary]) -> String {
                 d.to_string(),
                 first.leaves.len().to_string(),
                 output::thousands(first.minimax_leaves),
-                output::thousands(first.knuth_moore),
+                first.knuth_moore.map_or(String::new(), output::thousands),
                 first.pearl().map_or(String::new(), |r| format!("{r:.4}")),
             ];
             for ordering in &ab_orderings {
-                cells.push(find(model, b, d, "alphabeta", ordering).map_or(String::new(), |s| {
+                cells.push(find(model, b, None, d, "alphabeta", ordering).map_or(String::new(), |s| {
                     format!("{} ({:.3})", output::thousands(s.stats().mean.round() as u64), s.ebf())
                 }));
             }
@@ -275,7 +300,7 @@ pub fn tables(summaries: &[Summary]) -> String {
                         .iter()
                         .filter(|s| s.model == model && s.algorithm == algorithm && s.ordering == ordering)
                         .filter_map(|s| {
-                            let base = find(model, s.b, s.d, "alphabeta", baseline_ordering.unwrap_or(ordering))?;
+                            let base = find(model, s.b, s.k, s.d, "alphabeta", baseline_ordering.unwrap_or(ordering))?;
                             Some(s.stats().mean / base.stats().mean)
                         })
                         .collect();
@@ -302,6 +327,46 @@ pub fn tables(summaries: &[Summary]) -> String {
         "Leaves relative to alpha-beta with natural ordering (geometric mean over b and d; below 1 is fewer)",
         Some("natural"),
     ));
+
+    // The chance model: nodes relative to expectiminimax, per b and k.
+    let chance: Vec<&Summary> = summaries.iter().filter(|s| s.k.is_some()).collect();
+    let chance_orderings: Vec<&str> = orderings
+        .iter()
+        .copied()
+        .filter(|&o| chance.iter().any(|s| s.ordering == o && s.algorithm != "minimax"))
+        .collect();
+    if !chance_orderings.is_empty() {
+        let mut header = vec!["b", "k", "algorithm"];
+        header.extend(chance_orderings.iter().copied());
+        let mut table = output::table(&header);
+        for (b, k) in distinct(chance.iter().map(|s| (s.b, s.k))) {
+            let algorithms = distinct(chance.iter().filter(|s| (s.b, s.k) == (b, k)).map(|s| s.algorithm.as_str()));
+            for algorithm in algorithms.into_iter().filter(|&a| a != "minimax") {
+                let mut cells = vec![b.to_string(), k.map_or(String::new(), |k| k.to_string()), algorithm.to_string()];
+                for &ordering in &chance_orderings {
+                    let ratios: Vec<f64> = chance
+                        .iter()
+                        .filter(|s| {
+                            (s.b, s.k, s.algorithm.as_str(), s.ordering.as_str()) == (b, k, algorithm, ordering)
+                        })
+                        .filter_map(|s| {
+                            let minimax = find(&s.model, b, k, s.d, "minimax", "natural")?;
+                            Some(s.mean_nodes() / minimax.mean_nodes())
+                        })
+                        .collect();
+                    cells.push(if ratios.is_empty() {
+                        String::new()
+                    } else {
+                        format!("{:.3}", geometric_mean(&ratios))
+                    });
+                }
+                table.add_row(cells);
+            }
+        }
+        out.push(format!(
+            "Chance trees: nodes relative to expectiminimax (geometric mean over d; below 1 is fewer)\n{table}"
+        ));
+    }
     out.join("\n\n")
 }
 
@@ -350,6 +415,7 @@ mod tests {
         Row {
             model: model.into(),
             b,
+            k: None,
             d,
             seed,
             rng: "pcg".into(),
@@ -359,7 +425,7 @@ mod tests {
             leaves,
             nodes: leaves * 2,
             cutoffs: 0,
-            knuth_moore: super::super::grid::knuth_moore(b, d),
+            knuth_moore: Some(super::super::grid::knuth_moore(b, d)),
             minimax_leaves: u64::from(b).pow(d),
         }
     }
@@ -373,17 +439,27 @@ mod tests {
             row("iid", 2, 2, 1, "negascout", "natural", 3),
             row("incremental", 3, 1, 0, "alphabeta", "natural", 3),
         ];
+        let chance = |algorithm, leaves| Row {
+            k: Some(2),
+            knuth_moore: None,
+            minimax_leaves: 4,
+            ..row("chance", 2, 1, 0, algorithm, "natural", leaves)
+        };
+        let rows = [&rows[..], &[chance("minimax", 4), chance("alphabeta", 4), chance("star1", 3)]].concat();
         let summaries = summarize(&rows);
-        assert_eq!(summaries.len(), 3);
+        assert_eq!(summaries.len(), 6);
         assert_eq!(summaries[0].leaves, [4, 3]);
         let csv = String::from_utf8(to_csv(&summaries)).unwrap();
         assert_eq!(
             csv,
             format!(
                 "{HEADER}\n\
-                 iid,2,2,alphabeta,natural,2,3.50,3.5,3,4,1.870829,3,4,1.618034,1.000000,7.00\n\
-                 iid,2,2,negascout,natural,2,3.00,3,3,3,1.732051,3,4,1.618034,0.857143,6.00\n\
-                 incremental,3,1,alphabeta,natural,1,3.00,3,3,3,3.000000,3,3,,1.000000,6.00\n"
+                 iid,2,,2,alphabeta,natural,2,3.50,3.5,3,4,1.870829,3,4,1.618034,1.000000,7.00,,1.000000\n\
+                 iid,2,,2,negascout,natural,2,3.00,3,3,3,1.732051,3,4,1.618034,0.857143,6.00,,0.857143\n\
+                 incremental,3,,1,alphabeta,natural,1,3.00,3,3,3,3.000000,3,3,,1.000000,6.00,,1.000000\n\
+                 chance,2,2,1,minimax,natural,1,4.00,4,4,4,4.000000,,4,,1.000000,8.00,1.000000,1.000000\n\
+                 chance,2,2,1,alphabeta,natural,1,4.00,4,4,4,4.000000,,4,,1.000000,8.00,1.000000,1.000000\n\
+                 chance,2,2,1,star1,natural,1,3.00,3,3,3,3.000000,,4,,0.750000,6.00,0.750000,0.750000\n"
             )
         );
         // The header is the fields of the rows.
@@ -392,6 +468,7 @@ mod tests {
             .serialize(SummaryRow {
                 model: "iid",
                 b: 2,
+                k: None,
                 d: 2,
                 algorithm: "alphabeta",
                 ordering: "natural",
@@ -401,16 +478,20 @@ mod tests {
                 min_leaves: 0,
                 max_leaves: 0,
                 ebf: String::new(),
-                knuth_moore: 0,
+                knuth_moore: None,
                 minimax_leaves: 0,
                 pearl: None,
                 vs_alphabeta: None,
                 mean_nodes: String::new(),
+                nodes_vs_minimax: None,
+                nodes_vs_alphabeta: None,
             })
             .unwrap();
         let fields = String::from_utf8(writer.into_inner().unwrap()).unwrap();
         assert_eq!(fields.lines().next(), Some(HEADER));
         let printed = tables(&summaries);
-        assert!(printed.contains("| iid   | negascout | 0.857   |"), "{printed}");
+        assert!(printed.contains("| iid    | negascout | 0.857   |"), "{printed}");
+        assert!(printed.contains("Chance trees: nodes relative to expectiminimax"), "{printed}");
+        assert!(printed.contains("| 2 | 2 | star1     | 0.750   |"), "{printed}");
     }
 }
