@@ -276,6 +276,11 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
         &self.cache
     }
 
+    /// The cache, taken out of the searcher (for instance, to keep a transposition table for the next search).
+    pub fn into_cache(self) -> C {
+        self.cache
+    }
+
     /// The observer (for instance, to read a trace).
     pub fn observer(&self) -> &O {
         &self.observer
@@ -482,7 +487,7 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
                 } // At the horizon the buffer holds the noisy moves `noisy_moves` found.
                 debug_assert!(!moves.is_empty(), "decision node without moves: {state:?}");
                 if !self.orderer.is_natural() {
-                    self.orderer.order(game, state, player, &mut moves);
+                    self.orderer.order(game, state, player, ply, &mut moves);
                 }
                 // The cache's best move, from an earlier search of this state, goes first.
                 if let Some(pos) = probe.best.and_then(|hint| moves.iter().position(|&m| m == hint)) {
@@ -621,7 +626,7 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
         let mut moves = take_buffer(&mut self.moves, ply + 1);
         game.moves(&child, &mut moves);
         if !self.orderer.is_natural() {
-            self.orderer.order(game, &child, player, &mut moves);
+            self.orderer.order(game, &child, player, ply + 1, &mut moves);
         }
         let first = moves[0];
         put_buffer(&mut self.moves, ply + 1, moves);
