@@ -5,6 +5,10 @@
 //! game seen on that scale: the same states and moves, terminal payoffs mapped by the evaluator. Depth-limited
 //! search runs the exact crate's one search loop over it, with the evaluator at the horizon.
 
+pub mod connect4;
+pub mod random;
+pub mod tictactoe;
+
 use khela_games::{Game, Node, Value};
 
 /// A static evaluation of non-terminal states, in the value convention of the game API (MAX's view), on a
