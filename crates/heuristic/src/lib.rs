@@ -6,9 +6,11 @@
 //! search runs the exact crate's one search loop over it, with the evaluator at the horizon.
 
 pub mod connect4;
+mod engine;
 pub mod random;
 pub mod tictactoe;
 
+pub use engine::{Analysis, Engine, MoveValue, Options};
 use khela_games::{Game, Node, Value};
 
 /// A static evaluation of non-terminal states, in the value convention of the game API (MAX's view), on a
