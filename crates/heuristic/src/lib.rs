@@ -5,7 +5,10 @@
 //! game seen on that scale: the same states and moves, terminal payoffs mapped by the evaluator. Depth-limited
 //! search runs the exact crate's one search loop over it, with the evaluator at the horizon.
 
+pub mod connect4;
 mod engine;
+pub mod random;
+pub mod tictactoe;
 
 pub use engine::{Analysis, Engine, MoveValue, Options};
 use khela_games::{Game, Node, Value};
