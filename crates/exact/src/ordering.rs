@@ -30,6 +30,15 @@ pub enum Ordering<G: Game> {
     /// Children sorted best first for the side to move by a static evaluation of the child (MAX's view), ties
     /// in natural order.
     Static(Evaluator<G>),
+    /// [`Ordering::Static`] at the nodes fewer than `plies` moves from the root, natural order below: sorting
+    /// by an evaluation pays where subtrees are large, and costs more than it saves near the leaves. (The best
+    /// move a cache remembers goes first at every depth.)
+    Shallow {
+        /// The static evaluation of a child, MAX's view.
+        evaluate: Evaluator<G>,
+        /// The plies, from the root, at which children are sorted.
+        plies: usize,
+    },
     /// The history heuristic: moves sorted by how often (weighted by the height of the subtree) they were the
     /// best move or caused a cutoff earlier in the search, ties in natural order.
     History,
@@ -46,6 +55,7 @@ impl<G: Game> Ordering<G> {
             Ordering::WorstFirst => "worst",
             Ordering::Random { .. } => "random",
             Ordering::Static(_) => "static",
+            Ordering::Shallow { .. } => "shallow",
             Ordering::History => "history",
         }
     }
@@ -61,6 +71,7 @@ impl<G: Game> Clone for Ordering<G> {
             Ordering::WorstFirst => Ordering::WorstFirst,
             Ordering::Random { seed } => Ordering::Random { seed: *seed },
             Ordering::Static(evaluate) => Ordering::Static(*evaluate),
+            Ordering::Shallow { evaluate, plies } => Ordering::Shallow { evaluate: *evaluate, plies: *plies },
             Ordering::History => Ordering::History,
         }
     }
@@ -71,6 +82,7 @@ impl<G: Game> fmt::Debug for Ordering<G> {
         match self {
             Ordering::Preference(list) => write!(f, "Preference({list:?})"),
             Ordering::Random { seed } => write!(f, "Random {{ seed: {seed} }}"),
+            Ordering::Shallow { plies, .. } => write!(f, "Shallow {{ plies: {plies} }}"),
             other => f.write_str(other.name()),
         }
     }
@@ -109,10 +121,12 @@ impl<'g, G: Game> Orderer<'g, G> {
         matches!(self.ordering, Ordering::History)
     }
 
-    /// Puts `moves`, the moves of `state` where `player` is to move, in this ordering's order.
+    /// Puts `moves`, the moves of `state` where `player` is to move, `ply` moves from the root, in this
+    /// ordering's order.
     #[inline]
-    pub(crate) fn order(&mut self, game: &G, state: &G::State, player: Player, moves: &mut [G::Move]) {
+    pub(crate) fn order(&mut self, game: &G, state: &G::State, player: Player, ply: usize, moves: &mut [G::Move]) {
         match &self.ordering {
+            Ordering::Shallow { plies, .. } if ply >= *plies => {}
             Ordering::Natural => {}
             Ordering::Reversed => moves.reverse(),
             Ordering::Preference(list) => {
@@ -123,13 +137,13 @@ impl<'g, G: Game> Orderer<'g, G> {
                 // Stable: ties (moves never rewarded) keep their natural order.
                 moves.sort_by_key(|m| std::cmp::Reverse(self.history.get(m).copied().unwrap_or(0)));
             }
-            Ordering::BestFirst | Ordering::WorstFirst | Ordering::Static(_) => {
+            Ordering::BestFirst | Ordering::WorstFirst | Ordering::Static(_) | Ordering::Shallow { .. } => {
                 let worst_first = matches!(self.ordering, Ordering::WorstFirst);
                 self.scratch.clear();
                 for &mv in moves.iter() {
                     let child = game.child(state, mv);
                     let value = match &self.ordering {
-                        Ordering::Static(evaluate) => evaluate(game, &child),
+                        Ordering::Static(evaluate) | Ordering::Shallow { evaluate, .. } => evaluate(game, &child),
                         _ => {
                             self.oracle
                                 .as_mut()

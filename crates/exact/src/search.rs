@@ -28,13 +28,23 @@ pub enum Algorithm {
     /// from a first guess (the evaluator's value of the root, or 0).
     MtdF,
     /// Iterative deepening: alpha-beta to depth 1, 2, … with the evaluator at the horizon, each iteration
-    /// ordered by the best moves the cache kept from the one before, until an iteration meets no horizon.
+    /// ordered by the best moves the cache kept from the one before, until an iteration meets no horizon (or
+    /// reaches the depth limit of [`Searcher::run_to_depth`]).
     IterativeDeepening,
+    /// Alpha-beta with Ballard's Star1 pruning at chance nodes: with every leaf value known to lie in
+    /// [`Searcher::with_bounds`]' range, a chance node stops as soon as the outcomes searched so far, with the
+    /// others at their bounds, settle it outside the window; each outcome is searched with the window that
+    /// matters for the node. Without bounds it is [`Algorithm::AlphaBeta`].
+    Star1,
+    /// Star1 with Star2's probing phase first: at a chance node whose outcomes lead to decision nodes, each of
+    /// them is probed by searching its first move only, which bounds its value from the mover's side; the
+    /// chance node stops if the probes already settle it, and the Star1 phase starts from the tighter bounds.
+    Star2,
 }
 
 impl Algorithm {
     /// Every algorithm, in the order above.
-    pub const ALL: [Algorithm; 7] = [
+    pub const ALL: [Algorithm; 9] = [
         Algorithm::Minimax,
         Algorithm::AlphaBeta,
         Algorithm::Negamax,
@@ -42,6 +52,8 @@ impl Algorithm {
         Algorithm::NegaScout,
         Algorithm::MtdF,
         Algorithm::IterativeDeepening,
+        Algorithm::Star1,
+        Algorithm::Star2,
     ];
 
     /// The name used in tables and on the command line.
@@ -54,6 +66,8 @@ impl Algorithm {
             Algorithm::NegaScout => "negascout",
             Algorithm::MtdF => "mtdf",
             Algorithm::IterativeDeepening => "id",
+            Algorithm::Star1 => "star1",
+            Algorithm::Star2 => "star2",
         }
     }
 }
@@ -92,6 +106,21 @@ pub struct SearchResult<M> {
 /// A static evaluation: an estimate, from MAX's view, of a non-terminal state.
 pub type Evaluator<G> = fn(&G, &<G as Game>::State) -> Value;
 
+/// The noisy moves of a decision node, for quiescence search: it clears the buffer and writes the moves that
+/// the search keeps playing past the horizon, in natural order (none when the position is quiet).
+pub type Noisy<G> = fn(&G, &<G as Game>::State, &mut Vec<<G as Game>::Move>);
+
+/// Star pruning at chance nodes, set by the algorithm.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Star {
+    /// Every outcome searched with a full window (expectiminimax).
+    Off,
+    /// Ballard's Star1.
+    One,
+    /// Star1 after Star2's probing phase.
+    Two,
+}
+
 /// The search loop with its ordering, cache, observer and evaluator.
 ///
 /// `C` is a [`Cache`] (`()` for none, [`crate::Memo`] for memoized minimax, a [`khela_tt::Table`]) and `O` an
@@ -103,6 +132,10 @@ pub struct Searcher<'g, G: Game, C: Cache<G> = (), O: Observer<G> = ()> {
     cache: C,
     observer: O,
     evaluator: Option<Evaluator<G>>,
+    noisy: Option<Noisy<G>>,
+    /// Bounds on every value the search can meet (leaves and evaluations), MAX's view, for star pruning.
+    bounds: Option<(Value, Value)>,
+    star: Star,
     stats: Stats,
     root_best: Option<G::Move>,
     /// Nodes evaluated at a horizon (or answered by a cache from a search that met one), ever: a node's search
@@ -111,6 +144,8 @@ pub struct Searcher<'g, G: Game, C: Cache<G> = (), O: Observer<G> = ()> {
     /// One move buffer per ply, reused: no allocation per node once the deepest ply has been reached.
     moves: Vec<Vec<G::Move>>,
     outcomes: Vec<Vec<(G::Move, f64)>>,
+    /// Star pruning's bounds on each outcome of a chance node, one buffer per ply.
+    outcome_bounds: Vec<Vec<(Value, Value)>>,
 }
 
 impl<'g, G: Game> Searcher<'g, G> {
@@ -122,11 +157,15 @@ impl<'g, G: Game> Searcher<'g, G> {
             cache: (),
             observer: (),
             evaluator: None,
+            noisy: None,
+            bounds: None,
+            star: Star::Off,
             stats: Stats::default(),
             root_best: None,
             horizon_hits: 0,
             moves: Vec::new(),
             outcomes: Vec::new(),
+            outcome_bounds: Vec::new(),
         }
     }
 }
@@ -134,20 +173,101 @@ impl<'g, G: Game> Searcher<'g, G> {
 impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
     /// The same searcher with a cache.
     pub fn with_cache<C2: Cache<G>>(self, cache: C2) -> Searcher<'g, G, C2, O> {
-        let Searcher { game, orderer, observer, evaluator, stats, root_best, horizon_hits, moves, outcomes, .. } = self;
-        Searcher { game, orderer, cache, observer, evaluator, stats, root_best, horizon_hits, moves, outcomes }
+        let Searcher {
+            game,
+            orderer,
+            observer,
+            evaluator,
+            noisy,
+            bounds,
+            star,
+            stats,
+            root_best,
+            horizon_hits,
+            moves,
+            outcomes,
+            outcome_bounds,
+            ..
+        } = self;
+        Searcher {
+            game,
+            orderer,
+            cache,
+            observer,
+            evaluator,
+            noisy,
+            bounds,
+            star,
+            stats,
+            root_best,
+            horizon_hits,
+            moves,
+            outcomes,
+            outcome_bounds,
+        }
     }
 
     /// The same searcher with an observer.
     pub fn with_observer<O2: Observer<G>>(self, observer: O2) -> Searcher<'g, G, C, O2> {
-        let Searcher { game, orderer, cache, evaluator, stats, root_best, horizon_hits, moves, outcomes, .. } = self;
-        Searcher { game, orderer, cache, observer, evaluator, stats, root_best, horizon_hits, moves, outcomes }
+        let Searcher {
+            game,
+            orderer,
+            cache,
+            evaluator,
+            noisy,
+            bounds,
+            star,
+            stats,
+            root_best,
+            horizon_hits,
+            moves,
+            outcomes,
+            outcome_bounds,
+            ..
+        } = self;
+        Searcher {
+            game,
+            orderer,
+            cache,
+            observer,
+            evaluator,
+            noisy,
+            bounds,
+            star,
+            stats,
+            root_best,
+            horizon_hits,
+            moves,
+            outcomes,
+            outcome_bounds,
+        }
     }
 
-    /// The same searcher with an evaluator, used at the horizon of iterative deepening and for MTD(f)'s first
-    /// guess.
+    /// The same searcher with an evaluator: the value of a non-terminal node at the horizon of a depth-limited
+    /// search ([`Searcher::run_to_depth`], iterative deepening) and MTD(f)'s first guess.
     pub fn with_evaluator(mut self, evaluator: Evaluator<G>) -> Self {
         self.evaluator = Some(evaluator);
+        self
+    }
+
+    /// The same searcher with quiescence search: at the horizon, a decision node with noisy moves is not
+    /// evaluated but searched, over its noisy moves only, and so on until the position is quiet (has none).
+    /// The noisy moves are forcing (a win, a block): there is no "stand pat", the mover must play one of them.
+    pub fn with_quiescence(mut self, noisy: Noisy<G>) -> Self {
+        self.noisy = Some(noisy);
+        self
+    }
+
+    /// The same searcher with bounds, from MAX's view, on every value it can meet: terminal payoffs and
+    /// evaluations. [`Algorithm::Star1`] and [`Algorithm::Star2`] prune chance nodes with them; a value outside
+    /// them makes those searches wrong.
+    ///
+    /// # Panics
+    ///
+    /// If the bounds are not finite or `lo > hi`.
+    pub fn with_bounds(mut self, lo: Value, hi: Value) -> Self {
+        assert!(lo.is_finite() && hi.is_finite() && lo <= hi, "value bounds must be finite, lo ≤ hi: {lo}, {hi}");
+        self.bounds = Some((lo, hi));
         self
     }
 
@@ -156,25 +276,55 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
         &self.cache
     }
 
+    /// The cache, taken out of the searcher (for instance, to keep a transposition table for the next search).
+    pub fn into_cache(self) -> C {
+        self.cache
+    }
+
     /// The observer (for instance, to read a trace).
     pub fn observer(&self) -> &O {
         &self.observer
     }
 
-    /// Searches `state` with the algorithm. The counters start from zero; the cache and the observer keep what
-    /// earlier runs left in them.
+    /// Searches `state` with the algorithm to the end of the game. The counters start from zero; the cache and
+    /// the observer keep what earlier runs left in them.
     pub fn run(&mut self, algorithm: Algorithm, state: &G::State) -> SearchResult<G::Move> {
+        self.run_to_depth(algorithm, state, UNLIMITED)
+    }
+
+    /// Searches `state` with the algorithm, `depth` decision plies deep (chance plies do not count): a
+    /// non-terminal node `depth` plies down is a leaf valued by the evaluator (or, with quiescence, searched over
+    /// its noisy moves until quiet). A terminal node is a terminal node at any depth: the terminal test comes
+    /// before the depth test, so a won position is never estimated. [`UNLIMITED`] is [`Searcher::run`].
+    ///
+    /// Iterative deepening searches to depth 1, 2, … up to `depth`, and stops early when an iteration meets no
+    /// horizon (it was exact).
+    ///
+    /// # Panics
+    ///
+    /// If the search reaches its horizon at a non-terminal node and the searcher has no evaluator.
+    pub fn run_to_depth(&mut self, algorithm: Algorithm, state: &G::State, depth: u32) -> SearchResult<G::Move> {
+        // Horizons at or beyond the depth that marks complete table entries could not be told from them; no game
+        // khela searches is that long, so such a limit is no limit.
+        let depth = if depth >= crate::cache::COMPLETE { UNLIMITED } else { depth };
         self.stats = Stats::default();
         self.root_best = None;
+        self.star = match algorithm {
+            Algorithm::Star1 if self.bounds.is_some() => Star::One,
+            Algorithm::Star2 if self.bounds.is_some() => Star::Two,
+            _ => Star::Off,
+        };
         let (lo, hi) = (Value::NEG_INFINITY, Value::INFINITY);
         let value = match algorithm {
-            Algorithm::Minimax => self.root::<false, false, false>(state, UNLIMITED, lo, hi),
-            Algorithm::AlphaBeta => self.root::<true, false, false>(state, UNLIMITED, lo, hi),
-            Algorithm::Negamax => self.root::<false, true, false>(state, UNLIMITED, lo, hi),
-            Algorithm::NegamaxAlphaBeta => self.root::<true, true, false>(state, UNLIMITED, lo, hi),
-            Algorithm::NegaScout => self.root::<true, true, true>(state, UNLIMITED, lo, hi),
-            Algorithm::MtdF => self.mtdf(state),
-            Algorithm::IterativeDeepening => self.iterative_deepening(state),
+            Algorithm::Minimax => self.root::<false, false, false>(state, depth, lo, hi),
+            Algorithm::AlphaBeta | Algorithm::Star1 | Algorithm::Star2 => {
+                self.root::<true, false, false>(state, depth, lo, hi)
+            }
+            Algorithm::Negamax => self.root::<false, true, false>(state, depth, lo, hi),
+            Algorithm::NegamaxAlphaBeta => self.root::<true, true, false>(state, depth, lo, hi),
+            Algorithm::NegaScout => self.root::<true, true, true>(state, depth, lo, hi),
+            Algorithm::MtdF => self.mtdf(state, depth),
+            Algorithm::IterativeDeepening => self.iterative_deepening(state, depth),
         };
         SearchResult { value, best: self.root_best, stats: self.stats }
     }
@@ -199,10 +349,10 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
 
     /// MTD(f): null-window searches around the current guess `g`, each one a fail-soft bound that tightens
     /// `lower` or `upper`, until they meet.
-    fn mtdf(&mut self, state: &G::State) -> Value {
+    fn mtdf(&mut self, state: &G::State, depth: u32) -> Value {
         let mut g = match self.game.node(state) {
             Node::Terminal(_) => {
-                return self.root::<true, false, false>(state, UNLIMITED, Value::NEG_INFINITY, Value::INFINITY);
+                return self.root::<true, false, false>(state, depth, Value::NEG_INFINITY, Value::INFINITY);
             }
             _ => self.evaluator.map_or(0.0, |evaluate| evaluate(self.game, state)),
         };
@@ -213,7 +363,7 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
         let mut best = None;
         while lower < upper {
             let beta = if g == lower { g.next_up() } else { g };
-            g = self.root::<true, false, false>(state, UNLIMITED, beta.next_down(), beta);
+            g = self.root::<true, false, false>(state, depth, beta.next_down(), beta);
             let failed_high = g >= beta;
             if failed_high {
                 lower = g;
@@ -228,22 +378,23 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
         g
     }
 
-    /// Iterative deepening alpha-beta: depth 1, 2, … until an iteration meets no horizon, which makes it exact.
-    /// Without an evaluator there is nothing to stop at, so it is plain alpha-beta.
-    fn iterative_deepening(&mut self, state: &G::State) -> Value {
+    /// Iterative deepening alpha-beta: depth 1, 2, … up to `limit`, stopping early when an iteration meets no
+    /// horizon, which makes it exact. Without an evaluator there is nothing to stop at, so it is plain
+    /// alpha-beta to `limit`.
+    fn iterative_deepening(&mut self, state: &G::State, limit: u32) -> Value {
         let (lo, hi) = (Value::NEG_INFINITY, Value::INFINITY);
         if self.evaluator.is_none() {
-            return self.root::<true, false, false>(state, UNLIMITED, lo, hi);
+            return self.root::<true, false, false>(state, limit, lo, hi);
         }
         // Horizons stay below the depth that marks complete table entries; past them, search without one.
-        for depth in 1..crate::cache::COMPLETE {
+        for depth in 1..crate::cache::COMPLETE.min(limit) {
             let hits = self.horizon_hits;
             let value = self.root::<true, false, false>(state, depth, lo, hi);
             if self.horizon_hits == hits {
                 return value;
             }
         }
-        self.root::<true, false, false>(state, UNLIMITED, lo, hi)
+        self.root::<true, false, false>(state, limit, lo, hi)
     }
 
     /// The search loop. It returns the value of `state` from `viewer`'s view: MAX's when `NEGAMAX` is false,
@@ -286,7 +437,7 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
                 self.stats.leaves += 1;
                 (viewer.view(payoff), Bound::Exact, None)
             }
-            _ if depth == 0 => {
+            _ if depth == 0 && !self.noisy_moves(game, state, kind, ply) => {
                 // The horizon: a leaf of this search, valued by the evaluator.
                 self.stats.leaves += 1;
                 self.horizon_hits += 1;
@@ -296,16 +447,29 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
             Node::Chance => {
                 let mut outcomes = take_buffer(&mut self.outcomes, ply);
                 game.outcomes(state, &mut outcomes);
-                let mut mean = 0.0;
-                for &(outcome, p) in &outcomes {
-                    let child = game.child(state, outcome);
-                    let (lo, hi) = (Value::NEG_INFINITY, Value::INFINITY);
-                    let kind = game.node(&child);
-                    mean +=
-                        p * self.search::<PRUNE, NEGAMAX, SCOUT>(game, &child, kind, ply + 1, depth, viewer, lo, hi);
-                }
+                let (value, bound) = if PRUNE && self.star != Star::Off {
+                    self.star_chance::<NEGAMAX, SCOUT>(game, state, &outcomes, ply, depth, viewer, alpha, beta)
+                } else {
+                    let mut mean = 0.0;
+                    for &(outcome, p) in &outcomes {
+                        let child = game.child(state, outcome);
+                        let (lo, hi) = (Value::NEG_INFINITY, Value::INFINITY);
+                        let kind = game.node(&child);
+                        mean += p * self.search::<PRUNE, NEGAMAX, SCOUT>(
+                            game,
+                            &child,
+                            kind,
+                            ply + 1,
+                            depth,
+                            viewer,
+                            lo,
+                            hi,
+                        );
+                    }
+                    (mean, Bound::Exact)
+                };
                 put_buffer(&mut self.outcomes, ply, outcomes);
-                (mean, Bound::Exact, None)
+                (value, bound, None)
             }
             Node::Decision(player) => {
                 // Negamax searches a decision node from its mover's view. The caller's view differs only below a
@@ -315,12 +479,19 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
                 if flip {
                     (alpha, beta) = (-beta, -alpha);
                 }
-                let child_depth = if depth == UNLIMITED { UNLIMITED } else { depth - 1 };
+                // Past the horizon (quiescence), the children stay there.
+                let child_depth = if depth == UNLIMITED { UNLIMITED } else { depth.saturating_sub(1) };
                 let mut moves = take_buffer(&mut self.moves, ply);
-                game.moves(state, &mut moves);
+                if depth > 0 {
+                    game.moves(state, &mut moves);
+                } else {
+                    // Quiescence: the buffer holds the noisy moves `noisy_moves` found. Searching only them is a
+                    // horizon all the same: the value is not exact, nor is any node's above it.
+                    self.horizon_hits += 1;
+                }
                 debug_assert!(!moves.is_empty(), "decision node without moves: {state:?}");
                 if !self.orderer.is_natural() {
-                    self.orderer.order(game, state, player, &mut moves);
+                    self.orderer.order(game, state, player, ply, &mut moves);
                 }
                 // The cache's best move, from an earlier search of this state, goes first.
                 if let Some(pos) = probe.best.and_then(|hint| moves.iter().position(|&m| m == hint)) {
@@ -417,6 +588,193 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
         let complete = self.horizon_hits == hits_before;
         self.cache.store(game, state, Stored { viewer, ply, depth, complete, value, bound, best });
         value
+    }
+
+    /// Whether quiescence search goes on at the horizon node `state`: a decision node with noisy moves, which
+    /// are left in the ply's move buffer for the search of the node to use.
+    #[inline]
+    fn noisy_moves(&mut self, game: &G, state: &G::State, kind: Node, ply: usize) -> bool {
+        let (Some(noisy), Node::Decision(_)) = (self.noisy, kind) else { return false };
+        let mut moves = take_buffer(&mut self.moves, ply);
+        noisy(game, state, &mut moves);
+        let any = !moves.is_empty();
+        put_buffer(&mut self.moves, ply, moves);
+        any
+    }
+
+    /// Star2's probe of a chance node's `outcome` whose range is `(lower, upper)`: if the outcome leads to a
+    /// decision node, its first move (in search order) is searched, which bounds the node from its mover's
+    /// side: from below if the mover maximises `viewer`'s value, from above if not. `window` is the outcome's
+    /// (a, b): values at most `a` or at least `b` would settle the chance node. Returns the tightened range.
+    #[allow(clippy::too_many_arguments)]
+    fn star_probe<const NEGAMAX: bool, const SCOUT: bool>(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        outcome: G::Move,
+        ply: usize,
+        depth: u32,
+        viewer: Player,
+        (a, b): (Value, Value),
+        (lower, upper): (Value, Value),
+    ) -> (Value, Value) {
+        let child = game.child(state, outcome);
+        let Node::Decision(player) = game.node(&child) else { return (lower, upper) };
+        // A probe bounds the node from one side only, and is worth its cost only if that bound could settle the
+        // chance node: a value at most `a` for a node that minimises (the viewer's opponent's), at least `b` for
+        // one that maximises.
+        let maximises = player == viewer;
+        if (maximises && b >= upper) || (!maximises && a <= lower) {
+            return (lower, upper);
+        }
+        let mut moves = take_buffer(&mut self.moves, ply + 1);
+        game.moves(&child, &mut moves);
+        if !self.orderer.is_natural() {
+            self.orderer.order(game, &child, player, ply + 1, &mut moves);
+        }
+        let first = moves[0];
+        put_buffer(&mut self.moves, ply + 1, moves);
+        self.stats.nodes += 1; // The decision node, whose moves were listed.
+        let grandchild = game.child(&child, first);
+        let kind = game.node(&grandchild);
+        let depth = if depth == UNLIMITED { UNLIMITED } else { depth - 1 };
+        let search = |this: &mut Self, lo, hi| {
+            this.search::<true, NEGAMAX, SCOUT>(game, &grandchild, kind, ply + 2, depth, viewer, lo, hi)
+        };
+        // In `viewer`'s view the node maximises if its mover is the viewer (MAX, unless negamax).
+        if maximises {
+            let hi = b.min(upper);
+            if lower < hi {
+                let g = search(self, lower, hi);
+                // Not a fail-low: the first move is worth at least g, so the node too.
+                if g > lower {
+                    return (g.min(upper), upper);
+                }
+            }
+        } else {
+            let lo = a.max(lower);
+            if lo < upper {
+                let g = search(self, lo, upper);
+                if g < upper {
+                    return (lower, g.max(lower));
+                }
+            }
+        }
+        (lower, upper)
+    }
+
+    /// A chance node under star pruning (Ballard's Star1, and Star2's probing phase first), with the window
+    /// (`alpha`, `beta`) in `viewer`'s view; the fail-soft contract of [`Searcher::search`] holds.
+    ///
+    /// Every outcome's value lies in [lower, upper], at first the searcher's bounds. After the outcomes before
+    /// `i` are searched, the node's value lies in [Σ p·lower, Σ p·upper]; it is cut when that range is all below
+    /// α or all above β. Outcome `i` is searched with the window that decides this: values at most `a` make the
+    /// node fail low, at least `b` fail high. A search that fails without the node cutting (rounding can do
+    /// that at the window's edge) is repeated with the outcome's full range, so the value is always right; and
+    /// a node that is not cut sums p·value in the same order as expectiminimax, so the values are identical.
+    #[allow(clippy::too_many_arguments)]
+    fn star_chance<const NEGAMAX: bool, const SCOUT: bool>(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        outcomes: &[(G::Move, f64)],
+        ply: usize,
+        depth: u32,
+        viewer: Player,
+        alpha: Value,
+        beta: Value,
+    ) -> (Value, Bound) {
+        let (lo, hi) = self.bounds.expect("star pruning has bounds");
+        let (lo, hi) = if viewer == Player::Max { (lo, hi) } else { (-hi, -lo) };
+        let mut range = take_buffer(&mut self.outcome_bounds, ply);
+        range.clear();
+        range.resize(outcomes.len(), (lo, hi));
+        let search = |this: &mut Self, outcome: G::Move, lo: Value, hi: Value| {
+            let child = game.child(state, outcome);
+            let kind = game.node(&child);
+            this.search::<true, NEGAMAX, SCOUT>(game, &child, kind, ply + 1, depth, viewer, lo, hi)
+        };
+        // The range of the node from the outcomes from `i` on: Σ p·lower and Σ p·upper.
+        let rest = |range: &[(Value, Value)], i: usize| {
+            outcomes[i..].iter().zip(&range[i..]).fold((0.0, 0.0), |(l, u), (&(_, p), &(a, b))| (l + p * a, u + p * b))
+        };
+        let result = 'node: {
+            if self.star == Star::Two && depth > 0 {
+                for (i, &(outcome, p)) in outcomes.iter().enumerate() {
+                    if p <= 0.0 {
+                        continue;
+                    }
+                    // The window that decides the node, the other outcomes at their current bounds.
+                    let (l, u) = rest(&range, 0);
+                    let (lower, upper) = range[i];
+                    let window = ((alpha - (u - p * upper)) / p, (beta - (l - p * lower)) / p);
+                    range[i] =
+                        self.star_probe::<NEGAMAX, SCOUT>(game, state, outcome, ply, depth, viewer, window, range[i]);
+                    let (l, u) = rest(&range, 0);
+                    if u <= alpha {
+                        break 'node (u, Bound::Upper);
+                    }
+                    if l >= beta {
+                        break 'node (l, Bound::Lower);
+                    }
+                }
+            }
+            let (mut sum_lo, mut sum_hi) = (0.0, 0.0);
+            for (i, &(outcome, p)) in outcomes.iter().enumerate() {
+                let (lower, upper) = range[i];
+                let (rest_lo, rest_hi) = rest(&range, i + 1);
+                if sum_hi + p * upper + rest_hi <= alpha {
+                    break 'node (sum_hi + p * upper + rest_hi, Bound::Upper);
+                }
+                if sum_lo + p * lower + rest_lo >= beta {
+                    break 'node (sum_lo + p * lower + rest_lo, Bound::Lower);
+                }
+                // The window that decides the node, within what the outcome can be.
+                let (a, b) = if p > 0.0 {
+                    ((alpha - sum_hi - rest_hi) / p, (beta - sum_lo - rest_lo) / p)
+                } else {
+                    (Value::NEG_INFINITY, Value::INFINITY)
+                };
+                // Rounding may put a computed edge an ulp on the wrong side; widen it until the node's test below
+                // is certain to settle the node for any value beyond it (the test is monotone in the value).
+                let (mut a, mut b) = (a, b);
+                for _ in 0..64 {
+                    let low_settles = sum_hi + p * a + rest_hi <= alpha;
+                    let high_settles = sum_lo + p * b + rest_lo >= beta;
+                    if low_settles && high_settles {
+                        break;
+                    }
+                    a = if low_settles { a } else { a.next_down() };
+                    b = if high_settles { b } else { b.next_up() };
+                }
+                let (wa, wb) = (a.max(lower), b.min(upper));
+                let v = if wa < wb { search(self, outcome, wa, wb) } else { search(self, outcome, lower, upper) };
+                // A fail-soft result beyond an edge of the window is a bound, unless that edge is the outcome's own
+                // bound: nothing lies beyond it, so the result is the value (a mean may round an ulp past it).
+                let (mut l, mut u) = if v <= wa && wa > lower {
+                    (lower, v.min(upper))
+                } else if v >= wb && wb < upper {
+                    (v.max(lower), upper)
+                } else {
+                    (v, v)
+                };
+                if l != u {
+                    if sum_hi + p * u + rest_hi <= alpha {
+                        break 'node (sum_hi + p * u + rest_hi, Bound::Upper);
+                    }
+                    if sum_lo + p * l + rest_lo >= beta {
+                        break 'node (sum_lo + p * l + rest_lo, Bound::Lower);
+                    }
+                    let exact = search(self, outcome, Value::NEG_INFINITY, Value::INFINITY);
+                    (l, u) = (exact, exact);
+                }
+                sum_lo += p * l;
+                sum_hi += p * u;
+            }
+            (sum_lo, Bound::Exact)
+        };
+        put_buffer(&mut self.outcome_bounds, ply, range);
+        result
     }
 }
 

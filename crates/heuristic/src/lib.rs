@@ -5,6 +5,12 @@
 //! game seen on that scale: the same states and moves, terminal payoffs mapped by the evaluator. Depth-limited
 //! search runs the exact crate's one search loop over it, with the evaluator at the horizon.
 
+pub mod connect4;
+mod engine;
+pub mod random;
+pub mod tictactoe;
+
+pub use engine::{Analysis, Engine, MoveValue, Options};
 use khela_games::{Game, Node, Value};
 
 /// A static evaluation of non-terminal states, in the value convention of the game API (MAX's view), on a
@@ -14,7 +20,8 @@ use khela_games::{Game, Node, Value};
 /// maps every non-zero payoff beyond that range, keeping its sign and order: so a search never prefers an
 /// estimate to a real win, nor a real loss to an estimate.
 pub trait Evaluator<G: Game> {
-    /// The estimate of a non-terminal `state`, from MAX's view, within `[-bound(), bound()]`.
+    /// The estimate of a non-terminal `state`, from MAX's view, within `[-bound(), bound()]`. A depth-limited
+    /// search asks it of decision nodes, and of chance nodes met with no depth left (before the draw).
     fn evaluate(&self, game: &G, state: &G::State) -> Value;
 
     /// The largest magnitude of an estimate.

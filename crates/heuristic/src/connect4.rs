@@ -1,0 +1,199 @@
+//! Connect-4's threat evaluator.
+//!
+//! # Design
+//!
+//! Two features, both counted on the game's bitboards with a few shifts and population counts per direction
+//! (no loop over cells):
+//!
+//! - **Open windows.** A window is four cells in a line (horizontal, vertical or either diagonal); it is open
+//!   for a player while the other has no stone in it, so the player may still complete it. An open window
+//!   holding `k` of the player's stones scores [`WINDOW`]`[k - 1]`: 1, 3 and 9 for 1, 2 and 3 stones. Each
+//!   stone triples the weight because each leaves one cell fewer to fill, so that a window one stone from done
+//!   outweighs several just begun. Counting windows also rewards the center without a term of its own: a
+//!   center cell lies in up to 16 windows, a corner in 3.
+//! - **Threats.** A threat is an empty cell where a stone of the player would complete four. Late in the game
+//!   the columns fill up and the player who must move into a cell below the opponent's threat loses; which
+//!   player that is depends on the row (Allis' rule for even heights, such as the standard 6): rows are numbered
+//!   from 1 at the bottom, and a threat of the first player on an odd row, or of the second player on an even
+//!   row, tends to win the end of the game (zugzwang); a threat on the other parity rarely does. A good-parity
+//!   threat scores [`GOOD_THREAT`] (12), the other [`OTHER_THREAT`] (4): more than the three-stone window it
+//!   comes from, since a threat is a cell the opponent must never let the player have. The rows are counted the
+//!   same way on boards of odd height, where the parity argument no longer holds as stated.
+//!
+//! The estimate is the first player's windows and threats minus the second player's, from the first player's
+//! (MAX's) view. Each side's part is at most every window at the three-stone weight plus every cell at the
+//! good-threat weight, and the estimate is the difference of two such parts, so that sum is the bound (1,125 on
+//! the standard board: 69 windows × 9 + 42 cells × 12). Terminal payoffs keep the default mapping, `p ±
+//! bound`, so a faster win (a larger Pons score) stays larger.
+//!
+//! The noisy moves, played on past the horizon by a quiescence search, are the moves that win at once and those
+//! that take the cell where the opponent would win at once.
+//!
+//! # Examples
+//!
+//! ```
+//! use khela_games::connect4::Connect4;
+//! use khela_heuristic::Evaluator;
+//! use khela_heuristic::connect4::Threats;
+//!
+//! let game = Connect4::standard();
+//! let threats = Threats::new(&game);
+//! assert_eq!(threats.bound(), 1125.0);
+//! // The first stone in the center column opens 7 windows for X (4 horizontal, 1 vertical, 2 diagonal).
+//! let center = game.parse("4").unwrap();
+//! assert_eq!(threats.evaluate(&game, &center), 7.0);
+//! // X has three in the bottom row with both ends free: two threats on row 1 (odd, good for X).
+//! let open_three = game.parse("33445").unwrap();
+//! let mut noisy = Vec::new();
+//! threats.noisy(&game, &open_three, &mut noisy);
+//! assert_eq!(noisy, [1, 5]); // O must block at column 2 or 6 (0-based 1 or 5); either way X wins.
+//! ```
+
+use crate::Evaluator;
+use khela_games::Value;
+use khela_games::connect4::{Connect4, Position};
+
+/// The weight of an open window holding 1, 2 or 3 of a player's stones.
+pub const WINDOW: [i32; 3] = [1, 3, 9];
+
+/// The weight of a threat on the row parity that favours its owner (odd rows for the first player, even rows for
+/// the second).
+pub const GOOD_THREAT: i32 = 12;
+
+/// The weight of a threat on the other row parity.
+pub const OTHER_THREAT: i32 = 4;
+
+/// The names of the terms, in the order [`Evaluator::terms`] lists them.
+pub const TERMS: [&str; 5] = ["open_1", "open_2", "open_3", "x_threats", "o_threats"];
+
+/// The threat evaluator for Connect-4 boards of one size (see the module documentation for its design).
+///
+/// It precomputes, for its board, the windows of four in each direction as bitboards of their first cells.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Threats {
+    /// The board it was made for.
+    game: Connect4,
+    /// Every playable cell.
+    board: u64,
+    /// The cells of odd rows, numbered from 1 at the bottom (0-based rows 0, 2, 4, …).
+    odd_rows: u64,
+    /// Per direction that fits in 64 bits, the shift between neighbouring cells and the first cells of its
+    /// windows; the unused slots are zero.
+    directions: [(u32, u64); 4],
+    /// The number of directions in use.
+    direction_count: usize,
+    /// The largest magnitude of an estimate.
+    bound: i32,
+}
+
+impl Threats {
+    /// The evaluator for boards of `game`'s size.
+    pub fn new(game: &Connect4) -> Threats {
+        let (width, height) = (game.width(), game.height());
+        let board = (0..width as u8).fold(0, |acc, col| acc | game.column_cells(col));
+        let odd_column = (0..height).step_by(2).fold(0u64, |acc, row| acc | 1 << row);
+        let odd_rows = (0..width).fold(0, |acc, col| acc | odd_column << (col * (height + 1)));
+        let mut directions = [(0, 0); 4];
+        let mut direction_count = 0;
+        // Up a column, along a row, and the two diagonals (as in `Connect4::has_won`). A direction whose window
+        // spans more than 64 bits has no window on this board; it is left out so that no shift reaches 64.
+        for shift in [1, height + 1, height, height + 2] {
+            if 3 * shift < u64::BITS {
+                let starts = board & board >> shift & board >> (2 * shift) & board >> (3 * shift);
+                directions[direction_count] = (shift, starts);
+                direction_count += 1;
+            }
+        }
+        let windows: u32 = directions.iter().map(|&(_, starts)| starts.count_ones()).sum();
+        let bound = windows as i32 * WINDOW[2] + game.cells() as i32 * GOOD_THREAT;
+        Threats { game: *game, board, odd_rows, directions, direction_count, bound }
+    }
+
+    /// The directions in use: (shift, first cells of the windows).
+    #[inline]
+    fn directions(&self) -> &[(u32, u64)] {
+        &self.directions[..self.direction_count]
+    }
+
+    /// The cells of `within` where a stone added to `stones` would complete four in a row (after Pons'
+    /// `compute_winning_position`: for each direction, three stones before, after, or around the cell).
+    #[inline]
+    fn wins(&self, stones: u64, within: u64) -> u64 {
+        let mut cells = 0;
+        for &(s, _) in self.directions() {
+            let (before, after) = (stones << s & stones << (2 * s), stones >> s & stones >> (2 * s));
+            cells |= before & (stones << (3 * s) | stones >> s) | after & (stones >> (3 * s) | stones << s);
+        }
+        cells & within
+    }
+
+    /// The open windows of `stones` (free of `others`) holding 1, 2 and 3 of them, over every direction.
+    #[inline]
+    fn windows(&self, stones: u64, others: u64) -> [u32; 3] {
+        let mut counts = [0; 3];
+        for &(s, starts) in self.directions() {
+            let open = starts & !(others | others >> s | others >> (2 * s) | others >> (3 * s));
+            // A bit-sliced adder of the four cells of every window at once. A pair's sum bit (low) and carry bit
+            // (high) are never both set, so the count is ones + 2·twos, except that a four (two carries) reads 0,
+            // like an empty window; neither is counted.
+            let (a, b, c, d) = (stones, stones >> s, stones >> (2 * s), stones >> (3 * s));
+            let (low1, high1, low2, high2) = (a ^ b, a & b, c ^ d, c & d);
+            let ones = low1 ^ low2;
+            let twos = high1 ^ high2 ^ low1 & low2;
+            counts[0] += (open & ones & !twos).count_ones();
+            counts[1] += (open & !ones & twos).count_ones();
+            counts[2] += (open & ones & twos).count_ones();
+        }
+        counts
+    }
+
+    /// The terms of the estimate, in the order of [`TERMS`].
+    #[inline]
+    fn term_values(&self, p: &Position) -> [i32; 5] {
+        let (x, o) =
+            if p.moves_played().is_multiple_of(2) { (p.current(), p.opponent()) } else { (p.opponent(), p.current()) };
+        let empty = self.board & !p.mask();
+        let (xw, ow) = (self.windows(x, o), self.windows(o, x));
+        let (xt, ot) = (self.wins(x, empty), self.wins(o, empty));
+        let parity =
+            |good: u64, other: u64| GOOD_THREAT * good.count_ones() as i32 + OTHER_THREAT * other.count_ones() as i32;
+        [
+            WINDOW[0] * (xw[0] as i32 - ow[0] as i32),
+            WINDOW[1] * (xw[1] as i32 - ow[1] as i32),
+            WINDOW[2] * (xw[2] as i32 - ow[2] as i32),
+            parity(xt & self.odd_rows, xt & !self.odd_rows),
+            -parity(ot & !self.odd_rows, ot & self.odd_rows),
+        ]
+    }
+}
+
+impl Evaluator<Connect4> for Threats {
+    /// # Panics
+    ///
+    /// In debug builds, if `game` is not the board size the evaluator was made for.
+    #[inline]
+    fn evaluate(&self, game: &Connect4, p: &Position) -> Value {
+        debug_assert_eq!(*game, self.game, "a {} evaluator asked about a {game} board", self.game);
+        Value::from(self.term_values(p).iter().sum::<i32>())
+    }
+
+    /// The windows on the board times the three-stone weight plus the cells times the good-threat weight.
+    fn bound(&self) -> Value {
+        Value::from(self.bound)
+    }
+
+    /// The columns, left to right, whose move wins at once or takes the cell where the opponent would win.
+    fn noisy(&self, game: &Connect4, p: &Position, moves: &mut Vec<u8>) {
+        moves.clear();
+        let legal = game.legal_mask(p);
+        let cells = self.wins(p.current(), legal) | self.wins(p.opponent(), legal);
+        moves.extend((0..game.width() as u8).filter(|&col| cells & game.column_cells(col) != 0));
+    }
+
+    /// `open_1`, `open_2`, `open_3` (open windows with 1, 2, 3 stones, the first player's minus the second's,
+    /// weighted), `x_threats` (the first player's threats, weighted by row parity) and `o_threats` (the second
+    /// player's, negative).
+    fn terms(&self, _: &Connect4, p: &Position) -> Vec<(&'static str, Value)> {
+        TERMS.into_iter().zip(self.term_values(p).map(Value::from)).collect()
+    }
+}
