@@ -95,9 +95,9 @@ fn files_summary_and_sidecar() {
     let csv = read(dir.path().join("sweep.csv"));
     assert!(csv.starts_with(&format!("{HEADER}\niid,2,,1,0,pcg,minimax,natural,")), "{csv}");
     // Per deterministic tree (3 models × 2 b × 4 d × 4 seeds = 96): minimax once, 4 algorithms × 6 orderings (5 on
-    // iid trees, which skip static). Per chance tree (2 b × 3 k × 4 d × 4 seeds = 96): minimax once, alpha-beta
-    // under 5 orderings (static skipped).
-    assert_eq!(rows(&csv).len(), 64 * (1 + 4 * 5) + 32 * (1 + 4 * 6) + 96 * (1 + 5));
+    // iid trees, which skip static). Per chance tree (2 b × 3 k × 4 d × 4 seeds = 96): minimax once, alpha-beta,
+    // Star1 and Star2 under 5 orderings (static skipped).
+    assert_eq!(rows(&csv).len(), 64 * (1 + 4 * 5) + 32 * (1 + 4 * 6) + 96 * (1 + 3 * 5));
     // Every search of a tree finds the same value.
     let all = rows(&csv);
     for tree in all.chunk_by(|a, b| a[..5] == b[..5]) {
@@ -112,14 +112,15 @@ fn files_summary_and_sidecar() {
         "{summary}"
     );
     // Minimax once per shape; 4 algorithms × 5 orderings on the 2 iid models, × 6 on the incremental one; on the
-    // chance model's 24 shapes alpha-beta × 5.
-    assert_eq!(summary.lines().count(), 1 + 3 * 2 * 4 + 2 * 2 * 4 * 4 * 5 + 2 * 4 * 4 * 6 + 24 * (1 + 5));
+    // chance model's 24 shapes 3 algorithms × 5.
+    assert_eq!(summary.lines().count(), 1 + 3 * 2 * 4 + 2 * 2 * 4 * 4 * 5 + 2 * 4 * 4 * 6 + 24 * (1 + 3 * 5));
     for table in [
         "Alpha-beta: mean leaves over the seeds",
         "Leaves relative to alpha-beta with the same ordering",
         "Leaves relative to alpha-beta with natural ordering",
         "note: static ordering is skipped on iid and chance trees",
         "note: skipped on chance trees: negascout, mtdf, id",
+        "note: skipped on deterministic trees: star1, star2",
         "Chance trees: nodes relative to expectiminimax",
         "nodes/s per core",
         "machine: ",

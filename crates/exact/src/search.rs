@@ -835,7 +835,8 @@ pub fn move_values<G: Game>(game: &G, state: &G::State, algorithm: Algorithm) ->
 }
 
 /// How to search: the algorithm, the ordering, the evaluator (for iterative deepening's horizon and MTD(f)'s
-/// first guess) and the size of the transposition table that MTD(f) and iterative deepening use.
+/// first guess), the size of the transposition table that MTD(f) and iterative deepening use, and the bounds
+/// on every leaf value that Star1 and Star2 need.
 #[derive(Clone, Debug)]
 pub struct Config<G: Game> {
     /// The algorithm.
@@ -847,6 +848,9 @@ pub struct Config<G: Game> {
     /// The transposition table's size in MiB, for the algorithms that need memory (MTD(f), iterative
     /// deepening); the others search without one.
     pub table_mib: usize,
+    /// Bounds `(lo, hi)` on every leaf value, MAX's view, for star pruning ([`Searcher::with_bounds`]); `None`
+    /// for none, which makes Star1 and Star2 alpha-beta.
+    pub bounds: Option<(Value, Value)>,
 }
 
 /// Searches `root` as `config` says, with a fresh two-tier transposition table for MTD(f) and iterative
@@ -855,13 +859,17 @@ pub struct Config<G: Game> {
 /// ```
 /// use khela_exact::{Algorithm, Config, Ordering, search};
 /// use khela_games::tictactoe::{Board, TicTacToe};
-/// let config = Config { algorithm: Algorithm::MtdF, ordering: Ordering::Natural, evaluator: None, table_mib: 1 };
+/// let config =
+///     Config { algorithm: Algorithm::MtdF, ordering: Ordering::Natural, evaluator: None, table_mib: 1, bounds: None };
 /// assert_eq!(search(&TicTacToe, &Board::EMPTY, &config).value, 0.0);
 /// ```
 pub fn search<G: Game>(game: &G, root: &G::State, config: &Config<G>) -> SearchResult<G::Move> {
     let mut searcher = Searcher::new(game, config.ordering.clone());
     if let Some(evaluator) = config.evaluator {
         searcher = searcher.with_evaluator(evaluator);
+    }
+    if let Some((lo, hi)) = config.bounds {
+        searcher = searcher.with_bounds(lo, hi);
     }
     match config.algorithm {
         Algorithm::MtdF | Algorithm::IterativeDeepening => searcher

@@ -1,6 +1,6 @@
 //! The implicit chance trees against explicit ones: the same tree written in the nested-list notation and parsed
-//! by `khela_games::tree` must have the same expectiminimax value, bit for bit; and what alpha-beta can prune on
-//! these regular *-minimax trees.
+//! by `khela_games::tree` must have the same expectiminimax value, bit for bit; what alpha-beta can prune on
+//! these regular *-minimax trees (nothing); and Star1 and Star2 with the trees' leaf bounds.
 
 use khela_exact::{Algorithm, Ordering, SearchResult, Searcher};
 use khela_games::chance_tree::{ChanceTree, Params};
@@ -74,4 +74,32 @@ fn alpha_beta_alone_prunes_nothing_on_regular_chance_trees() {
             assert_eq!((alphabeta.stats.nodes, alphabeta.stats.cutoffs), (tree.nodes(), 0));
         }
     }
+}
+
+#[test]
+fn star_pruning_finds_expectiminimax_bit_for_bit_with_fewer_nodes() {
+    // Star1 never visits more nodes than expectiminimax; Star2's probes are extra searches, which its cuts
+    // usually, but not always, repay. Both return expectiminimax's value, bit for bit.
+    let (mut star1_nodes, mut star2_nodes, mut minimax_nodes) = (0, 0, 0);
+    for (b, k, d) in [(2, 2, 3), (3, 2, 3), (3, 3, 2), (4, 2, 2), (2, 4, 3)] {
+        for seed in 0..10 {
+            let tree = chance_tree(b, k, d, seed);
+            let (lo, hi) = tree.bounds();
+            let minimax = run(&tree, &ChanceTree::ROOT, Algorithm::Minimax);
+            for (algorithm, total) in [(Algorithm::Star1, &mut star1_nodes), (Algorithm::Star2, &mut star2_nodes)] {
+                let star =
+                    Searcher::new(&tree, Ordering::Natural).with_bounds(lo, hi).run(algorithm, &ChanceTree::ROOT);
+                let case = format!("{algorithm:?} b={b} k={k} d={d} seed={seed}");
+                assert_eq!(star.value.to_bits(), minimax.value.to_bits(), "{case}");
+                assert_eq!(star.best, minimax.best, "{case}");
+                if algorithm == Algorithm::Star1 {
+                    assert!(star.stats.nodes <= minimax.stats.nodes, "{case}");
+                }
+                *total += star.stats.nodes;
+            }
+            minimax_nodes += minimax.stats.nodes;
+        }
+    }
+    // The totals over these 50 trees (a regression figure, not a published one).
+    assert_eq!((minimax_nodes, star1_nodes, star2_nodes), (14_760, 12_862, 13_075));
 }

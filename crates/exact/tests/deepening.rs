@@ -48,7 +48,7 @@ proptest! {
         let expected = Searcher::new(&tree, Ordering::Natural).run(Algorithm::Minimax, &root).value;
         for ordering in orderings(seed) {
             for algorithm in DRIVERS {
-                let config = Config { algorithm, ordering: ordering.clone(), evaluator: Some(static_value), table_mib: 1 };
+                let config = Config { algorithm, ordering: ordering.clone(), evaluator: Some(static_value), table_mib: 1, bounds: None };
                 let result = search(&tree, &root, &config);
                 prop_assert_eq!(result.value, expected, "{:?} under {:?}", algorithm, ordering);
                 if d > 0 {
@@ -115,7 +115,7 @@ fn iterative_deepening_pays_for_its_iterations_and_orders_by_them() {
     let tree = ImplicitTree::hashed(4, 8, 3, Model::Incremental { spread: 100 }).unwrap();
     let root = ImplicitTree::ROOT;
     let run = |algorithm, ordering| {
-        let config = Config { algorithm, ordering, evaluator: Some(static_value), table_mib: 16 };
+        let config = Config { algorithm, ordering, evaluator: Some(static_value), table_mib: 16, bounds: None };
         search(&tree, &root, &config)
     };
     let plain = run(Algorithm::AlphaBeta, Ordering::Natural);
@@ -137,7 +137,8 @@ fn on_incremental_trees_iterative_deepening_beats_natural_and_random_ordering() 
                 .map(|seed| {
                     let tree = ImplicitTree::hashed(b, d, seed, Model::Incremental { spread: 100 }).unwrap();
                     let ordering = if random { Ordering::Random { seed } } else { Ordering::Natural };
-                    let config = Config { algorithm, ordering, evaluator: Some(static_value), table_mib: 4 };
+                    let config =
+                        Config { algorithm, ordering, evaluator: Some(static_value), table_mib: 4, bounds: None };
                     search(&tree, &ImplicitTree::ROOT, &config).stats.leaves
                 })
                 .sum();

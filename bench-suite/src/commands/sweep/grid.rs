@@ -227,16 +227,22 @@ pub enum AlgorithmName {
     Mtdf,
     /// Iterative deepening alpha-beta with a transposition table, static values at the horizon.
     Id,
+    /// Alpha-beta with Ballard's Star1 pruning at chance nodes, given the leaf bounds (chance model only).
+    Star1,
+    /// Star1 after Star2's probing phase (chance model only).
+    Star2,
 }
 
 impl AlgorithmName {
     /// Every algorithm, in the default order.
-    pub const ALL: [AlgorithmName; 5] = [
+    pub const ALL: [AlgorithmName; 7] = [
         AlgorithmName::Minimax,
         AlgorithmName::Alphabeta,
         AlgorithmName::Negascout,
         AlgorithmName::Mtdf,
         AlgorithmName::Id,
+        AlgorithmName::Star1,
+        AlgorithmName::Star2,
     ];
 
     /// The search's algorithm.
@@ -247,6 +253,8 @@ impl AlgorithmName {
             AlgorithmName::Negascout => Algorithm::NegaScout,
             AlgorithmName::Mtdf => Algorithm::MtdF,
             AlgorithmName::Id => Algorithm::IterativeDeepening,
+            AlgorithmName::Star1 => Algorithm::Star1,
+            AlgorithmName::Star2 => Algorithm::Star2,
         }
     }
 
@@ -256,10 +264,15 @@ impl AlgorithmName {
     }
 
     /// Whether the sweep runs this algorithm on trees of `model`. On chance trees: minimax (expectiminimax, the
-    /// reference) and alpha-beta; NegaScout, MTD(f) and iterative deepening search chance nodes as alpha-beta
-    /// does (full windows), so they would measure nothing new.
+    /// reference), alpha-beta, Star1 and Star2; NegaScout, MTD(f) and iterative deepening search chance nodes as
+    /// alpha-beta does (full windows), so they would measure nothing new. Star1 and Star2 on deterministic trees
+    /// are alpha-beta.
     pub fn applies_to(self, model: ModelName) -> bool {
-        model != ModelName::Chance || matches!(self, AlgorithmName::Minimax | AlgorithmName::Alphabeta)
+        let star = matches!(self, AlgorithmName::Star1 | AlgorithmName::Star2);
+        match model {
+            ModelName::Chance => star || matches!(self, AlgorithmName::Minimax | AlgorithmName::Alphabeta),
+            _ => !star,
+        }
     }
 
     /// Whether the search keeps a transposition table and uses the static evaluator.
@@ -396,7 +409,7 @@ pub const DEFAULT_B: &str = "2..8";
 /// The default depths.
 pub const DEFAULT_D: &str = "2..7";
 /// The chance model's default branching factors.
-pub const DEFAULT_CHANCE_B: &str = "2..4";
+pub const DEFAULT_CHANCE_B: &str = "2..5";
 /// The chance model's default outcomes per chance node.
 pub const DEFAULT_K: &str = "2..4";
 /// The chance model's default depths (decision plies).
@@ -677,6 +690,12 @@ impl Grid {
             notes.push(format!(
                 "skipped on chance trees: {} (at chance nodes they search as alpha-beta does, with full windows)",
                 skipped(ModelName::Chance).join(", ")
+            ));
+        }
+        if self.has_deterministic() && !skipped(ModelName::Iid).is_empty() {
+            notes.push(format!(
+                "skipped on deterministic trees: {} (without chance nodes they are alpha-beta)",
+                skipped(ModelName::Iid).join(", ")
             ));
         }
         notes

@@ -43,6 +43,9 @@ pub trait SweepTree: Game<State = Position, Move = u32> + Sync {
 
     /// The static value of a node, from MAX's view.
     fn static_value(&self, p: &Position) -> Value;
+
+    /// Bounds on every leaf value, for star pruning, if the tree has chance nodes to prune.
+    fn star_bounds(&self) -> Option<(Value, Value)>;
 }
 
 impl SweepTree for ImplicitTree {
@@ -54,6 +57,11 @@ impl SweepTree for ImplicitTree {
 
     fn static_value(&self, p: &Position) -> Value {
         ImplicitTree::static_value(self, p)
+    }
+
+    /// None: there are no chance nodes.
+    fn star_bounds(&self) -> Option<(Value, Value)> {
+        None
     }
 }
 
@@ -68,6 +76,10 @@ impl SweepTree for ChanceTree {
     fn static_value(&self, _: &Position) -> Value {
         let (lo, hi) = self.bounds();
         (lo + hi) / 2.0
+    }
+
+    fn star_bounds(&self) -> Option<(Value, Value)> {
+        Some(self.bounds())
     }
 }
 
@@ -196,6 +208,7 @@ fn config<'t, T: SweepTree>(game: &Oracled<'t, T>, tree: TreeSpec, run: RunSpec)
         ordering,
         evaluator: uses_table.then_some(static_value as fn(&Oracled<'t, T>, &Position) -> Value),
         table_mib: if uses_table { table_mib(game.tree.nodes()) } else { 0 },
+        bounds: game.tree.star_bounds(),
     }
 }
 
