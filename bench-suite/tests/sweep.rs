@@ -312,7 +312,7 @@ fn bad_grids_are_refused() {
     sweep(&["--b", "10", "--d", "12"], "chance tree b=10 k=4 d=12 has more than 2^62 nodes");
     sweep(
         &["--models", "chance", "--b", "8", "--k", "8", "--d", "7"],
-        "the chance model's 1 b × 1 k × 1 d × 30 seeds = 30 trees and up to about 4.5e14 nodes",
+        "the chance model's 1 b × 1 k × 1 d × 30 seeds = 30 trees and up to about 1.4e15 nodes",
     );
     sweep(&["--b", "10", "--d", "9"], "(3 models × 1 b × 1 d + the chance model's 1 b × 3 k × 1 d) × 30 seeds");
     sweep(&["--k", "0"], "--k 0: a chance node needs at least one outcome");
@@ -352,4 +352,64 @@ fn grids_that_would_exhaust_memory_or_the_stack_are_refused() {
     refused(&["sweep", "--b", "4294967295", "--d", "1", "--out", dir], "beyond the largest branching factor");
     refused(&["sweep", "--b", "1", "--d", "10000", "--out", dir], "beyond the deepest tree, 64");
     refused(&["sweep", "--b", "2", "--d", "8..2", "--out", dir], "0 trees and 0 nodes");
+}
+
+#[test]
+fn the_chance_model() {
+    // Regular *-minimax trees: every search of a tree finds expectiminimax's value, to the last bit (the sweep
+    // compares the values as printed, shortest round-trip, so equal text is equal bits). Expectiminimax visits
+    // every node; alpha-beta alone too (each decision node's children are chance nodes, searched with full
+    // windows); Star1 never more; Star2, whose probes are extra searches, fewer on average.
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["--models", "chance", "--b", "2,3", "--k", "2,3", "--d", "1..3", "--seeds", "0..9"];
+    sweep(dir.path(), &[&args[..], &["--orderings", "natural,best"]].concat());
+    let csv = read(dir.path().join("sweep.csv"));
+    assert!(csv.starts_with(&format!("{HEADER}\nchance,2,2,1,0,pcg,minimax,natural,")), "{csv}");
+    let all = rows(&csv);
+    assert_eq!(all.len(), 2 * 2 * 3 * 10 * (1 + 3 * 2));
+    for tree in all.chunk_by(|a, b| a[..5] == b[..5]) {
+        let minimax = &tree[0];
+        assert_eq!(field(minimax, "algorithm"), "minimax");
+        let (b, k, d) = (number(minimax, "b"), number(minimax, "k"), number(minimax, "d"));
+        let leaves = (b * k).powf(d);
+        assert_eq!(number(minimax, "leaves"), leaves, "{minimax:?}");
+        assert_eq!(number(minimax, "minimax_leaves"), leaves, "{minimax:?}");
+        assert_eq!(field(minimax, "knuth_moore"), "", "{minimax:?}");
+        for row in tree {
+            assert_eq!(field(row, "value"), field(minimax, "value"), "{row:?}");
+            let nodes = number(row, "nodes");
+            match field(row, "algorithm") {
+                "alphabeta" => assert_eq!(nodes, number(minimax, "nodes"), "{row:?}"),
+                "star1" => assert!(nodes <= number(minimax, "nodes"), "{row:?}"),
+                _ => {}
+            }
+        }
+    }
+    // One tree in full: b=2, k=2, d=2, seed 0 has 1 + 2 + 4 + 8 + 16 = 31 nodes, and the value 52.25.
+    let tree: Vec<String> = csv
+        .lines()
+        .filter(|l| l.starts_with("chance,2,2,2,0,"))
+        .map(|l| l.replace("chance,2,2,2,0,pcg,", ""))
+        .collect();
+    assert_eq!(
+        tree,
+        [
+            "minimax,natural,52.25,16,31,0,,16",
+            "alphabeta,natural,52.25,16,31,0,,16",
+            "alphabeta,best,52.25,16,31,0,,16",
+            "star1,natural,52.25,13,27,1,,16",
+            "star1,best,52.25,13,27,1,,16",
+            "star2,natural,52.25,11,24,0,,16",
+            "star2,best,52.25,11,24,0,,16",
+        ]
+    );
+    let summary = rows(&read(dir.path().join("sweep-summary.csv")));
+    for row in summary.iter().filter(|r| field(r, "algorithm").starts_with("star")) {
+        let (d, vs_minimax) = (number(row, "d"), number(row, "nodes_vs_minimax"));
+        assert!(vs_minimax <= 1.0, "{row:?}");
+        if d >= 2.0 && field(row, "algorithm") == "star1" {
+            assert!(vs_minimax < 1.0, "{row:?}");
+        }
+        assert_eq!(field(row, "nodes_vs_alphabeta"), field(row, "nodes_vs_minimax"), "{row:?}");
+    }
 }
