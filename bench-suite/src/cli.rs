@@ -56,7 +56,7 @@ pub struct SweepArgs {
     /// *-minimax trees: b moves, then k equiprobable outcomes, d times; leaves 0..=99) [default: all].
     #[arg(long, value_enum, value_delimiter = ',', value_name = "LIST")]
     pub models: Vec<ModelName>,
-    /// Branching factors, like 2..8 or 2,4,8, for every model [default: 2..8; the chance model 2..5].
+    /// Branching factors, like 2..8 or 2,4,8, for every model [default: 2..8; the chance model 2..4].
     #[arg(long, value_name = "LIST")]
     pub b: Option<List<u32>>,
     /// Depths in decision plies, like 2..8, for every model [default: 2..7; the chance model 1..4].

@@ -409,7 +409,7 @@ pub const DEFAULT_B: &str = "2..8";
 /// The default depths.
 pub const DEFAULT_D: &str = "2..7";
 /// The chance model's default branching factors.
-pub const DEFAULT_CHANCE_B: &str = "2..5";
+pub const DEFAULT_CHANCE_B: &str = "2..4";
 /// The chance model's default outcomes per chance node.
 pub const DEFAULT_K: &str = "2..4";
 /// The chance model's default depths (decision plies).
