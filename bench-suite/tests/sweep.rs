@@ -338,7 +338,8 @@ fn bad_grids_are_refused() {
 fn help_describes_the_grid() {
     let out = bench().args(["sweep", "--help"]).unwrap();
     let help = String::from_utf8(out.stdout).unwrap();
-    for text in ["--b <LIST>", "--shard <K/N>", "--resume", "iid100", "incremental", "history"] {
+    for text in ["--b <LIST>", "--k <LIST>", "--shard <K/N>", "--resume", "iid100", "incremental", "chance", "history"]
+    {
         assert!(help.contains(text), "{text:?} missing from {help}");
     }
     let out = bench().args(["merge", "--help"]).unwrap();
