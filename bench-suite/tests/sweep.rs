@@ -398,10 +398,10 @@ fn the_chance_model() {
             "minimax,natural,52.25,16,31,0,,16",
             "alphabeta,natural,52.25,16,31,0,,16",
             "alphabeta,best,52.25,16,31,0,,16",
-            "star1,natural,52.25,13,27,1,,16",
-            "star1,best,52.25,13,27,1,,16",
-            "star2,natural,52.25,11,24,0,,16",
-            "star2,best,52.25,11,24,0,,16",
+            "star1,natural,52.25,13,27,2,,16",
+            "star1,best,52.25,13,27,2,,16",
+            "star2,natural,52.25,11,24,2,,16",
+            "star2,best,52.25,11,24,2,,16",
         ]
     );
     let summary = rows(&read(dir.path().join("sweep-summary.csv")));

@@ -80,7 +80,8 @@ pub struct Stats {
     pub nodes: u64,
     /// Leaves visited: terminal nodes, and nodes evaluated at a horizon.
     pub leaves: u64,
-    /// Cutoffs: decision nodes where α ≥ β was reached with children still to search, which were pruned.
+    /// Cutoffs: decision nodes where α ≥ β was reached with children still to search, which were pruned, and
+    /// chance nodes that star pruning settled with outcomes still to search.
     pub cutoffs: u64,
 }
 
@@ -712,10 +713,10 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
                         self.star_probe::<NEGAMAX, SCOUT>(game, state, outcome, ply, depth, viewer, window, range[i]);
                     let (l, u) = rest(&range, 0);
                     if u <= alpha {
-                        break 'node (u, Bound::Upper);
+                        break 'node (u, Bound::Upper, true);
                     }
                     if l >= beta {
-                        break 'node (l, Bound::Lower);
+                        break 'node (l, Bound::Lower, true);
                     }
                 }
             }
@@ -724,10 +725,10 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
                 let (lower, upper) = range[i];
                 let (rest_lo, rest_hi) = rest(&range, i + 1);
                 if sum_hi + p * upper + rest_hi <= alpha {
-                    break 'node (sum_hi + p * upper + rest_hi, Bound::Upper);
+                    break 'node (sum_hi + p * upper + rest_hi, Bound::Upper, true);
                 }
                 if sum_lo + p * lower + rest_lo >= beta {
-                    break 'node (sum_lo + p * lower + rest_lo, Bound::Lower);
+                    break 'node (sum_lo + p * lower + rest_lo, Bound::Lower, true);
                 }
                 // The window that decides the node, within what the outcome can be.
                 let (a, b) = if p > 0.0 {
@@ -760,10 +761,10 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
                 };
                 if l != u {
                     if sum_hi + p * u + rest_hi <= alpha {
-                        break 'node (sum_hi + p * u + rest_hi, Bound::Upper);
+                        break 'node (sum_hi + p * u + rest_hi, Bound::Upper, i + 1 < outcomes.len());
                     }
                     if sum_lo + p * l + rest_lo >= beta {
-                        break 'node (sum_lo + p * l + rest_lo, Bound::Lower);
+                        break 'node (sum_lo + p * l + rest_lo, Bound::Lower, i + 1 < outcomes.len());
                     }
                     let exact = search(self, outcome, Value::NEG_INFINITY, Value::INFINITY);
                     (l, u) = (exact, exact);
@@ -771,10 +772,12 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
                 sum_lo += p * l;
                 sum_hi += p * u;
             }
-            (sum_lo, Bound::Exact)
+            (sum_lo, Bound::Exact, false)
         };
         put_buffer(&mut self.outcome_bounds, ply, range);
-        result
+        let (value, bound, pruned) = result;
+        self.stats.cutoffs += u64::from(pruned);
+        (value, bound)
     }
 }
 
