@@ -17,8 +17,11 @@
 //!   from 1 at the bottom, and a threat of the first player on an odd row, or of the second player on an even
 //!   row, tends to win the end of the game (zugzwang); a threat on the other parity rarely does. A good-parity
 //!   threat scores [`GOOD_THREAT`] (12), the other [`OTHER_THREAT`] (4): more than the three-stone window it
-//!   comes from, since a threat is a cell the opponent must never let the player have. The rows are counted the
-//!   same way on boards of odd height, where the parity argument no longer holds as stated.
+//!   comes from, since a threat is a cell the opponent must never let the player have. A threat directly above
+//!   a threat of the opponent scores nothing: the cell below it must be filled first, and whoever fills it
+//!   either wins there (the opponent) or blocks there and hands the cell above to the opponent (the player).
+//!   The rows are counted the same way on boards of odd height, where the parity argument no longer holds as
+//!   stated.
 //!
 //! The estimate is the first player's windows and threats minus the second player's, from the first player's
 //! (MAX's) view. Each side's part is at most every window at the three-stone weight plus every cell at the
@@ -155,6 +158,8 @@ impl Threats {
         let empty = self.board & !p.mask();
         let (xw, ow) = (self.windows(x, o), self.windows(o, x));
         let (xt, ot) = (self.wins(x, empty), self.wins(o, empty));
+        // A threat directly above the opponent's is dead (one row up is one bit up).
+        let (xt, ot) = (xt & !(ot << 1), ot & !(xt << 1));
         let parity =
             |good: u64, other: u64| GOOD_THREAT * good.count_ones() as i32 + OTHER_THREAT * other.count_ones() as i32;
         [
