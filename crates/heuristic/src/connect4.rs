@@ -81,8 +81,8 @@ pub struct Threats {
     /// The cells of odd rows, numbered from 1 at the bottom (0-based rows 0, 2, 4, …).
     odd_rows: u64,
     /// Per direction, the shift between neighbouring cells and the first cells of its windows. A direction
-    /// whose windows do not fit in 64 bits has none, and shift 0: then it finds no window and no threat (see
-    /// [`Threats::direction`]), and no shift reaches 64.
+    /// whose windows do not fit in 64 bits has none, and shift 0: then it finds no window and no threat (a
+    /// stone completes nothing with itself), and no shift reaches 64.
     directions: [(u32, u64); 4],
     /// The largest magnitude of an estimate.
     bound: i32,
