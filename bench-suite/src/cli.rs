@@ -25,8 +25,12 @@ pub enum Command {
     /// tic-tac-toe table, written to results/ordering.csv. With any of --b, --d, --seed, --rng, --lo, --hi:
     /// the random-tree rows for those parameters only.
     Ordering(OrderingArgs),
-    /// Solve a position exactly: the value of every move and the best ones.
+    /// Solve a position: the value of every move and the best ones, exactly, or with --depth to a depth with the
+    /// game's evaluator at the horizon (tic-tac-toe: open lines; Connect-4: threats), with the move chosen and the
+    /// principal variation.
     Solve(SolveArgs),
+    /// The evaluator's estimate of a position and its terms (tic-tac-toe: open lines; Connect-4: threats).
+    Eval(EvalArgs),
     /// Count the full game tree: games by outcome, nodes and distinct states.
     Count(CountArgs),
     /// Trace the backing-up of values in an explicit tree, with the leaves alpha-beta prunes.
@@ -144,9 +148,19 @@ pub struct SolveArgs {
     /// The game.
     #[arg(long, value_enum)]
     pub game: SolveGame,
-    /// Tic-tac-toe: the position, 9 characters of '.', 'X', 'O' row by row [default: the empty board].
+    /// The position: tic-tac-toe, 9 characters of '.', 'X', 'O' row by row; Connect-4, the moves played as
+    /// 1-based columns, like 4453 [default: the empty board].
     #[arg(long)]
     pub position: Option<String>,
+    /// Depth-limited search: plies searched from the position, the move being valued included (2 = the move
+    /// and the reply, then the evaluator). Required for Connect-4; without it tic-tac-toe and Nim are solved
+    /// exactly.
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=64))]
+    pub depth: Option<u32>,
+    /// With --depth: quiescence search, playing the evaluator's noisy moves (wins and blocks of an immediate
+    /// win) past the horizon until the position is quiet.
+    #[arg(long)]
+    pub quiescence: bool,
     /// Nim: the heap sizes, comma-separated, like 3,4,5.
     #[arg(long)]
     pub heaps: Option<String>,
@@ -225,12 +239,38 @@ pub struct TraceArgs {
 }
 
 /// Games `solve` knows.
-#[derive(Clone, Copy, Debug, ValueEnum)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum SolveGame {
     /// Tic-tac-toe (--position).
     Tictactoe,
     /// Nim (--heaps, or --check-xor).
     Nim,
+    /// Connect-4 on the standard 7 × 6 board (--position, --depth).
+    Connect4,
+}
+
+/// Options of `eval`.
+#[derive(Debug, Args)]
+pub struct EvalArgs {
+    /// The game.
+    #[arg(long, value_enum)]
+    pub game: EvalGame,
+    /// The position: tic-tac-toe, 9 characters of '.', 'X', 'O' row by row; Connect-4, the moves played as
+    /// 1-based columns, like 4453 [default: the empty board].
+    #[arg(long)]
+    pub position: Option<String>,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub out: OutArg,
+}
+
+/// Games with an evaluator.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum EvalGame {
+    /// Tic-tac-toe: open lines (X's minus O's).
+    Tictactoe,
+    /// Connect-4 on the standard 7 × 6 board: open windows and threats.
+    Connect4,
 }
 
 /// Games `count` knows.

@@ -171,7 +171,7 @@ fn failed_runs_leave_no_file() {
 
 #[test]
 fn help_is_available_for_every_subcommand() {
-    for sub in ["ordering", "solve", "count", "trace"] {
+    for sub in ["ordering", "solve", "eval", "count", "trace"] {
         let out = bench().args([sub, "--help"]).unwrap();
         assert!(String::from_utf8(out.stdout).unwrap().contains("--out"), "{sub}");
     }
@@ -227,4 +227,68 @@ fn inputs_that_would_panic_exhaust_memory_or_lose_precision_are_refused() {
     refused(&["ordering", "--rng", "python", lo, hi, "--b", "2", "--d", "2"], "beyond ±2^53");
     refused(&["ordering", "--b", "1", "--d", "100"], "beyond 64");
     refused(&["trace", "--tree", "[9007199254740993,9007199254740992]"], "beyond ±2^53");
+}
+
+#[test]
+fn solve_to_a_depth_gives_the_textbook_two_ply_values() {
+    let expected = "\
+move,value,best
+0,-1,false
+1,-2,false
+2,-1,false
+3,-2,false
+4,1,true
+5,-2,false
+6,-1,false
+7,-2,false
+8,-1,false
+";
+    assert_eq!(csv(&["solve", "--game", "tictactoe", "--depth", "2"]), expected);
+    let out = bench().args(["solve", "--game", "tictactoe", "--depth", "2"]).output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.contains("value 1; chosen move 4; principal variation 4 0"), "{stdout}");
+}
+
+#[test]
+fn solve_with_quiescence_sees_past_the_horizon() {
+    let plain = csv(&["solve", "--game", "tictactoe", "--position", "..O..X.OX", "--depth", "2"]);
+    assert_eq!(plain, "move,value,best\n0,-1,true\n1,-1,true\n3,-2,false\n4,-1,true\n6,-1,true\n");
+    let quiet = csv(&["solve", "--game", "tictactoe", "--position", "..O..X.OX", "--depth", "2", "--quiescence"]);
+    assert_eq!(quiet, "move,value,best\n0,-100,false\n1,-1,false\n3,-100,false\n4,100,true\n6,-100,false\n");
+}
+
+#[test]
+fn solve_connect4_to_a_depth_values_every_column_from_the_side_to_move() {
+    let rows = csv(&["solve", "--game", "connect4", "--position", "4453", "--depth", "6"]);
+    let lines: Vec<&str> = rows.lines().collect();
+    assert_eq!(lines[0], "move,value,best");
+    let columns: Vec<&str> = lines[1..].iter().map(|l| l.split(',').next().unwrap()).collect();
+    assert_eq!(columns, ["1", "2", "3", "4", "5", "6", "7"]);
+    // A win at once is the largest value on the evaluator's scale: 1,125 + the Pons score (22 − 4 moves by X).
+    let win = csv(&["solve", "--game", "connect4", "--position", "445566", "--depth", "1"]);
+    assert!(win.lines().any(|l| l == "7,1143,true"), "{win}");
+}
+
+#[test]
+fn eval_lists_the_terms_and_their_total() {
+    assert_eq!(
+        csv(&["eval", "--game", "tictactoe", "--position", "....X...."]),
+        "term,value\nx_open,8\no_open,-4\ntotal,4\n"
+    );
+    assert_eq!(csv(&["eval", "--game", "tictactoe", "--position", "XXXOO...."]), "term,value\nterminal,100\n");
+    let connect4 = csv(&["eval", "--game", "connect4", "--position", "4"]);
+    assert!(connect4.ends_with("total,7\n"), "{connect4}");
+}
+
+#[test]
+fn depth_limited_solve_refuses_bad_requests() {
+    refused(&["solve", "--game", "connect4"], "needs --depth");
+    refused(&["solve", "--game", "connect4", "--depth", "30"], "9,495,123,019,885 leaves");
+    refused(&["solve", "--game", "connect4", "--depth", "3", "--position", "4449"], "'9'");
+    refused(&["solve", "--game", "tictactoe", "--quiescence"], "--quiescence needs --depth");
+    refused(&["solve", "--game", "tictactoe", "--depth", "0"], "--depth 0");
+    refused(&["solve", "--game", "tictactoe", "--depth", "65"], "65");
+    refused(&["solve", "--game", "tictactoe", "--depth", "3", "--position", "XXXOO...."], "already over");
+    refused(&["solve", "--game", "nim", "--heaps", "3,4", "--depth", "2"], "--depth");
+    refused(&["eval", "--game", "connect4", "--position", "8"], "'8'");
 }

@@ -1,6 +1,7 @@
 //! One module per subcommand; each turns validated arguments into rows, a table and CSV.
 
 mod count;
+mod eval;
 mod ordering;
 mod solve;
 pub mod sweep;
@@ -14,6 +15,7 @@ pub fn run(command: Command) -> Result<()> {
     match command {
         Command::Ordering(args) => ordering::run(&args),
         Command::Solve(args) => solve::run(&args),
+        Command::Eval(args) => eval::run(&args),
         Command::Count(args) => count::run(&args),
         Command::Trace(args) => trace::run(&args),
         Command::Sweep(args) => sweep::run(&args),

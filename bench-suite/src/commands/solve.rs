@@ -1,12 +1,18 @@
-//! `solve`: exact values of every move of a tic-tac-toe or Nim position, and the check against Bouton's rule.
+//! `solve`: exact values of every move of a tic-tac-toe or Nim position, and the check against Bouton's rule;
+//! with `--depth`, depth-limited values of every move of a tic-tac-toe or Connect-4 position, with the move chosen
+//! and the principal variation.
 
 use crate::cli::{SolveArgs, SolveGame};
 use crate::output::{self, Sink};
 use anyhow::{Result, bail};
 use khela_exact::{Algorithm, Memo, Ordering, Searcher, move_values};
+use khela_games::connect4::Connect4;
 use khela_games::nim::{Heaps, Nim};
 use khela_games::tictactoe::{Board, TicTacToe};
-use khela_games::{Game, Node, Player};
+use khela_games::{Game, Node, Player, Value};
+use khela_heuristic::connect4::Threats;
+use khela_heuristic::tictactoe::OpenLines;
+use khela_heuristic::{Engine, Evaluator, Options};
 use serde::Serialize;
 
 /// The largest Nim search `solve` runs, in sub-positions (the product of heap size + 1).
@@ -19,17 +25,51 @@ const NIM_MAX_OBJECTS: u64 = 5_000;
 /// The most positions `--check-xor` enumerates.
 const CHECK_MAX_POSITIONS: u64 = 1_000_000;
 
+/// The Connect-4 depths `solve` refuses: even a perfectly ordered alpha-beta search to depth d visits at least
+/// 7^⌈d/2⌉ + 7^⌊d/2⌋ − 1 leaves (Knuth and Moore) from the empty board; above 10^10 of them (depth 24) it would
+/// run for hours.
+const CONNECT4_MAX_LEAVES: u64 = 10_000_000_000;
+
 pub fn run(args: &SolveArgs) -> Result<()> {
+    if args.quiescence && args.depth.is_none() {
+        bail!("--quiescence needs --depth (an exact search has no horizon)");
+    }
+    if args.game != SolveGame::Nim && (args.heaps.is_some() || args.check_xor) {
+        bail!("--heaps and --check-xor are for --game nim; tic-tac-toe and Connect-4 take --position");
+    }
     match args.game {
-        SolveGame::Tictactoe => {
-            if args.heaps.is_some() || args.check_xor {
-                bail!("--heaps and --check-xor are for --game nim; tic-tac-toe takes --position");
+        SolveGame::Tictactoe => match args.depth {
+            Some(depth) => {
+                let board = TicTacToe::parse(args.position.as_deref().unwrap_or("........."))?;
+                let view = ("X's view", |value| value);
+                depth_limited(&TicTacToe, &OpenLines, &board, depth, args, |&mv| mv.to_string(), view)
             }
-            tictactoe(args)
+            None => tictactoe(args),
+        },
+        SolveGame::Connect4 => {
+            let Some(depth) = args.depth else {
+                bail!(
+                    "--game connect4 needs --depth: exact solving of Connect-4 positions is the End-Easy benchmark's job (cargo bench -p khela-exact)"
+                );
+            };
+            if let Some(leaves) = khela_exact::knuth_moore(7, depth).filter(|&l| l > CONNECT4_MAX_LEAVES) {
+                bail!(
+                    "--depth {depth} on Connect-4: even a perfectly ordered search visits at least {} leaves from the empty board; the limit is {} (depth 23)",
+                    output::thousands(leaves),
+                    output::thousands(CONNECT4_MAX_LEAVES)
+                );
+            }
+            let game = Connect4::standard();
+            let position = game.parse(args.position.as_deref().unwrap_or(""))?;
+            let threats = Threats::new(&game);
+            // Columns are shown 1-based, as in the notation; values from the side to move's view.
+            let mover = position.to_move();
+            let view = ("the side to move's view", move |value| mover.view(value));
+            depth_limited(&game, &threats, &position, depth, args, |&col| (col + 1).to_string(), view)
         }
         SolveGame::Nim => {
-            if args.position.is_some() {
-                bail!("--position is for --game tictactoe; Nim takes --heaps (or --check-xor)");
+            if args.position.is_some() || args.depth.is_some() {
+                bail!("--position and --depth are for tic-tac-toe and Connect-4; Nim takes --heaps (or --check-xor)");
             }
             match (&args.heaps, args.check_xor) {
                 (Some(_), true) => bail!("give either --heaps or --check-xor, not both"),
@@ -44,9 +84,56 @@ pub fn run(args: &SolveArgs) -> Result<()> {
 #[derive(Serialize)]
 struct MoveRow {
     #[serde(rename = "move")]
-    mv: u8,
+    mv: String,
     value: String,
     best: bool,
+}
+
+/// `solve --depth`: every move's depth-limited value (searched to `depth − 1` after it), the move the engine
+/// chooses and its principal variation. `name` writes a move as the notation does; `view` names the view the
+/// values are shown in and turns a value from MAX's view into it.
+fn depth_limited<G: Game, E: Evaluator<G>>(
+    game: &G,
+    evaluator: &E,
+    state: &G::State,
+    depth: u32,
+    args: &SolveArgs,
+    name: impl Fn(&G::Move) -> String,
+    (view_name, shown): (&str, impl Fn(Value) -> Value),
+) -> Result<()> {
+    let Node::Decision(mover) = game.node(state) else {
+        bail!("the position {:?} is already over; nothing to solve", args.position.as_deref().unwrap_or(""));
+    };
+    if depth == 0 {
+        bail!("--depth 0 values no move (the depth counts the move itself); give 1 or more");
+    }
+    // Two engines, so that each search's node count is its own (not helped by the other's table).
+    let options = Options { depth, quiescence: args.quiescence, ..Options::default() };
+    let analysis = Engine::new(game, evaluator, options).search(state);
+    let values = Engine::new(game, evaluator, options).analyse(state);
+    let best = values.iter().map(|m| mover.view(m.value)).fold(Value::NEG_INFINITY, Value::max);
+    let rows: Vec<MoveRow> = values
+        .iter()
+        .map(|m| MoveRow { mv: name(&m.mv), value: output::value(shown(m.value)), best: mover.view(m.value) == best })
+        .collect();
+    Sink::new(&args.out, None).emit(&rows, || {
+        let mut table = output::table(&["move", "value", "best", "nodes"]);
+        for (row, m) in rows.iter().zip(&values) {
+            let mark = if row.best { "best" } else { "" };
+            table.add_row(vec![row.mv.clone(), row.value.clone(), mark.into(), output::thousands(m.stats.nodes)]);
+        }
+        let pv: Vec<String> = analysis.pv.iter().map(&name).collect();
+        let analysed: u64 = values.iter().map(|m| m.stats.nodes).sum();
+        format!(
+            "depth {depth}{}, values from {view_name}: value {}; chosen move {}; principal variation {}\nnodes: {} (iterative deepening), {} (the moves one by one)\n{table}",
+            if args.quiescence { " with quiescence" } else { "" },
+            output::value(shown(analysis.value)),
+            analysis.best.as_ref().map_or("-".into(), &name),
+            pv.join(" "),
+            output::thousands(analysis.stats.nodes),
+            output::thousands(analysed),
+        )
+    })
 }
 
 fn tictactoe(args: &SolveArgs) -> Result<()> {
@@ -57,13 +144,15 @@ fn tictactoe(args: &SolveArgs) -> Result<()> {
     };
     let values = move_values(&TicTacToe, &board, Algorithm::AlphaBeta);
     let best = values.iter().map(|&(_, v)| mover.view(v)).fold(f64::NEG_INFINITY, f64::max);
-    let rows: Vec<MoveRow> =
-        values.iter().map(|&(mv, v)| MoveRow { mv, value: output::value(v), best: mover.view(v) == best }).collect();
+    let rows: Vec<MoveRow> = values
+        .iter()
+        .map(|&(mv, v)| MoveRow { mv: mv.to_string(), value: output::value(v), best: mover.view(v) == best })
+        .collect();
     Sink::new(&args.out, None).emit(&rows, || {
         let side = if mover == Player::Max { "X" } else { "O" };
         let mut table = output::table(&["move", "value (X's view)", "best"]);
         for row in &rows {
-            table.add_row(vec![row.mv.to_string(), row.value.clone(), if row.best { "best" } else { "" }.into()]);
+            table.add_row(vec![row.mv.clone(), row.value.clone(), if row.best { "best" } else { "" }.into()]);
         }
         let safe: Vec<String> = rows.iter().filter(|r| r.best).map(|r| r.mv.to_string()).collect();
         format!(

@@ -484,7 +484,11 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
                 let mut moves = take_buffer(&mut self.moves, ply);
                 if depth > 0 {
                     game.moves(state, &mut moves);
-                } // At the horizon the buffer holds the noisy moves `noisy_moves` found.
+                } else {
+                    // Quiescence: the buffer holds the noisy moves `noisy_moves` found. Searching only them is a
+                    // horizon all the same: the value is not exact, nor is any node's above it.
+                    self.horizon_hits += 1;
+                }
                 debug_assert!(!moves.is_empty(), "decision node without moves: {state:?}");
                 if !self.orderer.is_natural() {
                     self.orderer.order(game, state, player, ply, &mut moves);

@@ -105,7 +105,7 @@ impl<'a, G: Game, E: Evaluator<G>> Engine<'a, G, E> {
         let mut pv = Vec::new();
         if let Some(best) = result.best {
             pv.push(best);
-            let (mut position, mut left) = (self.game.child(state, best), depth - 1);
+            let (mut position, mut left) = (self.game.child(state, best), depth.saturating_sub(1));
             while left > 0
                 && let Node::Decision(_) = self.game.node(&position)
                 && let Some(reply) = self.run(Algorithm::AlphaBeta, &position, left).best

@@ -20,7 +20,8 @@ use khela_games::{Game, Node, Value};
 /// maps every non-zero payoff beyond that range, keeping its sign and order: so a search never prefers an
 /// estimate to a real win, nor a real loss to an estimate.
 pub trait Evaluator<G: Game> {
-    /// The estimate of a non-terminal `state`, from MAX's view, within `[-bound(), bound()]`.
+    /// The estimate of a non-terminal `state`, from MAX's view, within `[-bound(), bound()]`. A depth-limited
+    /// search asks it of decision nodes, and of chance nodes met with no depth left (before the draw).
     fn evaluate(&self, game: &G, state: &G::State) -> Value;
 
     /// The largest magnitude of an estimate.

@@ -1,0 +1,219 @@
+//! Depth-limited search against exact search and against a direct depth-limited minimax written here.
+//!
+//! - At a depth that reaches every leaf, the engine's value is the exact value (on the evaluator's scale), from
+//!   every reachable tic-tac-toe position and on random explicit trees, with or without quiescence, whatever the
+//!   evaluator says.
+//! - At every shallower depth, the engine (iterative deepening, a transposition table, evaluator ordering) and
+//!   every algorithm of the exact crate run to that depth return the value of a direct depth-limited minimax with
+//!   quiescence, written here without the library.
+
+use khela_exact::{Algorithm, Memo, Ordering, Searcher};
+use khela_games::tictactoe::{Board, TicTacToe};
+use khela_games::tree::Tree;
+use khela_games::{Game, Node, Player, Value};
+use khela_heuristic::{Engine, Evaluator, Heuristic, Options};
+use std::collections::HashSet;
+
+/// An evaluator that knows nothing: a hash of the state's key into -8..=8. Noisy moves are the moves that end
+/// the game, so quiescence has something to do in any game.
+struct Blind {
+    seed: u64,
+}
+
+impl<G: Game> Evaluator<G> for Blind {
+    fn evaluate(&self, game: &G, state: &G::State) -> Value {
+        let mut z = game.key(state) ^ self.seed;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        ((z ^ (z >> 31)) % 17) as Value - 8.0
+    }
+
+    fn bound(&self) -> Value {
+        8.0
+    }
+
+    fn noisy(&self, game: &G, state: &G::State, moves: &mut Vec<G::Move>) {
+        game.moves(state, moves);
+        moves.retain(|&mv| matches!(game.node(&game.child(state, mv)), Node::Terminal(_)));
+    }
+}
+
+/// Every tic-tac-toe position reachable from the empty board.
+fn reachable() -> Vec<Board> {
+    fn visit(board: Board, seen: &mut HashSet<Board>, all: &mut Vec<Board>) {
+        if !seen.insert(board) {
+            return;
+        }
+        all.push(board);
+        let mut moves = Vec::new();
+        TicTacToe.moves(&board, &mut moves);
+        for mv in moves {
+            visit(TicTacToe.child(&board, mv), seen, all);
+        }
+    }
+    let mut all = Vec::new();
+    visit(Board::EMPTY, &mut HashSet::new(), &mut all);
+    all
+}
+
+/// Depth-limited expectiminimax with quiescence, written directly: terminal test first, then the horizon, where
+/// a decision node with noisy moves is searched over them alone; chance plies take no depth.
+fn direct<G: Game, E: Evaluator<G>>(game: &G, eval: &E, state: &G::State, depth: u32, quiescence: bool) -> Value {
+    let mut moves = Vec::new();
+    let player = match game.node(state) {
+        Node::Terminal(payoff) => return eval.terminal(payoff),
+        // A chance node with no depth left is a leaf too: the evaluator values it before the draw.
+        Node::Chance if depth == 0 => return eval.evaluate(game, state),
+        Node::Chance => {
+            let mut outcomes = Vec::new();
+            game.outcomes(state, &mut outcomes);
+            return outcomes
+                .iter()
+                .map(|&(outcome, p)| p * direct(game, eval, &game.child(state, outcome), depth, quiescence))
+                .sum();
+        }
+        Node::Decision(player) => player,
+    };
+    if depth > 0 {
+        game.moves(state, &mut moves);
+    } else if quiescence {
+        eval.noisy(game, state, &mut moves);
+    }
+    if moves.is_empty() {
+        return eval.evaluate(game, state);
+    }
+    let values =
+        moves.iter().map(|&mv| direct(game, eval, &game.child(state, mv), depth.saturating_sub(1), quiescence));
+    if player == Player::Max {
+        values.fold(Value::NEG_INFINITY, Value::max)
+    } else {
+        values.fold(Value::INFINITY, Value::min)
+    }
+}
+
+#[test]
+fn full_depth_is_exact_from_every_tictactoe_position() {
+    let blind = Blind { seed: 3 };
+    let mut exact = Searcher::new(&TicTacToe, Ordering::Natural).with_cache(Memo::new());
+    let positions = reachable();
+    assert_eq!(positions.len(), 5_478);
+    for quiescence in [false, true] {
+        // A one-entry table, kept across all positions: entries from earlier searches must not change a value.
+        let options = Options { depth: 9, quiescence, table_mib: 0, ..Options::default() };
+        let mut engine = Engine::new(&TicTacToe, &blind, options);
+        for board in &positions {
+            let value = exact.run(Algorithm::Minimax, board).value;
+            let found = engine.search(board);
+            assert_eq!(found.value, Evaluator::<TicTacToe>::terminal(&blind, value), "{board} quiescence {quiescence}");
+            // The number of empty cells is enough to reach every leaf too.
+            let empties = board.empty().count_ones();
+            let mut shallow = Engine::new(&TicTacToe, &blind, Options { depth: empties, ..options });
+            assert_eq!(shallow.search(board).value, found.value, "{board} to depth {empties}");
+        }
+    }
+}
+
+#[test]
+fn every_depth_matches_direct_depth_limited_minimax_on_tictactoe() {
+    let blind = Blind { seed: 11 };
+    let heuristic = Heuristic::new(&TicTacToe, &blind);
+    // Every 7th position, every depth to 4, both quiescence settings.
+    for board in reachable().iter().step_by(7) {
+        for depth in 0..=4 {
+            for quiescence in [false, true] {
+                let expected = direct(&TicTacToe, &blind, board, depth, quiescence);
+                let options = Options { depth, quiescence, table_mib: 1, ..Options::default() };
+                let engine = Engine::new(&TicTacToe, &blind, options).search(board);
+                assert_eq!(engine.value, expected, "{board} depth {depth} quiescence {quiescence}");
+                for algorithm in Algorithm::ALL {
+                    let mut searcher = Searcher::new(&heuristic, Ordering::Natural)
+                        .with_evaluator(|h, s| h.evaluator.evaluate(h.game, s));
+                    if quiescence {
+                        searcher = searcher.with_quiescence(|h, s, moves| h.evaluator.noisy(h.game, s, moves));
+                    }
+                    let value = searcher.run_to_depth(algorithm, board, depth).value;
+                    assert_eq!(value, expected, "{algorithm:?} {board} depth {depth} quiescence {quiescence}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn analysis_values_every_move_and_the_principal_variation_is_legal() {
+    let blind = Blind { seed: 5 };
+    for board in reachable().iter().step_by(13) {
+        let Node::Decision(mover) = TicTacToe.node(board) else { continue };
+        for depth in 1..=4 {
+            let mut engine = Engine::new(&TicTacToe, &blind, Options { depth, ..Options::default() });
+            let analysis = engine.search(board);
+            let values = engine.analyse(board);
+            // Each move's value is the direct value of its child one ply shallower; the best of them is the
+            // position's value, and the move chosen attains it.
+            for mv in &values {
+                let child = TicTacToe.child(board, mv.mv);
+                assert_eq!(mv.value, direct(&TicTacToe, &blind, &child, depth - 1, false));
+            }
+            let best = values.iter().map(|m| mover.view(m.value)).fold(Value::NEG_INFINITY, Value::max);
+            assert_eq!(mover.view(analysis.value), best, "{board} depth {depth}");
+            let chosen = values.iter().find(|m| Some(m.mv) == analysis.best).unwrap();
+            assert_eq!(chosen.value, analysis.value);
+            // The principal variation starts with the move chosen, is legal and is no longer than the depth.
+            assert_eq!(analysis.pv.first(), analysis.best.as_ref());
+            assert!(analysis.pv.len() <= depth as usize);
+            let mut position = *board;
+            for &mv in &analysis.pv {
+                let mut legal = Vec::new();
+                TicTacToe.moves(&position, &mut legal);
+                assert!(legal.contains(&mv), "{board}: pv {:?}", analysis.pv);
+                TicTacToe.play(&mut position, mv);
+            }
+        }
+    }
+}
+
+/// A random tree in the nested-list notation from a small LCG: up to `levels` deep, one to three children,
+/// leaves in -20..=20, and (if `chance`) a third of the inner nodes chance nodes with equal probabilities.
+fn random_tree(state: &mut u64, levels: u32, chance: bool) -> String {
+    let mut next = |n: u64| {
+        *state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+        (*state >> 33) % n
+    };
+    if levels == 0 || next(8) == 0 {
+        return (next(41) as i64 - 20).to_string();
+    }
+    let (count, is_chance) = (1 + next(3), chance && next(3) == 0);
+    let kids: Vec<String> = (0..count).map(|_| random_tree(state, levels - 1, chance)).collect();
+    if is_chance {
+        let parts: Vec<String> = kids.iter().map(|kid| format!("1/{count}:{kid}")).collect();
+        format!("{{{}}}", parts.join(","))
+    } else {
+        format!("[{}]", kids.join(","))
+    }
+}
+
+/// At full depth the engine is exact on random trees with and without chance nodes; at every shallower depth
+/// it is the direct depth-limited expectiminimax (to rounding: the two sum means in different orders).
+#[test]
+fn full_depth_is_exact_on_random_explicit_trees() {
+    let blind = Blind { seed: 9 };
+    let mut rng = 0x1234_5678;
+    for case in 0..500 {
+        let text = random_tree(&mut rng, 6, case % 2 == 1);
+        let game = Tree::parse(&text, if case % 4 < 2 { Player::Max } else { Player::Min }).unwrap();
+        // Expectiminimax over the same terminal values (the evaluator's scale), without a horizon.
+        let exact = Searcher::new(&Heuristic::new(&game, &blind), Ordering::Natural).run(Algorithm::Minimax, &0).value;
+        for quiescence in [false, true] {
+            let options = Options { depth: 6, quiescence, ..Options::default() };
+            let value = Engine::new(&game, &blind, options).search(&0).value;
+            assert_eq!(value, exact, "{text} quiescence {quiescence}");
+            // Shallower: depth-limited expectiminimax, the evaluator at the horizon, chance plies not counted.
+            for depth in 0..6 {
+                let options = Options { depth, quiescence, ..options };
+                let value = Engine::new(&game, &blind, options).search(&0).value;
+                let expected = direct(&game, &blind, &0, depth, quiescence);
+                assert!((value - expected).abs() <= 1e-12 * expected.abs().max(1.0), "{text} depth {depth}");
+            }
+        }
+    }
+}
