@@ -10,15 +10,18 @@
 //!   holding `k` of the player's stones scores [`WINDOW`]`[k - 1]`: 1, 3 and 9 for 1, 2 and 3 stones. Each
 //!   stone triples the weight because each leaves one cell fewer to fill, so that a window one stone from done
 //!   outweighs several just begun. Counting windows also rewards the center without a term of its own: a
-//!   center cell lies in up to 16 windows, a corner in 3.
+//!   center cell of the standard board lies in 13 windows, a corner in 3.
 //! - **Threats.** A threat is an empty cell where a stone of the player would complete four. Late in the game
 //!   the columns fill up and the player who must move into a cell below the opponent's threat loses; which
 //!   player that is depends on the row (Allis' rule for even heights, such as the standard 6): rows are numbered
 //!   from 1 at the bottom, and a threat of the first player on an odd row, or of the second player on an even
 //!   row, tends to win the end of the game (zugzwang); a threat on the other parity rarely does. A good-parity
 //!   threat scores [`GOOD_THREAT`] (12), the other [`OTHER_THREAT`] (4): more than the three-stone window it
-//!   comes from, since a threat is a cell the opponent must never let the player have. The rows are counted the
-//!   same way on boards of odd height, where the parity argument no longer holds as stated.
+//!   comes from, since a threat is a cell the opponent must never let the player have. A threat directly above
+//!   a threat of the opponent scores nothing: the cell below it must be filled first, and whoever fills it
+//!   either wins there (the opponent) or blocks there and hands the cell above to the opponent (the player).
+//!   The rows are counted the same way on boards of odd height, where the parity argument no longer holds as
+//!   stated.
 //!
 //! The estimate is the first player's windows and threats minus the second player's, from the first player's
 //! (MAX's) view. Each side's part is at most every window at the three-stone weight plus every cell at the
@@ -77,11 +80,10 @@ pub struct Threats {
     board: u64,
     /// The cells of odd rows, numbered from 1 at the bottom (0-based rows 0, 2, 4, …).
     odd_rows: u64,
-    /// Per direction that fits in 64 bits, the shift between neighbouring cells and the first cells of its
-    /// windows; the unused slots are zero.
+    /// Per direction, the shift between neighbouring cells and the first cells of its windows. A direction
+    /// whose windows do not fit in 64 bits has none, and shift 0: then it finds no window and no threat (a
+    /// stone completes nothing with itself), and no shift reaches 64.
     directions: [(u32, u64); 4],
-    /// The number of directions in use.
-    direction_count: usize,
     /// The largest magnitude of an estimate.
     bound: i32,
 }
@@ -93,58 +95,24 @@ impl Threats {
         let board = (0..width as u8).fold(0, |acc, col| acc | game.column_cells(col));
         let odd_column = (0..height).step_by(2).fold(0u64, |acc, row| acc | 1 << row);
         let odd_rows = (0..width).fold(0, |acc, col| acc | odd_column << (col * (height + 1)));
-        let mut directions = [(0, 0); 4];
-        let mut direction_count = 0;
-        // Up a column, along a row, and the two diagonals (as in `Connect4::has_won`). A direction whose window
-        // spans more than 64 bits has no window on this board; it is left out so that no shift reaches 64.
-        for shift in [1, height + 1, height, height + 2] {
+        // Up a column, along a row, and the two diagonals (as in `Connect4::has_won`).
+        let directions = [1, height + 1, height, height + 2].map(|shift| {
             if 3 * shift < u64::BITS {
-                let starts = board & board >> shift & board >> (2 * shift) & board >> (3 * shift);
-                directions[direction_count] = (shift, starts);
-                direction_count += 1;
+                (shift, board & board >> shift & board >> (2 * shift) & board >> (3 * shift))
+            } else {
+                (0, 0)
             }
-        }
+        });
         let windows: u32 = directions.iter().map(|&(_, starts)| starts.count_ones()).sum();
         let bound = windows as i32 * WINDOW[2] + game.cells() as i32 * GOOD_THREAT;
-        Threats { game: *game, board, odd_rows, directions, direction_count, bound }
+        Threats { game: *game, board, odd_rows, directions, bound }
     }
 
-    /// The directions in use: (shift, first cells of the windows).
-    #[inline]
-    fn directions(&self) -> &[(u32, u64)] {
-        &self.directions[..self.direction_count]
-    }
-
-    /// The cells of `within` where a stone added to `stones` would complete four in a row (after Pons'
-    /// `compute_winning_position`: for each direction, three stones before, after, or around the cell).
+    /// The cells of `within` where a stone added to `stones` would complete four in a row.
     #[inline]
     fn wins(&self, stones: u64, within: u64) -> u64 {
-        let mut cells = 0;
-        for &(s, _) in self.directions() {
-            let (before, after) = (stones << s & stones << (2 * s), stones >> s & stones >> (2 * s));
-            cells |= before & (stones << (3 * s) | stones >> s) | after & (stones >> (3 * s) | stones << s);
-        }
-        cells & within
-    }
-
-    /// The open windows of `stones` (free of `others`) holding 1, 2 and 3 of them, over every direction.
-    #[inline]
-    fn windows(&self, stones: u64, others: u64) -> [u32; 3] {
-        let mut counts = [0; 3];
-        for &(s, starts) in self.directions() {
-            let open = starts & !(others | others >> s | others >> (2 * s) | others >> (3 * s));
-            // A bit-sliced adder of the four cells of every window at once. A pair's sum bit (low) and carry bit
-            // (high) are never both set, so the count is ones + 2·twos, except that a four (two carries) reads 0,
-            // like an empty window; neither is counted.
-            let (a, b, c, d) = (stones, stones >> s, stones >> (2 * s), stones >> (3 * s));
-            let (low1, high1, low2, high2) = (a ^ b, a & b, c ^ d, c & d);
-            let ones = low1 ^ low2;
-            let twos = high1 ^ high2 ^ low1 & low2;
-            counts[0] += (open & ones & !twos).count_ones();
-            counts[1] += (open & !ones & twos).count_ones();
-            counts[2] += (open & ones & twos).count_ones();
-        }
-        counts
+        let completions = self.directions.iter().map(|&(s, _)| Line::new(stones, s).completions(stones, s));
+        completions.fold(0, |cells, more| cells | more) & within
     }
 
     /// The terms of the estimate, in the order of [`TERMS`].
@@ -152,18 +120,72 @@ impl Threats {
     fn term_values(&self, p: &Position) -> [i32; 5] {
         let (x, o) =
             if p.moves_played().is_multiple_of(2) { (p.current(), p.opponent()) } else { (p.opponent(), p.current()) };
+        let (mut windows, mut x_wins, mut o_wins) = ([0; 3], 0, 0);
+        // Every direction at once for both players, so that each shift is computed once.
+        for &(s, starts) in &self.directions {
+            let (xs, os) = (Line::new(x, s), Line::new(o, s));
+            xs.windows(starts & !os.any(), 1, &mut windows);
+            os.windows(starts & !xs.any(), -1, &mut windows);
+            x_wins |= xs.completions(x, s);
+            o_wins |= os.completions(o, s);
+        }
         let empty = self.board & !p.mask();
-        let (xw, ow) = (self.windows(x, o), self.windows(o, x));
-        let (xt, ot) = (self.wins(x, empty), self.wins(o, empty));
+        let (xt, ot) = (x_wins & empty, o_wins & empty);
+        // A threat directly above the opponent's is dead (one row up is one bit up).
+        let (xt, ot) = (xt & !(ot << 1), ot & !(xt << 1));
         let parity =
             |good: u64, other: u64| GOOD_THREAT * good.count_ones() as i32 + OTHER_THREAT * other.count_ones() as i32;
         [
-            WINDOW[0] * (xw[0] as i32 - ow[0] as i32),
-            WINDOW[1] * (xw[1] as i32 - ow[1] as i32),
-            WINDOW[2] * (xw[2] as i32 - ow[2] as i32),
+            WINDOW[0] * windows[0],
+            WINDOW[1] * windows[1],
+            WINDOW[2] * windows[2],
             parity(xt & self.odd_rows, xt & !self.odd_rows),
             -parity(ot & !self.odd_rows, ot & self.odd_rows),
         ]
+    }
+}
+
+/// One player's stones and their shifts by 1, 2 and 3 cells against one direction: bit `b` of `shifted[k]` is
+/// the cell `k` steps along the direction from cell `b`.
+#[derive(Clone, Copy)]
+struct Line {
+    shifted: [u64; 4],
+}
+
+impl Line {
+    #[inline]
+    fn new(stones: u64, s: u32) -> Line {
+        Line { shifted: [stones, stones >> s, stones >> (2 * s), stones >> (3 * s)] }
+    }
+
+    /// The first cells of the windows holding any of the stones.
+    #[inline]
+    fn any(&self) -> u64 {
+        self.shifted.iter().fold(0, |acc, &cells| acc | cells)
+    }
+
+    /// Adds `sign` times the number of windows starting in `open` that hold 1, 2 and 3 stones to `counts`.
+    #[inline]
+    fn windows(&self, open: u64, sign: i32, counts: &mut [i32; 3]) {
+        // A bit-sliced adder of the four cells of every window at once. A pair's sum bit (low) and carry bit
+        // (high) are never both set, so the count is ones + 2·twos, except that a four (two carries) reads 0,
+        // like an empty window; neither is counted.
+        let [a, b, c, d] = self.shifted;
+        let (low1, high1, low2, high2) = (a ^ b, a & b, c ^ d, c & d);
+        let ones = low1 ^ low2;
+        let twos = high1 ^ high2 ^ low1 & low2;
+        counts[0] += sign * (open & ones & !twos).count_ones() as i32;
+        counts[1] += sign * (open & !ones & twos).count_ones() as i32;
+        counts[2] += sign * (open & ones & twos).count_ones() as i32;
+    }
+
+    /// The cells (empty or not) where a stone would complete four of `stones` along the direction: three
+    /// stones before, after or around the cell (after Pons' `compute_winning_position`).
+    #[inline]
+    fn completions(&self, stones: u64, s: u32) -> u64 {
+        let [_, after1, after2, after3] = self.shifted;
+        let (before1, before2, before3) = (stones << s, stones << (2 * s), stones << (3 * s));
+        before1 & before2 & (before3 | after1) | after1 & after2 & (after3 | before1)
     }
 }
 

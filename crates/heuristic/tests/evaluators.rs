@@ -202,22 +202,22 @@ fn naive_terms(game: &Connect4, p: &Position) -> [Value; 5] {
             _ => {}
         }
     }
+    // A threat: some window through the empty cell has the player's stones in its three other cells.
+    let threat = |stones: u64, col: i32, row: i32| {
+        cell(game, col, row).is_some_and(|c| {
+            p.mask() & c == 0
+                && windows.iter().any(|win| win.contains(&c) && win.iter().all(|&d| d == c || stones & d != 0))
+        })
+    };
     let (w, h) = (game.width() as i32, game.height() as i32);
     for col in 0..w {
         for row in 0..h {
-            let c = cell(game, col, row).unwrap();
-            if p.mask() & c != 0 {
-                continue;
-            }
-            // A threat: some window through the cell has the player's stones in its three other cells.
-            let threat = |stones: u64| {
-                windows.iter().any(|win| win.contains(&c) && win.iter().all(|&d| d == c || stones & d != 0))
-            };
             let odd_row = row % 2 == 0; // Rows numbered from 1 at the bottom.
-            if threat(x) {
+            // Dead: the opponent threatens the cell below.
+            if threat(x, col, row) && !threat(o, col, row - 1) {
                 terms[3] += if odd_row { GOOD_THREAT } else { OTHER_THREAT };
             }
-            if threat(o) {
+            if threat(o, col, row) && !threat(x, col, row - 1) {
                 terms[4] -= if odd_row { OTHER_THREAT } else { GOOD_THREAT };
             }
         }
@@ -275,11 +275,14 @@ fn threat_terms_by_example() {
     // X has three in the bottom row (columns 3–5) with both ends open: two threats on row 1 (odd, good for X).
     let values = |moves: &str| terms(moves).iter().map(|&(_, v)| v).collect::<Vec<_>>();
     assert_eq!(values("33445")[3..], [Value::from(2 * GOOD_THREAT), 0.0]);
-    // X has columns 1–3 of row 1 and O columns 1–3 of row 2: each threatens column 4, X on an odd row, O on an
-    // even one, both good; O's threat sits above X's, so X simply wins there.
-    assert_eq!(values("1122337")[3..], [Value::from(GOOD_THREAT), -Value::from(GOOD_THREAT)]);
-    // X's threat moved to row 2 (even, not X's parity): X has columns 1–3 of row 2, O columns 1–3 of row 1.
-    assert_eq!(values("71122334")[3..], [Value::from(OTHER_THREAT), -Value::from(OTHER_THREAT)]);
+    // X has columns 1–3 of row 1 and O columns 1–3 of row 2: both threaten column 4, X on row 1 (odd, good for
+    // X), O on row 2 (even, good for O), but O's threat is directly above X's, so it is dead.
+    assert_eq!(values("1122337")[3..], [Value::from(GOOD_THREAT), 0.0]);
+    // The other way round (X first plays elsewhere): O's threat on row 1 (odd, not O's parity), X's dead above it.
+    assert_eq!(values("7112233")[3..], [0.0, -Value::from(OTHER_THREAT)]);
+    // X's threat on row 2 (even, not X's parity) over a full cell: X has columns 1–3 of row 2 and column 4 of row
+    // 1, so O's three in row 1 (columns 1–3) is blocked and threatens nothing.
+    assert_eq!(values("4112233")[3..], [Value::from(OTHER_THREAT), 0.0]);
 }
 
 #[test]
