@@ -1,14 +1,25 @@
-//! Side by side with a peer: depth-limited negamax alpha-beta on Connect-4 with the threat evaluator, ours
-//! (the exact crate's search loop over the heuristic game) against the `minimax` crate's `Negamax`, given the
-//! same positions, depths and evaluator.
+//! Side by side with a peer, the `minimax` crate, on Connect-4 with the threat evaluator: the same positions,
+//! depths and evaluator on both sides, single-threaded, in two comparisons.
 //!
-//! Both sides search single-threaded, without a transposition table, children in natural order (the peer
-//! shuffles the root's moves, which changes its node count a little but not its value). Before timing, every
-//! case checks that both find the same root value. The peer scores a win as its `BEST_EVAL`, adjusted by one per
-//! ply so that faster wins score higher, and its root value reports every win as `BEST_EVAL` exactly; ours
-//! scores a win as Pons' score beyond the evaluator's bound. Both orders put every win above every estimate and
-//! faster wins above slower ones, so the two searches back up the same estimate whenever the root value is one,
-//! and agree on a win's side when it is a win: that is what is compared.
+//! - `alphabeta`: plain depth-limited negamax alpha-beta, ours (the exact crate's search loop over the
+//!   heuristic game) against the peer's `Negamax`, both without a transposition table, children in natural
+//!   order (the peer shuffles the root's moves, which changes its node count a little but not its value).
+//! - `engine`: each library's full depth-limited searcher, our [`Engine::search`] (default options: iterative
+//!   deepening, a 16 MiB table, evaluator ordering at the first two plies, its principal variation included)
+//!   against the peer's `IterativeSearch` as its documentation sets it up for the job: a table of the same
+//!   byte size (16 MiB: 2^20 entries of 16 bytes, against our 2^19 slots of 32), its depth limit set to ours, null-window (principal variation) search, which is its
+//!   default, and its countermove history table (the history heuristic by column), the fastest of its
+//!   move-ordering aids here, which change no value. Both count the depth alike: depth 2 is the mover's move
+//!   and the reply, then the evaluator. Each timed search starts from a new engine on both sides (tables
+//!   empty), made outside the time measured; criterion does not time this comparison, since it would make and
+//!   drop a new engine for each of its many iterations.
+//!
+//! Before timing, every case checks that both find the same root value, and the Engine the value of the
+//! plain search. The peer scores a win as its `BEST_EVAL`, adjusted by one per ply so that faster wins score
+//! higher, and its root value reports every win as `BEST_EVAL` exactly; ours scores a win as Pons' score beyond
+//! the evaluator's bound. Both orders put every win above every estimate and faster wins above slower ones, so
+//! the two searches back up the same estimate whenever the root value is one, and agree on a win's side when it
+//! is a win: that is what is compared.
 //!
 //! Criterion times each side on its own. The machine is shared, and a load that comes and goes between the two
 //! measurements would tilt their ratio, so the figures of record come from a second, paired measurement: rounds
@@ -16,25 +27,36 @@
 //! per round and its median reported. `cargo bench -p khela-heuristic --bench peer` prints them and writes
 //! `results/heuristic-peer.csv` (only under `cargo bench`, not in criterion's test mode).
 
+use ahash::RandomState;
 use criterion::Criterion;
 use khela_exact::{Algorithm, Ordering, Searcher};
 use khela_games::connect4::{Connect4, Position};
 use khela_games::{Game, Value};
 use khela_heuristic::connect4::Threats;
 use khela_heuristic::{Engine, Evaluator, Heuristic, Options};
-use minimax::{BEST_EVAL, Strategy, Winner};
+use minimax::{BEST_EVAL, IterativeOptions, IterativeSearch, Strategy, Winner};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::hint::black_box;
 use std::path::PathBuf;
 use std::sync::LazyLock;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 /// The peer's game API has no game value (its functions take only the state), so the board lives here.
 static GAME: LazyLock<Connect4> = LazyLock::new(Connect4::standard);
 
-/// The depths compared.
-const DEPTHS: [u32; 2] = [6, 8];
+/// The peer's table wants a well-mixed 64-bit hash of a position (it indexes by the low bits and checks the
+/// high ones); ours is Pons' unique key, hashed here with fixed seeds.
+static HASHER: LazyLock<RandomState> = LazyLock::new(|| RandomState::with_seeds(1, 2, 3, 4));
+
+/// The depths of the plain alpha-beta comparison.
+const ALPHABETA_DEPTHS: [u32; 2] = [6, 8];
+
+/// The depths of the engine comparison.
+const ENGINE_DEPTHS: [u32; 3] = [6, 8, 10];
+
+/// The transposition table of both engines, in MiB.
+const TABLE_MIB: usize = 16;
 
 /// Openings of our own, in the standard notation.
 const OPENINGS: [(&str, &str); 3] = [("start", ""), ("4453", "4453"), ("4363", "4363")];
@@ -70,6 +92,19 @@ impl minimax::Game for PeerConnect4 {
             None
         }
     }
+
+    fn zobrist_hash(p: &Position) -> u64 {
+        HASHER.hash_one(GAME.key(p))
+    }
+
+    /// The countermove history table counts cutoffs per column, by this index.
+    fn table_index(col: u8) -> u16 {
+        col.into()
+    }
+
+    fn max_table_index() -> u16 {
+        GAME.width() as u16 - 1
+    }
 }
 
 /// The same threat evaluator through the peer's `Evaluator` trait: the side to move's view, as an `i16`.
@@ -84,13 +119,49 @@ impl minimax::Evaluator for PeerThreats<'_> {
     }
 }
 
-/// The evaluator at the horizon of our search.
+/// The evaluator at the horizon of our plain search.
 fn estimate(h: &Heuristic<'_, Connect4, Threats>, p: &Position) -> Value {
     h.evaluator.evaluate(h.game, p)
 }
 
-/// One position and depth, and the times per search (seconds) recorded by criterion's samples.
+/// Our engine for one search of `depth` plies: the default options, the table's size set.
+fn our_engine<'a>(threats: &'a Threats, depth: u32) -> Engine<'a, Connect4, Threats> {
+    Engine::new(&GAME, threats, Options { depth, table_mib: TABLE_MIB, ..Options::default() })
+}
+
+/// The peer's engine for one search of `depth` plies (see the module's documentation for the options).
+fn peer_engine(threats: &Threats, depth: u32) -> IterativeSearch<PeerThreats<'_>> {
+    let options = IterativeOptions::new()
+        .with_table_byte_size(TABLE_MIB << 20)
+        .with_null_window_search(true)
+        .with_countermove_history();
+    let mut search = IterativeSearch::new(PeerThreats(threats), options);
+    search.set_max_depth(depth as u8);
+    search
+}
+
+/// The two comparisons.
+#[derive(Clone, Copy, Debug)]
+enum Comparison {
+    /// Plain negamax alpha-beta, no table.
+    AlphaBeta,
+    /// Each library's full depth-limited searcher.
+    Engine,
+}
+
+impl Comparison {
+    /// The name in the CSV's `search` column and in criterion's group names.
+    fn name(self) -> &'static str {
+        match self {
+            Comparison::AlphaBeta => "alphabeta",
+            Comparison::Engine => "engine",
+        }
+    }
+}
+
+/// One comparison at one position and depth.
 struct Case {
+    comparison: Comparison,
     name: String,
     moves: String,
     position: Position,
@@ -123,16 +194,20 @@ fn positions() -> Vec<(String, String)> {
 /// Rounds of the paired measurement.
 const ROUNDS: usize = 21;
 
-/// The least time of a batch of searches in the paired measurement, in seconds.
+/// The least time of a batch of searches in the paired measurement, in seconds, what is set up for each search
+/// included.
 const BATCH_SECONDS: f64 = 0.01;
 
-/// The time of `n` calls of `search`, in seconds.
-fn time(n: u32, search: &mut impl FnMut()) -> f64 {
+/// The time of `search`, in seconds, its result kept from the optimiser.
+fn timed<T>(search: impl FnOnce() -> T) -> f64 {
     let start = Instant::now();
-    for _ in 0..n {
-        search();
-    }
+    black_box(search());
     start.elapsed().as_secs_f64()
+}
+
+/// The time of `n` searches, in seconds: `search` runs one and returns its time (what it sets up is not timed).
+fn time(n: u64, search: &mut impl FnMut() -> f64) -> f64 {
+    (0..n).map(|_| search()).sum()
 }
 
 /// The median of `values`.
@@ -142,9 +217,9 @@ fn median(mut values: Vec<f64>) -> f64 {
 }
 
 /// Times both sides in [`ROUNDS`] rounds of a batch each, back to back, the first to go alternating.
-fn paired(ours: &mut impl FnMut(), peer: &mut impl FnMut()) -> Paired {
-    let once = time(1, ours).max(time(1, peer));
-    let n = (BATCH_SECONDS / once).ceil() as u32;
+fn paired(ours: &mut impl FnMut() -> f64, peer: &mut impl FnMut() -> f64) -> Paired {
+    let once = timed(&mut *ours).max(timed(&mut *peer));
+    let n = (BATCH_SECONDS / once).ceil() as u64;
     let rounds: Vec<(f64, f64)> = (0..ROUNDS)
         .map(|round| {
             if round % 2 == 0 {
@@ -156,11 +231,21 @@ fn paired(ours: &mut impl FnMut(), peer: &mut impl FnMut()) -> Paired {
             }
         })
         .collect();
-    let per_search = |pick: fn(&(f64, f64)) -> f64| median(rounds.iter().map(|r| pick(r) / f64::from(n)).collect());
+    let per_search = |pick: fn(&(f64, f64)) -> f64| median(rounds.iter().map(|r| pick(r) / n as f64).collect());
     Paired {
         ours: per_search(|r| r.0),
         peer: per_search(|r| r.1),
         ratio: median(rounds.iter().map(|&(o, p)| p / o).collect()),
+    }
+}
+
+/// Our value as the peer reports it: the side to move's view, a win or loss as ±`BEST_EVAL`.
+fn peer_view(position: &Position, value: Value, bound: Value) -> minimax::Evaluation {
+    let mover_view = position.to_move().view(value);
+    if mover_view.abs() <= bound {
+        mover_view as minimax::Evaluation
+    } else {
+        mover_view.signum() as minimax::Evaluation * BEST_EVAL
     }
 }
 
@@ -175,33 +260,34 @@ fn main() {
     let mut cases = Vec::new();
     for (name, moves) in positions() {
         let position = game.parse(&moves).unwrap_or_else(|err| panic!("{name}: {err}"));
-        for depth in DEPTHS {
-            let ours = Searcher::new(&heuristic, Ordering::Natural).with_evaluator(estimate).run_to_depth(
+        let comparisons = ALPHABETA_DEPTHS
+            .map(|depth| (Comparison::AlphaBeta, depth))
+            .into_iter()
+            .chain(ENGINE_DEPTHS.map(|depth| (Comparison::Engine, depth)));
+        for (comparison, depth) in comparisons {
+            let context = format!("{} at {name} ({moves}), depth {depth}", comparison.name());
+            let plain = Searcher::new(&heuristic, Ordering::Natural).with_evaluator(estimate).run_to_depth(
                 Algorithm::NegamaxAlphaBeta,
                 &position,
                 depth,
             );
-            let mut peer = minimax::Negamax::new(PeerThreats(&threats), depth as u8);
-            peer.choose_move(&position).expect("an open position has a move");
-            // Our value in the side to move's view, and as the peer reports it: a win or loss as ±BEST_EVAL.
-            let mover_view = position.to_move().view(ours.value);
-            let expected = if mover_view.abs() <= threats.bound() {
-                mover_view as minimax::Evaluation
-            } else {
-                mover_view.signum() as minimax::Evaluation * BEST_EVAL
+            let expected = peer_view(&position, plain.value, threats.bound());
+            let (value, nodes, peer_value) = match comparison {
+                Comparison::AlphaBeta => {
+                    let mut peer = minimax::Negamax::new(PeerThreats(&threats), depth as u8);
+                    peer.choose_move(&position).expect("an open position has a move");
+                    (plain.value, plain.stats.nodes, peer.root_value())
+                }
+                Comparison::Engine => {
+                    let ours = our_engine(&threats, depth).search(&position);
+                    assert_eq!(ours.value, plain.value, "{context}: the Engine against the plain search");
+                    let mut peer = peer_engine(&threats, depth);
+                    peer.choose_move(&position).expect("an open position has a move");
+                    (ours.value, ours.stats.nodes, peer.root_value())
+                }
             };
-            assert_eq!(peer.root_value(), expected, "{name} ({moves}) at depth {depth}: ours {}", ours.value);
-            // The Engine (iterative deepening, a table, evaluator ordering) must agree as well.
-            let engine = Engine::new(game, &threats, Options { depth, ..Options::default() }).search(&position);
-            assert_eq!(engine.value, ours.value, "{name} ({moves}) at depth {depth}: the Engine");
-            cases.push(Case {
-                name: name.clone(),
-                moves: moves.clone(),
-                position,
-                depth,
-                value: ours.value,
-                nodes: ours.stats.nodes,
-            });
+            assert_eq!(peer_value, expected, "{context}: ours {value}");
+            cases.push(Case { comparison, name: name.clone(), moves: moves.clone(), position, depth, value, nodes });
         }
     }
 
@@ -210,18 +296,31 @@ fn main() {
     let measuring = std::env::args().any(|arg| arg == "--bench");
     let mut figures = Vec::new();
     for case in &cases {
-        let mut group = criterion.benchmark_group(format!("peer/{}/d{}", case.name, case.depth));
+        let (position, depth) = (&case.position, case.depth);
         let mut searcher = Searcher::new(&heuristic, Ordering::Natural).with_evaluator(estimate);
-        let mut ours = || {
-            black_box(searcher.run_to_depth(Algorithm::NegamaxAlphaBeta, black_box(&case.position), case.depth));
+        let mut negamax = minimax::Negamax::new(PeerThreats(&threats), depth as u8);
+        let mut ours = || match case.comparison {
+            Comparison::AlphaBeta => {
+                timed(|| searcher.run_to_depth(Algorithm::NegamaxAlphaBeta, black_box(position), depth))
+            }
+            Comparison::Engine => {
+                let mut engine = our_engine(&threats, depth);
+                timed(|| engine.search(black_box(position)))
+            }
         };
-        let mut negamax = minimax::Negamax::new(PeerThreats(&threats), case.depth as u8);
-        let mut peer = || {
-            black_box(negamax.choose_move(black_box(&case.position)));
+        let mut peer = || match case.comparison {
+            Comparison::AlphaBeta => timed(|| negamax.choose_move(black_box(position))),
+            Comparison::Engine => {
+                let mut search = peer_engine(&threats, depth);
+                timed(|| search.choose_move(black_box(position)))
+            }
         };
-        group.bench_function("khela", |b| b.iter(&mut ours));
-        group.bench_function("minimax", |b| b.iter(&mut peer));
-        group.finish();
+        if let Comparison::AlphaBeta = case.comparison {
+            let mut group = criterion.benchmark_group(format!("peer/{}/d{depth}", case.name));
+            group.bench_function("khela", |b| b.iter_custom(|n| Duration::from_secs_f64(time(n, &mut ours))));
+            group.bench_function("minimax", |b| b.iter_custom(|n| Duration::from_secs_f64(time(n, &mut peer))));
+            group.finish();
+        }
         if measuring {
             figures.push(paired(&mut ours, &mut peer));
         }
@@ -234,13 +333,14 @@ fn main() {
 
 /// Prints the time per search of each side and the ratio, and writes them as CSV.
 fn report(cases: &[Case], figures: &[Paired]) {
-    let mut csv = String::from("position,moves,depth,value,khela_nodes,khela_us,minimax_us,ratio\n");
-    let mut ratios = BTreeMap::<u32, Vec<f64>>::new();
+    let mut csv = String::from("search,position,moves,depth,value,khela_nodes,khela_us,minimax_us,ratio\n");
+    let mut ratios = BTreeMap::<(&str, u32), Vec<f64>>::new();
     for (case, paired) in cases.iter().zip(figures) {
         let Paired { ours, peer, ratio } = *paired;
-        ratios.entry(case.depth).or_default().push(ratio);
+        let search = case.comparison.name();
+        ratios.entry((search, case.depth)).or_default().push(ratio);
         println!(
-            "{:>8} d{}: value {:>6}, khela {:>10.1} µs ({} nodes), minimax {:>10.1} µs: {ratio:.2}x",
+            "{search:>9} {:>8} d{:<2}: value {:>6}, khela {:>10.1} µs ({} nodes), minimax {:>10.1} µs: {ratio:.2}x",
             case.name,
             case.depth,
             case.value,
@@ -250,7 +350,7 @@ fn report(cases: &[Case], figures: &[Paired]) {
         );
         writeln!(
             csv,
-            "{},{},{},{},{},{:.1},{:.1},{ratio:.3}",
+            "{search},{},{},{},{},{},{:.1},{:.1},{ratio:.3}",
             case.name,
             case.moves,
             case.depth,
@@ -261,9 +361,11 @@ fn report(cases: &[Case], figures: &[Paired]) {
         )
         .expect("writing to a String");
     }
-    for (depth, ratios) in &ratios {
+    for ((search, depth), ratios) in &ratios {
         let geometric = (ratios.iter().map(|r| r.ln()).sum::<f64>() / ratios.len() as f64).exp();
-        println!("depth {depth}: minimax / khela time per search, geometric mean of the medians {geometric:.2}x");
+        println!(
+            "{search} depth {depth}: minimax / khela time per search, geometric mean of the medians {geometric:.2}x"
+        );
     }
     let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../results/heuristic-peer.csv");
     std::fs::write(&path, csv).unwrap_or_else(|err| panic!("writing {}: {err}", path.display()));
