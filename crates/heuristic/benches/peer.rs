@@ -168,6 +168,9 @@ struct Case {
     depth: u32,
     value: Value,
     nodes: u64,
+    /// The peer's count, where it gives one: `IterativeSearch`'s (its calls of negamax, every iteration's: the
+    /// nodes below the root), of the one search that checked the value (its root order is random).
+    peer_nodes: Option<u64>,
 }
 
 /// The paired measurement of one case: median times per search (seconds) and the median of the rounds' ratios.
@@ -249,6 +252,14 @@ fn peer_view(position: &Position, value: Value, bound: Value) -> minimax::Evalua
     }
 }
 
+/// The nodes the peer's last search of `position` explored, every iteration's: it reports them only in a
+/// summary for people (`Explored <n> nodes to depth <d>. …`).
+fn explored(search: &IterativeSearch<PeerThreats<'_>>, position: &Position) -> u64 {
+    let summary = search.stats(&mut position.clone());
+    let count = summary.split_once("Explored ").and_then(|(_, rest)| rest.split_once(' ')).map(|(n, _)| n.parse());
+    count.and_then(Result::ok).unwrap_or_else(|| panic!("no node count in the peer's summary: {summary}"))
+}
+
 fn main() {
     let game = &*GAME;
     let threats = Threats::new(game);
@@ -272,22 +283,23 @@ fn main() {
                 depth,
             );
             let expected = peer_view(&position, plain.value, threats.bound());
-            let (value, nodes, peer_value) = match comparison {
+            let (value, nodes, peer_value, peer_nodes) = match comparison {
                 Comparison::AlphaBeta => {
                     let mut peer = minimax::Negamax::new(PeerThreats(&threats), depth as u8);
                     peer.choose_move(&position).expect("an open position has a move");
-                    (plain.value, plain.stats.nodes, peer.root_value())
+                    (plain.value, plain.stats.nodes, peer.root_value(), None)
                 }
                 Comparison::Engine => {
                     let ours = our_engine(&threats, depth).search(&position);
                     assert_eq!(ours.value, plain.value, "{context}: the Engine against the plain search");
                     let mut peer = peer_engine(&threats, depth);
                     peer.choose_move(&position).expect("an open position has a move");
-                    (ours.value, ours.stats.nodes, peer.root_value())
+                    (ours.value, ours.stats.nodes, peer.root_value(), Some(explored(&peer, &position)))
                 }
             };
             assert_eq!(peer_value, expected, "{context}: ours {value}");
-            cases.push(Case { comparison, name: name.clone(), moves: moves.clone(), position, depth, value, nodes });
+            let (name, moves) = (name.clone(), moves.clone());
+            cases.push(Case { comparison, name, moves, position, depth, value, nodes, peer_nodes });
         }
     }
 
@@ -333,24 +345,27 @@ fn main() {
 
 /// Prints the time per search of each side and the ratio, and writes them as CSV.
 fn report(cases: &[Case], figures: &[Paired]) {
-    let mut csv = String::from("search,position,moves,depth,value,khela_nodes,khela_us,minimax_us,ratio\n");
+    let mut csv =
+        String::from("search,position,moves,depth,value,khela_nodes,minimax_nodes,khela_us,minimax_us,ratio\n");
     let mut ratios = BTreeMap::<(&str, u32), Vec<f64>>::new();
     for (case, paired) in cases.iter().zip(figures) {
         let Paired { ours, peer, ratio } = *paired;
         let search = case.comparison.name();
+        let peer_nodes = case.peer_nodes.map_or(String::new(), |n| n.to_string());
         ratios.entry((search, case.depth)).or_default().push(ratio);
         println!(
-            "{search:>9} {:>8} d{:<2}: value {:>6}, khela {:>10.1} µs ({} nodes), minimax {:>10.1} µs: {ratio:.2}x",
+            "{search:>9} {:>8} d{:<2}: value {:>6}, khela {:>10.1} µs ({} nodes), minimax {:>10.1} µs ({}): {ratio:.2}x",
             case.name,
             case.depth,
             case.value,
             ours * 1e6,
             case.nodes,
-            peer * 1e6
+            peer * 1e6,
+            case.peer_nodes.map_or("nodes not counted".to_string(), |n| format!("{n} nodes")),
         );
         writeln!(
             csv,
-            "{search},{},{},{},{},{},{:.1},{:.1},{ratio:.3}",
+            "{search},{},{},{},{},{},{peer_nodes},{:.1},{:.1},{ratio:.3}",
             case.name,
             case.moves,
             case.depth,
