@@ -159,7 +159,8 @@ impl<'g, G: Game, P: Policy<G>, R: Random> Search<'g, G, P, R> {
         let done = AtomicU64::new(0);
         let steps = Steps { game: self.game, policy: &self.policy, config: &self.config };
         let seeds: Vec<u64> = (1..threads).map(|_| self.rng.bits()).collect();
-        let virtual_loss = self.config.virtual_loss;
+        // Alone, a thread has no one to keep away: the serial search exactly.
+        let virtual_loss = if threads > 1 { self.config.virtual_loss } else { 0 };
         let mut ran = 0;
         let others = Mutex::new(0);
         rayon::scope(|scope| {
@@ -181,8 +182,8 @@ impl<'g, G: Game, P: Policy<G>, R: Random> Search<'g, G, P, R> {
         Summary { iterations, nodes: self.tree.nodes.len(), refused: self.tree.refused }
     }
 
-    /// The root's children, in natural move order (outcome order at a chance root); moves not yet expanded
-    /// are absent.
+    /// The root's children, in natural move order (outcome order at a chance root, with MAX's scores); moves
+    /// not yet expanded are absent.
     pub fn stats(&self) -> Vec<MoveStats<G::Move>> {
         let root = &self.tree.nodes[ROOT as usize];
         let mut moves = Vec::new();

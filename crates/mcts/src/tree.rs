@@ -80,10 +80,11 @@ pub(crate) struct Tree<G: Game> {
 impl<G: Game> Tree<G> {
     /// A tree of one node, `state`.
     pub fn new(game: &G, state: G::State, solve: bool) -> Self {
-        // The root's owner is the player who moved into it: the opponent of its mover (MIN for other kinds).
+        // The root's owner is the player who moved into it: the opponent of its mover. A chance root's children
+        // inherit its owner, so MAX's view makes its statistics read naturally.
         let owner = match game.node(&state) {
             Kind::Decision(mover) => mover.opponent(),
-            _ => Player::Min,
+            _ => Player::Max,
         };
         Tree { nodes: vec![Node::new(game, state, None, owner, 1.0, solve)], refused: 0 }
     }
