@@ -1,6 +1,7 @@
 //! One module per subcommand; each turns validated arguments into rows, a table and CSV.
 
 mod count;
+pub mod mcts;
 mod ordering;
 mod solve;
 pub mod sweep;
@@ -18,5 +19,6 @@ pub fn run(command: Command) -> Result<()> {
         Command::Trace(args) => trace::run(&args),
         Command::Sweep(args) => sweep::run(&args),
         Command::Merge(args) => sweep::merge(&args),
+        Command::Mcts(args) => mcts::run(&args),
     }
 }
