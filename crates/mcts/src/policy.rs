@@ -6,6 +6,7 @@
 
 use crate::prior::{Prior, Uniform};
 use khela_games::Game;
+use std::sync::LazyLock;
 
 /// How a node grows its children.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,17 +80,35 @@ pub fn select<G: Game, P: Policy<G> + ?Sized>(
     parent_visits: f64,
     children: impl IntoIterator<Item = Option<Child>>,
 ) -> Option<usize> {
+    // Children are scored a batch at a time into an array, a loop without branches that the compiler turns
+    // into vector arithmetic (the divisions and square roots dominate selection).
+    const BATCH: usize = 8;
     let term = policy.parent_term(parent_visits);
+    let mut children = children.into_iter();
     let mut best: Option<(usize, f64)> = None;
-    for (index, child) in children.into_iter().enumerate() {
-        let Some(child) = child else { continue };
-        let score = policy.score(child, term);
-        // Strictly larger: the first of equal scores wins, as the textbook's reference selects.
-        if best.is_none_or(|(_, top)| score > top) {
-            best = Some((index, score));
+    let mut base = 0;
+    loop {
+        let mut batch = [Child { visits: 1.0, wins: 0.0, prior: 0.0 }; BATCH];
+        let mut open = [false; BATCH];
+        let mut len = 0;
+        for child in (&mut children).take(BATCH) {
+            if let Some(child) = child {
+                (batch[len], open[len]) = (child, true);
+            }
+            len += 1;
         }
+        let scores: [f64; BATCH] = std::array::from_fn(|i| policy.score(batch[i], term));
+        for i in (0..len).filter(|&i| open[i]) {
+            // Strictly larger: the first of equal scores wins, as the textbook's reference selects.
+            if best.is_none_or(|(_, top)| scores[i] > top) {
+                best = Some((base + i, scores[i]));
+            }
+        }
+        if len < BATCH {
+            return best.map(|(index, _)| index);
+        }
+        base += BATCH;
     }
-    best.map(|(index, _)| index)
 }
 
 /// Flat Monte Carlo: the root's children only, each played out `per_move` times, all the playouts of the first
@@ -139,8 +158,13 @@ impl<G: Game> Policy<G> for Uct {
         Expansion::OneAtRandom
     }
 
+    /// ln N, from a table of the small counts that most nodes have (the same values `ln` computes).
     fn parent_term(&self, visits: f64) -> f64 {
-        visits.ln()
+        static LN: LazyLock<Vec<f64>> = LazyLock::new(|| (0..4096).map(|n| f64::from(n).ln()).collect());
+        match LN.get(visits as usize) {
+            Some(&ln) if visits.fract() == 0.0 => ln,
+            _ => visits.ln(),
+        }
     }
 
     #[inline]

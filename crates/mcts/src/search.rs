@@ -10,7 +10,7 @@
 
 use crate::policy::{Child, Expansion, Policy, select};
 use crate::random::{Bits, Random};
-use crate::tree::{Node, ROOT, Tree, winner};
+use crate::tree::{ROOT, Tree, winner};
 use khela_games::{Game, Node as Kind, Player, Value};
 use rand_distr::multi::{Dirichlet, MultiDistribution};
 use std::cell::RefCell;
@@ -135,7 +135,7 @@ impl<'g, G: Game, P: Policy<G>, R: Random> Search<'g, G, P, R> {
 
     /// Runs `iterations` more iterations (fewer if the root is proved or terminal).
     pub fn run(&mut self, iterations: u64) -> Summary {
-        let tree = RefCell::new(std::mem::replace(&mut self.tree, Tree { nodes: Vec::new(), refused: 0 }));
+        let tree = RefCell::new(std::mem::replace(&mut self.tree, Tree::empty()));
         let done = AtomicU64::new(0);
         let steps = Steps { game: self.game, policy: &self.policy, config: &self.config };
         let ran = steps.work(&tree, &done, iterations, &mut self.rng, &mut self.scratch, 0);
@@ -155,7 +155,7 @@ impl<'g, G: Game, P: Policy<G>, R: Random> Search<'g, G, P, R> {
         P: Sync,
         R: Send,
     {
-        let tree = Mutex::new(std::mem::replace(&mut self.tree, Tree { nodes: Vec::new(), refused: 0 }));
+        let tree = Mutex::new(std::mem::replace(&mut self.tree, Tree::empty()));
         let done = AtomicU64::new(0);
         let steps = Steps { game: self.game, policy: &self.policy, config: &self.config };
         let seeds: Vec<u64> = (1..threads).map(|_| self.rng.bits()).collect();
@@ -200,7 +200,8 @@ impl<'g, G: Game, P: Policy<G>, R: Random> Search<'g, G, P, R> {
         moves
             .iter()
             .filter_map(|&mv| {
-                let child = root.children.iter().map(|&c| &self.tree.nodes[c as usize]).find(|c| c.mv == Some(mv))?;
+                let c = *root.children.iter().find(|&&c| self.tree.nodes[c as usize].mv == Some(mv))?;
+                let child = &self.tree.stats[c as usize];
                 let proof = child.proof.map(|w| if w == mover { Proof::Win } else { Proof::Loss });
                 Some(MoveStats { mv, visits: u64::from(child.visits), wins: child.wins, proof })
             })
@@ -215,7 +216,7 @@ impl<'g, G: Game, P: Policy<G>, R: Random> Search<'g, G, P, R> {
 
     /// The winner, if the solver proved one at the root.
     pub fn proof(&self) -> Option<Player> {
-        self.tree.nodes[ROOT as usize].proof
+        self.tree.stats[ROOT as usize].proof
     }
 
     /// The position at the root.
@@ -230,7 +231,7 @@ impl<'g, G: Game, P: Policy<G>, R: Random> Search<'g, G, P, R> {
         let root = &self.tree.nodes[ROOT as usize];
         let child = root.children.iter().copied().find(|&c| self.tree.nodes[c as usize].mv == Some(mv));
         let state = self.game.child(&root.state, mv);
-        let old = std::mem::replace(&mut self.tree, Tree { nodes: Vec::new(), refused: 0 });
+        let old = std::mem::replace(&mut self.tree, Tree::empty());
         self.tree = match child {
             Some(child) => old.subtree(child),
             None => Tree::new(self.game, state, self.config.solver),
@@ -415,8 +416,8 @@ impl<G: Game, P: Policy<G>> Steps<'_, G, P> {
         let mut ran = 0;
         while done.fetch_add(1, Ordering::Relaxed) < iterations {
             let leaf = tree.with(|tree| {
-                let root = &tree.nodes[ROOT as usize];
-                let over = matches!(root.kind, Kind::Terminal(_)) || root.proof.is_some();
+                let over = matches!(tree.nodes[ROOT as usize].kind, Kind::Terminal(_))
+                    || tree.stats[ROOT as usize].proof.is_some();
                 (!over).then(|| self.descend(tree, rng, scratch, virtual_loss))
             });
             let score = match leaf {
@@ -443,22 +444,23 @@ impl<G: Game, P: Policy<G>> Steps<'_, G, P> {
         let mut depth = 0;
         loop {
             scratch.path.push(id);
-            let node = &mut tree.nodes[id as usize];
-            node.virtual_visits += virtual_loss;
+            let stats = &mut tree.stats[id as usize];
+            stats.virtual_visits += virtual_loss;
+            if let Some(winner) = stats.proof {
+                return Leaf::Score(credit(winner, 1.0));
+            }
+            let fresh = id != ROOT && stats.visits == 0;
+            let node = &tree.nodes[id as usize];
             if let Kind::Terminal(payoff) = node.kind {
                 return Leaf::Score(max_score(payoff));
             }
-            if let Some(winner) = node.proof {
-                return Leaf::Score(credit(winner, 1.0));
-            }
-            let fresh = id != ROOT && node.visits == 0;
             if fresh || depth >= self.policy.max_depth() || (!node.opened && !self.open(tree, id, rng, scratch)) {
                 return Leaf::Playout(tree.nodes[id as usize].state.clone());
             }
             let node = &tree.nodes[id as usize];
             id = match node.kind {
                 Kind::Chance => {
-                    let probabilities = node.children.iter().map(|&c| tree.nodes[c as usize].prior);
+                    let probabilities = node.children.iter().map(|&c| tree.stats[c as usize].prior);
                     node.children[pick(rng.unit(), probabilities)]
                 }
                 Kind::Decision(mover) if !node.untried.is_empty() => {
@@ -483,13 +485,13 @@ impl<G: Game, P: Policy<G>> Steps<'_, G, P> {
         let node = &tree.nodes[id as usize];
         let stats = |skip_lost: bool| {
             node.children.iter().map(move |&c| {
-                let child = &tree.nodes[c as usize];
+                let child = &tree.stats[c as usize];
                 let lost = skip_lost && child.proof == Some(mover.opponent());
                 let visits = f64::from(child.visits + child.virtual_visits);
                 (!lost).then_some(Child { visits, wins: child.wins, prior: child.prior })
             })
         };
-        let visits = f64::from(node.visits + node.virtual_visits);
+        let visits = f64::from(tree.stats[id as usize].visits + tree.stats[id as usize].virtual_visits);
         let index = select(self.policy, visits, stats(true))
             .or_else(|| select(self.policy, visits, stats(false)))
             .expect("an opened decision node without untried moves has children");
@@ -540,8 +542,7 @@ impl<G: Game, P: Policy<G>> Steps<'_, G, P> {
     /// Appends the child of `parent` after `mv` and returns its index.
     fn add_child(&self, tree: &mut Tree<G>, parent: u32, mv: G::Move, owner: Player, prior: f64) -> u32 {
         let state = self.game.child(&tree.nodes[parent as usize].state, mv);
-        let id = tree.nodes.len() as u32;
-        tree.nodes.push(Node::new(self.game, state, Some(mv), owner, prior, self.config.solver));
+        let id = tree.push(self.game, state, Some(mv), owner, prior, self.config.solver);
         tree.nodes[parent as usize].children.push(id);
         id
     }
@@ -558,7 +559,7 @@ impl<G: Game, P: Policy<G>> Steps<'_, G, P> {
         let mut eta = vec![0.0; root.children.len()];
         dirichlet.sample_to_slice(&mut Bits(rng), &mut eta);
         for (c, eta) in root.children.clone().into_iter().zip(eta) {
-            let prior = &mut tree.nodes[c as usize].prior;
+            let prior = &mut tree.stats[c as usize].prior;
             *prior = (1.0 - epsilon) * *prior + epsilon * eta;
         }
     }
@@ -587,10 +588,10 @@ impl<G: Game, P: Policy<G>> Steps<'_, G, P> {
     /// losses, and for the solver backs proofs up from the end of the path as far as they go.
     fn backup(&self, tree: &mut Tree<G>, path: &[u32], max_score: f64, virtual_loss: u32) {
         for &id in path {
-            let node = &mut tree.nodes[id as usize];
-            node.visits += 1;
-            node.virtual_visits -= virtual_loss;
-            node.wins += credit(node.owner, max_score);
+            let stats = &mut tree.stats[id as usize];
+            stats.visits += 1;
+            stats.virtual_visits -= virtual_loss;
+            stats.wins += credit(tree.nodes[id as usize].owner, max_score);
         }
         if self.config.solver {
             for &id in path.iter().rev().skip(1) {
@@ -607,21 +608,21 @@ impl<G: Game, P: Policy<G>> Steps<'_, G, P> {
 /// Returns whether it newly proved the node.
 fn prove<G: Game>(tree: &mut Tree<G>, id: u32) -> bool {
     let node = &tree.nodes[id as usize];
-    if node.proof.is_some() || !node.opened || node.children.is_empty() {
+    if tree.stats[id as usize].proof.is_some() || !node.opened || node.children.is_empty() {
         return false;
     }
-    let mut proofs = node.children.iter().map(|&c| tree.nodes[c as usize].proof);
+    let mut proofs = node.children.iter().map(|&c| tree.stats[c as usize].proof);
     let proof = match node.kind {
         Kind::Decision(mover) if proofs.clone().any(|p| p == Some(mover)) => Some(mover),
         Kind::Decision(mover) if node.untried.is_empty() && proofs.all(|p| p == Some(mover.opponent())) => {
             Some(mover.opponent())
         }
         Kind::Chance => {
-            let first = tree.nodes[node.children[0] as usize].proof;
+            let first = tree.stats[node.children[0] as usize].proof;
             if proofs.all(|p| p == first) { first } else { None }
         }
         _ => None,
     };
-    tree.nodes[id as usize].proof = proof;
+    tree.stats[id as usize].proof = proof;
     proof.is_some()
 }
