@@ -30,28 +30,28 @@ fn refused(args: &[&str], expected: &str) {
 
 const TRAP: [&str; 6] = ["--game", "tictactoe", "--position", "X...O...X", "--rng", "python"];
 
-/// The textbook's flat Monte Carlo table: 1,000 playouts per move, Python's generator, seed 1.
-#[test]
-fn flat_textbook_table() {
-    let args = [&TRAP[..], &["--algorithm", "flat", "--iterations", "1000", "--seed", "1"]].concat();
-    assert_eq!(
-        csv(&args),
-        "move,visits,mean\n1,1000,0.553\n2,1000,0.589\n3,1000,0.563\n5,1000,0.546\n6,1000,0.544\n7,1000,0.528\n"
-    );
+/// Runs `mcts` on the trap with Python's generator, seed 1, and checks the CSV and the chosen move.
+fn textbook(algorithm: &str, iterations: &str, expected: &str, chosen: &str) {
+    let args = [&TRAP[..], &["--algorithm", algorithm, "--iterations", iterations, "--seed", "1"]].concat();
+    assert_eq!(csv(&args), expected);
     let out = bench().arg("mcts").args(&args).output().unwrap();
-    assert!(String::from_utf8(out.stdout).unwrap().contains("chosen move: 2"));
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.contains(&format!("chosen move: {chosen}")), "{stdout}");
 }
 
-/// The textbook's UCT visits: 3,000 iterations, Python's generator, seed 1 (means: the mover's, O's).
+/// The textbook's flat Monte Carlo table: 1,000 playouts per move, choosing the losing corner 2.
+#[test]
+fn flat_textbook_table() {
+    let expected =
+        "move,visits,mean\n1,1000,0.553\n2,1000,0.589\n3,1000,0.563\n5,1000,0.546\n6,1000,0.544\n7,1000,0.528\n";
+    textbook("flat", "1000", expected, "2");
+}
+
+/// The textbook's UCT visits, 3,000 iterations, choosing the drawing edge 1 (means: the mover's, O's).
 #[test]
 fn uct_textbook_table() {
-    let args = [&TRAP[..], &["--algorithm", "uct", "--iterations", "3000", "--seed", "1"]].concat();
-    assert_eq!(
-        csv(&args),
-        "move,visits,mean\n1,698,0.543\n2,143,0.360\n3,671,0.541\n5,662,0.539\n6,147,0.364\n7,679,0.541\n"
-    );
-    let out = bench().arg("mcts").args(&args).output().unwrap();
-    assert!(String::from_utf8(out.stdout).unwrap().contains("chosen move: 1"));
+    let expected = "move,visits,mean\n1,698,0.543\n2,143,0.360\n3,671,0.541\n5,662,0.539\n6,147,0.364\n7,679,0.541\n";
+    textbook("uct", "3000", expected, "1");
 }
 
 /// The same arguments give the same bytes: one thread, and root parallelism on two; the file written with
