@@ -195,7 +195,7 @@ where
     G: Game + Sync,
     G::State: Send + Sync,
     G::Move: Send + Sync,
-    P: Policy<G> + Clone + Sync,
+    P: Policy<G> + Clone + Send + Sync,
     R: Random + Send,
 {
     let threads = args.threads as usize;

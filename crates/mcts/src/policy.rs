@@ -53,6 +53,21 @@ pub trait Policy<G: Game> {
 
     /// The score of a child; selection descends into the first child with the largest score.
     fn score(&self, child: Child, parent_term: f64) -> f64;
+
+    /// The policies and iterations of `parts` independent trees that together do the work of one search of
+    /// `iterations` iterations (root parallelism). The default: this policy in every tree, the iterations
+    /// shared out evenly (the first trees one more when they do not divide).
+    fn split(&self, iterations: u64, parts: usize) -> Vec<(Self, u64)>
+    where
+        Self: Sized + Clone,
+    {
+        (0..parts as u64).map(|k| (self.clone(), share(iterations, k, parts as u64))).collect()
+    }
+}
+
+/// Part `k` of `total` shared out evenly between `parts`, the first parts one more when they do not divide.
+fn share(total: u64, k: u64, parts: u64) -> u64 {
+    total / parts + u64::from(k < total % parts)
 }
 
 /// UCB1 = w/n + c·√(ln N / n): the mean score of the player who moved into a child (`wins` over `visits`),
@@ -136,6 +151,17 @@ impl<G: Game> Policy<G> for Flat {
     /// 1 for a child still short of its playouts, 0 otherwise: the first such child is played out.
     fn score(&self, child: Child, _: f64) -> f64 {
         f64::from(u8::from(child.visits < f64::from(self.per_move)))
+    }
+
+    /// Each move's playouts shared out between the trees (`iterations` is `per_move` × moves).
+    fn split(&self, iterations: u64, parts: usize) -> Vec<(Self, u64)> {
+        let moves = iterations / u64::from(self.per_move.max(1));
+        (0..parts as u64)
+            .map(|k| {
+                let per_move = share(u64::from(self.per_move), k, parts as u64);
+                (Flat { per_move: per_move as u32 }, per_move * moves)
+            })
+            .collect()
     }
 }
 

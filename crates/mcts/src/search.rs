@@ -240,10 +240,10 @@ impl<'g, G: Game, P: Policy<G>, R: Random> Search<'g, G, P, R> {
     }
 }
 
-/// Root parallelism: `trees` independent searches from `state`, tree `k` seeded with `config.seed + k` and
-/// given an equal share of `iterations` (the first trees one more when they do not divide evenly), run on the
-/// current rayon pool; their root statistics are summed move by move. The result depends on `trees`, never on
-/// the number of threads. Returns the merged statistics, in natural move order, and the summed summary.
+/// Root parallelism: `trees` independent searches from `state`, tree `k` seeded with `config.seed + k`, with the
+/// policy and share of `iterations` that [`Policy::split`] gives it, run on the current rayon pool; their root
+/// statistics are summed move by move. The result depends on `trees`, never on the number of threads. Returns
+/// the merged statistics, in natural move order, and the summed summary.
 pub fn root_parallel<G, P, R>(
     game: &G,
     state: &G::State,
@@ -256,18 +256,18 @@ where
     G: Game + Sync,
     G::State: Send + Sync,
     G::Move: Send,
-    P: Policy<G> + Clone + Sync,
+    P: Policy<G> + Clone + Send + Sync,
     R: Random,
 {
     use rayon::prelude::*;
-    let trees = trees.max(1);
-    let share = |k: usize| iterations / trees as u64 + u64::from((k as u64) < iterations % trees as u64);
-    let runs: Vec<_> = (0..trees)
+    let runs: Vec<_> = policy
+        .split(iterations, trees.max(1))
         .into_par_iter()
-        .map(|k| {
+        .enumerate()
+        .map(|(k, (policy, iterations))| {
             let config = Config { seed: config.seed.wrapping_add(k as u64), ..*config };
-            let mut search: Search<'_, G, P, R> = Search::new(game, state.clone(), policy.clone(), config);
-            let summary = search.run(share(k));
+            let mut search: Search<'_, G, P, R> = Search::new(game, state.clone(), policy, config);
+            let summary = search.run(iterations);
             (search.stats(), summary)
         })
         .collect();

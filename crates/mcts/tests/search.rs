@@ -116,6 +116,16 @@ fn root_parallelism_does_not_depend_on_threads() {
     assert!([1, 3, 5, 7].contains(&choose(&one, Choice::MostVisits, &mut Pcg::from_seed(0)).unwrap()));
 }
 
+/// Root-parallel flat Monte Carlo shares out each move's playouts: every move still gets exactly its own.
+#[test]
+fn root_parallel_flat_monte_carlo_plays_every_move() {
+    let board = TicTacToe::parse("X...O...X").unwrap();
+    let (stats, summary) =
+        root_parallel::<_, _, Pcg>(&TicTacToe, &board, &Flat { per_move: 1000 }, &Config::default(), 3, 6000);
+    assert_eq!(summary.iterations, 6000);
+    assert_eq!(visits(&stats), [(1, 1000), (2, 1000), (3, 1000), (5, 1000), (6, 1000), (7, 1000)]);
+}
+
 /// Tree parallelism on one thread is the serial search; on two it runs exactly the iterations asked and finds a
 /// drawing edge of the trap.
 #[test]
