@@ -6,7 +6,8 @@ use khela_games::tree::Tree;
 use khela_games::{Game, Player};
 use khela_mcts::random::{Pcg, Python, Random};
 use khela_mcts::{
-    Choice, Config, Flat, MoveStats, Noise, Policy, Proof, Puct, Search, Uct, Uniform, choose, root_parallel,
+    Choice, Config, EvaluatorPrior, Flat, MoveStats, Noise, Policy, Proof, Puct, Search, Uct, Uniform, choose,
+    root_parallel,
 };
 
 fn pool(threads: usize) -> rayon::ThreadPool {
@@ -167,4 +168,39 @@ fn temperature_sampling_follows_visits() {
     }
     assert_eq!(choose(&stats, Choice::Temperature(0.01), &mut rng), Some(2));
     assert_eq!(choose(&stats, Choice::Temperature(0.0), &mut rng), Some(2));
+}
+
+/// An evaluator for the prior test: X's stones in open lines (no O in them) minus O's in lines without X.
+#[derive(Clone, Copy)]
+struct OpenLines;
+
+impl khela_heuristic::Evaluator<TicTacToe> for OpenLines {
+    fn evaluate(&self, _: &TicTacToe, board: &Board) -> f64 {
+        let count = |mine: u16, theirs: u16| {
+            khela_games::tictactoe::LINES
+                .iter()
+                .filter(|&&l| l & theirs == 0)
+                .map(|&l| (l & mine).count_ones())
+                .sum::<u32>()
+        };
+        f64::from(count(board.x, board.o)) - f64::from(count(board.o, board.x))
+    }
+
+    fn bound(&self) -> f64 {
+        24.0
+    }
+}
+
+/// PUCT with an evaluator's prior finds the immediate win and never loses the trap's draw.
+#[test]
+fn puct_with_an_evaluator_prior() {
+    let policy = Puct::new(EvaluatorPrior { evaluator: OpenLines, temperature: 0.1 });
+    let win = TicTacToe::parse("XX.OO....").unwrap();
+    let mut search: Search<'_, _, _, Pcg> = Search::new(&TicTacToe, win, policy, Config::default());
+    search.run(500);
+    assert_eq!(search.best(), Some(2));
+    let trap = TicTacToe::parse("X...O...X").unwrap();
+    let mut search: Search<'_, _, _, Pcg> = Search::new(&TicTacToe, trap, policy, Config::default());
+    search.run(5000);
+    assert!([1, 3, 5, 7].contains(&search.best().unwrap()), "{:?}", search.stats());
 }
