@@ -62,16 +62,16 @@ fn connect4(c: &mut Criterion) {
     peers(c);
 }
 
-/// A uniformly random playout with khela's rules: +1 if MAX wins, −1 if MIN does, 0 for a draw.
+/// A uniformly random playout with khela's rules, as khela's own: the moves listed first, the outcome asked
+/// only when there are none. +1 if MAX wins, −1 if MIN does, 0 for a draw.
 fn random_playout<R: Random>(mut position: Position, rng: &mut R, moves: &mut Vec<u8>) -> i64 {
     loop {
-        match CONNECT4.node(&position) {
-            Node::Terminal(payoff) => return payoff.signum() as i64,
-            _ => {
-                CONNECT4.moves(&position, moves);
-                CONNECT4.play(&mut position, moves[rng.below(moves.len())]);
-            }
+        CONNECT4.moves(&position, moves);
+        if moves.is_empty() {
+            let Node::Terminal(payoff) = CONNECT4.node(&position) else { unreachable!("Connect-4 has no chance") };
+            return payoff.signum() as i64;
         }
+        CONNECT4.play(&mut position, moves[rng.below(moves.len())]);
     }
 }
 
@@ -157,12 +157,10 @@ impl minimax::Game for MinimaxConnect4 {
     type S = Position;
     type M = u8;
 
+    /// The moves first, the winner only when there are none, as khela's playouts do.
     fn generate_moves(position: &Position, moves: &mut Vec<u8>) -> Option<minimax::Winner> {
-        let winner = Self::get_winner(position);
-        if winner.is_none() {
-            CONNECT4.moves(position, moves);
-        }
-        winner
+        CONNECT4.moves(position, moves);
+        if moves.is_empty() { Self::get_winner(position) } else { None }
     }
 
     /// A new position (the crate's copy strategy: it has no undo to call for moves made in place).

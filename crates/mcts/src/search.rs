@@ -506,8 +506,11 @@ impl<G: Game, P: Policy<G>> Steps<'_, G, P> {
             Kind::Decision(mover) => {
                 self.game.moves(&node.state, &mut scratch.moves);
                 if self.policy.expansion() == Expansion::OneAtRandom {
-                    tree.nodes[id as usize].untried.extend_from_slice(&scratch.moves);
-                    tree.nodes[id as usize].opened = true;
+                    let node = &mut tree.nodes[id as usize];
+                    // One allocation each, of the final size.
+                    node.untried = scratch.moves.clone();
+                    node.children.reserve_exact(scratch.moves.len());
+                    node.opened = true;
                     return true;
                 }
                 self.policy.priors(self.game, &node.state, &scratch.moves, &mut scratch.priors);
@@ -529,6 +532,7 @@ impl<G: Game, P: Policy<G>> Steps<'_, G, P> {
             tree.refused += 1;
             return false;
         }
+        tree.nodes[id as usize].children.reserve_exact(scratch.moves.len());
         for (mv, prior) in children {
             self.add_child(tree, id, mv, owner, prior);
         }
@@ -566,19 +570,26 @@ impl<G: Game, P: Policy<G>> Steps<'_, G, P> {
 
     /// Uniformly random moves (and chance outcomes by their probabilities) from `state` to the end; the score
     /// for MAX. A terminal state draws nothing.
+    ///
+    /// The moves are listed first and the kind of node asked only when there are none (a terminal or a chance
+    /// node), which saves games like Connect-4 a second test for a win at every ply; so a game searched by
+    /// Monte Carlo must list no moves at its chance nodes (debug builds check it).
     fn playout<R: Random>(&self, mut state: G::State, rng: &mut R, scratch: &mut Scratch<G>) -> f64 {
         loop {
-            let mv = match self.game.node(&state) {
-                Kind::Terminal(payoff) => return max_score(payoff),
-                Kind::Decision(_) => {
-                    self.game.moves(&state, &mut scratch.moves);
-                    scratch.moves[rng.below(scratch.moves.len())]
+            self.game.moves(&state, &mut scratch.moves);
+            let mv = if scratch.moves.is_empty() {
+                match self.game.node(&state) {
+                    Kind::Terminal(payoff) => return max_score(payoff),
+                    Kind::Chance => {
+                        self.game.outcomes(&state, &mut scratch.outcomes);
+                        let index = pick(rng.unit(), scratch.outcomes.iter().map(|&(_, p)| p));
+                        scratch.outcomes[index].0
+                    }
+                    Kind::Decision(_) => unreachable!("a decision node lists its moves"),
                 }
-                Kind::Chance => {
-                    self.game.outcomes(&state, &mut scratch.outcomes);
-                    let index = pick(rng.unit(), scratch.outcomes.iter().map(|&(_, p)| p));
-                    scratch.outcomes[index].0
-                }
+            } else {
+                debug_assert!(matches!(self.game.node(&state), Kind::Decision(_)), "moves listed at a chance node");
+                scratch.moves[rng.below(scratch.moves.len())]
             };
             self.game.play(&mut state, mv);
         }
