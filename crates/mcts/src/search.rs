@@ -161,21 +161,21 @@ impl<'g, G: Game, P: Policy<G>, R: Random> Search<'g, G, P, R> {
         let seeds: Vec<u64> = (1..threads).map(|_| self.rng.bits()).collect();
         // Alone, a thread has no one to keep away: the serial search exactly.
         let virtual_loss = if threads > 1 { self.config.virtual_loss } else { 0 };
-        let mut ran = 0;
-        let others = Mutex::new(0);
+        let ran = AtomicU64::new(0);
         rayon::scope(|scope| {
             for seed in seeds {
-                let (steps, tree, done, others) = (&steps, &tree, &done, &others);
+                let (steps, tree, done, ran) = (&steps, &tree, &done, &ran);
                 scope.spawn(move |_| {
                     let mut rng = R::from_seed(seed);
                     let n = steps.work(tree, done, iterations, &mut rng, &mut Scratch::default(), virtual_loss);
-                    *others.lock().expect("no thread panics holding the count") += n;
+                    ran.fetch_add(n, Ordering::Relaxed);
                 });
             }
-            ran = steps.work(&tree, &done, iterations, &mut self.rng, &mut self.scratch, virtual_loss);
+            let n = steps.work(&tree, &done, iterations, &mut self.rng, &mut self.scratch, virtual_loss);
+            ran.fetch_add(n, Ordering::Relaxed);
         });
         self.tree = tree.into_inner().expect("no thread panics holding the tree");
-        self.summary(ran + others.into_inner().expect("no thread panics holding the count"))
+        self.summary(ran.into_inner())
     }
 
     fn summary(&self, iterations: u64) -> Summary {
