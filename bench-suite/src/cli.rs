@@ -1,5 +1,6 @@
 //! The command line: every subcommand and its options, validated by clap.
 
+use crate::commands::mcts::{self, MctsAlgorithm, MctsGame, Parallelism};
 use crate::commands::sweep::{AlgorithmName, List, ModelName, OrderingName, Shard};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use khela_exact::Algorithm;
@@ -46,6 +47,44 @@ pub enum Command {
     Sweep(SweepArgs),
     /// Join the directories of `sweep --shard K/N` runs into the files the unsharded sweep writes.
     Merge(MergeArgs),
+    /// Monte Carlo tree search from a position: each move's visits and mean score, and the move chosen.
+    Mcts(MctsArgs),
+}
+
+/// Options of `mcts`.
+#[derive(Debug, Args)]
+pub struct MctsArgs {
+    /// The game.
+    #[arg(long, value_enum)]
+    pub game: MctsGame,
+    /// The position: a tic-tac-toe board (9 characters of '.', 'X', 'O') or a Connect-4 move string of 1-based
+    /// columns (4453) [default: the empty board].
+    #[arg(long)]
+    pub position: Option<String>,
+    /// The search.
+    #[arg(long, value_enum, default_value_t = MctsAlgorithm::Uct)]
+    pub algorithm: MctsAlgorithm,
+    /// Iterations; for flat Monte Carlo, playouts after each move.
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..=mcts::MAX_ITERATIONS))]
+    pub iterations: u64,
+    /// The seed of every random choice.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Threads (rayon).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    pub threads: u64,
+    /// How threads share the work.
+    #[arg(long, value_enum, default_value_t = Parallelism::Root)]
+    pub parallel: Parallelism,
+    /// The random number generator.
+    #[arg(long, value_enum, default_value_t = mcts::Rng::Pcg)]
+    pub rng: mcts::Rng,
+    /// MCTS-Solver: prove wins and losses and play a proven win at once.
+    #[arg(long)]
+    pub solver: bool,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub out: OutArg,
 }
 
 /// Options of `sweep`.

@@ -2,6 +2,7 @@
 
 mod count;
 mod eval;
+pub mod mcts;
 mod ordering;
 mod solve;
 pub mod sweep;
@@ -20,5 +21,6 @@ pub fn run(command: Command) -> Result<()> {
         Command::Trace(args) => trace::run(&args),
         Command::Sweep(args) => sweep::run(&args),
         Command::Merge(args) => sweep::merge(&args),
+        Command::Mcts(args) => mcts::run(&args),
     }
 }

@@ -174,46 +174,24 @@ impl<'g, G: Game> Searcher<'g, G> {
 impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
     /// The same searcher with a cache.
     pub fn with_cache<C2: Cache<G>>(self, cache: C2) -> Searcher<'g, G, C2, O> {
-        let Searcher {
-            game,
-            orderer,
-            observer,
-            evaluator,
-            noisy,
-            bounds,
-            star,
-            stats,
-            root_best,
-            horizon_hits,
-            moves,
-            outcomes,
-            outcome_bounds,
-            ..
-        } = self;
-        Searcher {
-            game,
-            orderer,
-            cache,
-            observer,
-            evaluator,
-            noisy,
-            bounds,
-            star,
-            stats,
-            root_best,
-            horizon_hits,
-            moves,
-            outcomes,
-            outcome_bounds,
-        }
+        self.with_parts(|_, observer| (cache, observer))
     }
 
     /// The same searcher with an observer.
     pub fn with_observer<O2: Observer<G>>(self, observer: O2) -> Searcher<'g, G, C, O2> {
+        self.with_parts(|cache, _| (cache, observer))
+    }
+
+    /// The same searcher with its cache and observer replaced by what `parts` makes of them.
+    fn with_parts<C2: Cache<G>, O2: Observer<G>>(
+        self,
+        parts: impl FnOnce(C, O) -> (C2, O2),
+    ) -> Searcher<'g, G, C2, O2> {
         let Searcher {
             game,
             orderer,
             cache,
+            observer,
             evaluator,
             noisy,
             bounds,
@@ -224,8 +202,8 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
             moves,
             outcomes,
             outcome_bounds,
-            ..
         } = self;
+        let (cache, observer) = parts(cache, observer);
         Searcher {
             game,
             orderer,

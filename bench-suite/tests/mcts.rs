@@ -1,0 +1,98 @@
+//! End-to-end tests of `bench-suite mcts`.
+
+use assert_cmd::Command;
+
+fn bench() -> Command {
+    Command::cargo_bin("bench-suite").expect("the bench-suite binary is built")
+}
+
+/// Runs `mcts` with `--out -` and returns its CSV.
+fn csv(args: &[&str]) -> String {
+    let out = bench().arg("mcts").args(args).args(["--out", "-"]).output().unwrap();
+    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+/// Runs `mcts`, expects exit status 2 with a one-line error containing `expected`, no panic, and no file.
+fn refused(args: &[&str], expected: &str) {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("out.csv");
+    let out = bench().arg("mcts").args(args).arg("--out").arg(&path).output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
+    assert!(out.stdout.is_empty(), "{args:?} printed {}", String::from_utf8_lossy(&out.stdout));
+    assert_eq!(stderr.lines().count(), 1, "{args:?}: not one line: {stderr}");
+    assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
+    assert!(stderr.contains(expected), "{args:?}: {stderr:?} lacks {expected:?}");
+    assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    assert!(!path.exists(), "{args:?} left {}", path.display());
+}
+
+const TRAP: [&str; 6] = ["--game", "tictactoe", "--position", "X...O...X", "--rng", "python"];
+
+/// Runs `mcts` on the trap with Python's generator, seed 1, and checks the CSV and the chosen move.
+fn textbook(algorithm: &str, iterations: &str, expected: &str, chosen: &str) {
+    let args = [&TRAP[..], &["--algorithm", algorithm, "--iterations", iterations, "--seed", "1"]].concat();
+    assert_eq!(csv(&args), expected);
+    let out = bench().arg("mcts").args(&args).output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.contains(&format!("chosen move: {chosen}")), "{stdout}");
+}
+
+/// The textbook's flat Monte Carlo table: 1,000 playouts per move, choosing the losing corner 2.
+#[test]
+fn flat_textbook_table() {
+    let expected =
+        "move,visits,mean\n1,1000,0.553\n2,1000,0.589\n3,1000,0.563\n5,1000,0.546\n6,1000,0.544\n7,1000,0.528\n";
+    textbook("flat", "1000", expected, "2");
+}
+
+/// The textbook's UCT visits, 3,000 iterations, choosing the drawing edge 1 (means: the mover's, O's).
+#[test]
+fn uct_textbook_table() {
+    let expected = "move,visits,mean\n1,698,0.543\n2,143,0.360\n3,671,0.541\n5,662,0.539\n6,147,0.364\n7,679,0.541\n";
+    textbook("uct", "3000", expected, "1");
+}
+
+/// The same arguments give the same bytes: one thread, and root parallelism on two; the file written with
+/// `--out PATH` is the CSV of `--out -`.
+#[test]
+fn output_is_reproducible() {
+    let args =
+        ["--game", "connect4", "--position", "4453", "--algorithm", "puct", "--iterations", "2000", "--seed", "9"];
+    let one = csv(&args);
+    assert_eq!(one, csv(&args));
+    assert_eq!(one.lines().next(), Some("move,visits,mean"));
+    assert_eq!(one.lines().count(), 8, "{one}");
+    let two = [&args[..], &["--threads", "2"]].concat();
+    assert_eq!(csv(&two), csv(&two));
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("mcts.csv");
+    let out = bench().arg("mcts").args(&two).arg("--out").arg(&path).output().unwrap();
+    assert!(out.status.success());
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), csv(&two));
+}
+
+/// The solver proves the trap's corners lost; tree parallelism runs.
+#[test]
+fn solver_and_tree_parallelism() {
+    let out = bench().arg("mcts").args(TRAP).args(["--solver", "--iterations", "10000"]).output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert_eq!(stdout.matches("| loss").count(), 2, "{stdout}");
+    let rows = csv(&["--game", "tictactoe", "--parallel", "tree", "--threads", "2", "--iterations", "5000"]);
+    let visits: u64 = rows.lines().skip(1).map(|l| l.split(',').nth(1).unwrap().parse::<u64>().unwrap()).sum();
+    assert_eq!(visits, 5000);
+}
+
+#[test]
+fn bad_input_is_refused() {
+    refused(&["--game", "chess"], "chess");
+    refused(&["--game", "tictactoe", "--iterations", "0"], "'0'");
+    refused(&["--game", "tictactoe", "--threads", "0"], "'0'");
+    refused(&["--game", "tictactoe", "--rng", "mt"], "'mt'");
+    refused(&["--game", "tictactoe", "--position", "XXX.OO..."], "\"XXX.OO...\" is already over");
+    refused(&["--game", "tictactoe", "--position", "XQ......."], "'Q'");
+    refused(&["--game", "connect4", "--position", "44444445"], "44444445");
+    refused(&["--game", "connect4", "--iterations", "100000001"], "100000001");
+    refused(&["--game", "tictactoe", "--algorithm", "flat", "--iterations", "20000000"], "--iterations 20000000");
+}
