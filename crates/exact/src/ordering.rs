@@ -30,9 +30,9 @@ pub enum Ordering<G: Game> {
     /// Children sorted best first for the side to move by a static evaluation of the child (MAX's view), ties
     /// in natural order.
     Static(Evaluator<G>),
-    /// [`Ordering::Static`] at the nodes fewer than `plies` moves from the root, natural order below: sorting
-    /// by an evaluation pays where subtrees are large, and costs more than it saves near the leaves. (The best
-    /// move a cache remembers goes first at every depth.)
+    /// [`Ordering::Static`] at the nodes fewer than `plies` moves from the root, where subtrees are large and a
+    /// sort by evaluation pays; the history heuristic ([`Ordering::History`]) below, where evaluating every
+    /// child would cost more than it saves. (The best move a cache remembers goes first at every depth.)
     Shallow {
         /// The static evaluation of a child, MAX's view.
         evaluate: Evaluator<G>,
@@ -118,7 +118,7 @@ impl<'g, G: Game> Orderer<'g, G> {
     /// Whether [`Orderer::reward`] records anything.
     #[inline(always)]
     pub(crate) fn is_history(&self) -> bool {
-        matches!(self.ordering, Ordering::History)
+        matches!(self.ordering, Ordering::History | Ordering::Shallow { .. })
     }
 
     /// Puts `moves`, the moves of `state` where `player` is to move, `ply` moves from the root, in this
@@ -126,17 +126,14 @@ impl<'g, G: Game> Orderer<'g, G> {
     #[inline]
     pub(crate) fn order(&mut self, game: &G, state: &G::State, player: Player, ply: usize, moves: &mut [G::Move]) {
         match &self.ordering {
-            Ordering::Shallow { plies, .. } if ply >= *plies => {}
             Ordering::Natural => {}
             Ordering::Reversed => moves.reverse(),
             Ordering::Preference(list) => {
                 moves.sort_by_key(|m| list.iter().position(|p| p == m).unwrap_or(list.len()));
             }
             Ordering::Random { .. } => moves.shuffle(&mut self.rng),
-            Ordering::History => {
-                // Stable: ties (moves never rewarded) keep their natural order.
-                moves.sort_by_key(|m| std::cmp::Reverse(self.history.get(m).copied().unwrap_or(0)));
-            }
+            Ordering::History => self.by_history(moves),
+            Ordering::Shallow { plies, .. } if ply >= *plies => self.by_history(moves),
             Ordering::BestFirst | Ordering::WorstFirst | Ordering::Static(_) | Ordering::Shallow { .. } => {
                 let worst_first = matches!(self.ordering, Ordering::WorstFirst);
                 self.scratch.clear();
@@ -162,6 +159,12 @@ impl<'g, G: Game> Orderer<'g, G> {
                 }
             }
         }
+    }
+
+    /// Sorts `moves` by their history scores, highest first; stable, so ties (moves never rewarded) keep their
+    /// natural order.
+    fn by_history(&self, moves: &mut [G::Move]) {
+        moves.sort_by_key(|m| std::cmp::Reverse(self.history.get(m).copied().unwrap_or(0)));
     }
 
     /// Records, for the history ordering, that `mv` was the best move (or caused a cutoff) at a node `ply`
