@@ -1,30 +1,21 @@
 //! End-to-end tests of `bench-suite mcts`.
 
-use assert_cmd::Command;
+mod common;
 
-fn bench() -> Command {
-    Command::cargo_bin("bench-suite").expect("the bench-suite binary is built")
-}
+use common::bench;
 
 /// Runs `mcts` with `--out -` and returns its CSV.
 fn csv(args: &[&str]) -> String {
-    let out = bench().arg("mcts").args(args).args(["--out", "-"]).output().unwrap();
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).unwrap()
+    common::csv(&[&["mcts"], args].concat())
 }
 
-/// Runs `mcts`, expects exit status 2 with a one-line error containing `expected`, no panic, and no file.
+/// Runs `mcts` with `--out PATH`, expects [`common::refused`]'s one-line error containing `expected`, and no
+/// file at PATH.
 fn refused(args: &[&str], expected: &str) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("out.csv");
-    let out = bench().arg("mcts").args(args).arg("--out").arg(&path).output().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
-    assert!(out.stdout.is_empty(), "{args:?} printed {}", String::from_utf8_lossy(&out.stdout));
-    assert_eq!(stderr.lines().count(), 1, "{args:?}: not one line: {stderr}");
-    assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
-    assert!(stderr.contains(expected), "{args:?}: {stderr:?} lacks {expected:?}");
-    assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    let out = path.to_str().unwrap();
+    common::refused(&[&["mcts"], args, &["--out", out]].concat(), expected);
     assert!(!path.exists(), "{args:?} left {}", path.display());
 }
 
