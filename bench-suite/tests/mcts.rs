@@ -64,6 +64,21 @@ fn output_is_reproducible() {
     assert_eq!(std::fs::read_to_string(&path).unwrap(), csv(&two));
 }
 
+/// PUCT with the evaluator prior puts every visit on an immediate win, where the uniform prior lets the
+/// other moves have some.
+#[test]
+fn puct_with_the_evaluator_prior() {
+    let win = ["--game", "tictactoe", "--position", "XX.OO....", "--algorithm", "puct", "--iterations", "30"];
+    let visits = |prior: &str| csv(&[&win[..], &["--prior", prior]].concat());
+    assert_eq!(visits("evaluator"), "move,visits,mean\n2,30,1.000\n5,0,NaN\n6,0,NaN\n7,0,NaN\n8,0,NaN\n");
+    assert_eq!(visits("uniform"), csv(&win));
+    assert!(!csv(&win).contains("2,30,"), "{}", csv(&win));
+    let out = bench().arg("mcts").args(win).args(["--prior", "evaluator"]).output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.contains("puct (evaluator prior) on 1 thread(s)"), "{stdout}");
+    assert!(stdout.contains("chosen move: 2"), "{stdout}");
+}
+
 /// The solver proves the trap's corners lost; tree parallelism runs.
 #[test]
 fn solver_and_tree_parallelism() {
@@ -86,4 +101,7 @@ fn bad_input_is_refused() {
     refused(&["--game", "connect4", "--position", "44444445"], "44444445");
     refused(&["--game", "connect4", "--iterations", "100000001"], "100000001");
     refused(&["--game", "tictactoe", "--algorithm", "flat", "--iterations", "20000000"], "--iterations 20000000");
+    refused(&["--game", "tictactoe", "--prior", "evaluator"], "--prior evaluator is for --algorithm puct, not uct");
+    refused(&["--game", "connect4", "--algorithm", "flat", "--prior", "uniform"], "--prior uniform is for");
+    refused(&["--game", "tictactoe", "--algorithm", "puct", "--prior", "neural"], "'neural'");
 }
