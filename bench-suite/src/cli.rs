@@ -1,6 +1,6 @@
 //! The command line: every subcommand and its options, validated by clap.
 
-use crate::commands::mcts::{self, MctsAlgorithm, MctsGame, Parallelism};
+use crate::commands::mcts::{self, MctsAlgorithm, MctsGame, MctsPrior, Parallelism};
 use crate::commands::sweep::{AlgorithmName, List, ModelName, OrderingName, Shard};
 use clap::{Args, Parser, Subcommand, ValueEnum};
 use khela_exact::Algorithm;
@@ -64,6 +64,9 @@ pub struct MctsArgs {
     /// The search.
     #[arg(long, value_enum, default_value_t = MctsAlgorithm::Uct)]
     pub algorithm: MctsAlgorithm,
+    /// PUCT's priors (--algorithm puct only) [default: uniform].
+    #[arg(long, value_enum)]
+    pub prior: Option<MctsPrior>,
     /// Iterations; for flat Monte Carlo, playouts after each move.
     #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..=mcts::MAX_ITERATIONS))]
     pub iterations: u64,

@@ -1,30 +1,21 @@
 //! End-to-end tests of `bench-suite mcts`.
 
-use assert_cmd::Command;
+mod common;
 
-fn bench() -> Command {
-    Command::cargo_bin("bench-suite").expect("the bench-suite binary is built")
-}
+use common::bench;
 
 /// Runs `mcts` with `--out -` and returns its CSV.
 fn csv(args: &[&str]) -> String {
-    let out = bench().arg("mcts").args(args).args(["--out", "-"]).output().unwrap();
-    assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
-    String::from_utf8(out.stdout).unwrap()
+    common::csv(&[&["mcts"], args].concat())
 }
 
-/// Runs `mcts`, expects exit status 2 with a one-line error containing `expected`, no panic, and no file.
+/// Runs `mcts` with `--out PATH`, expects [`common::refused`]'s one-line error containing `expected`, and no
+/// file at PATH.
 fn refused(args: &[&str], expected: &str) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("out.csv");
-    let out = bench().arg("mcts").args(args).arg("--out").arg(&path).output().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
-    assert!(out.stdout.is_empty(), "{args:?} printed {}", String::from_utf8_lossy(&out.stdout));
-    assert_eq!(stderr.lines().count(), 1, "{args:?}: not one line: {stderr}");
-    assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
-    assert!(stderr.contains(expected), "{args:?}: {stderr:?} lacks {expected:?}");
-    assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
+    let out = path.to_str().unwrap();
+    common::refused(&[&["mcts"], args, &["--out", out]].concat(), expected);
     assert!(!path.exists(), "{args:?} left {}", path.display());
 }
 
@@ -73,6 +64,21 @@ fn output_is_reproducible() {
     assert_eq!(std::fs::read_to_string(&path).unwrap(), csv(&two));
 }
 
+/// PUCT with the evaluator prior puts every visit on an immediate win, where the uniform prior lets the
+/// other moves have some.
+#[test]
+fn puct_with_the_evaluator_prior() {
+    let win = ["--game", "tictactoe", "--position", "XX.OO....", "--algorithm", "puct", "--iterations", "30"];
+    let visits = |prior: &str| csv(&[&win[..], &["--prior", prior]].concat());
+    assert_eq!(visits("evaluator"), "move,visits,mean\n2,30,1.000\n5,0,NaN\n6,0,NaN\n7,0,NaN\n8,0,NaN\n");
+    assert_eq!(visits("uniform"), csv(&win));
+    assert!(!csv(&win).contains("2,30,"), "{}", csv(&win));
+    let out = bench().arg("mcts").args(win).args(["--prior", "evaluator"]).output().unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(stdout.contains("puct (evaluator prior) on 1 thread(s)"), "{stdout}");
+    assert!(stdout.contains("chosen move: 2"), "{stdout}");
+}
+
 /// The solver proves the trap's corners lost; tree parallelism runs.
 #[test]
 fn solver_and_tree_parallelism() {
@@ -95,4 +101,7 @@ fn bad_input_is_refused() {
     refused(&["--game", "connect4", "--position", "44444445"], "44444445");
     refused(&["--game", "connect4", "--iterations", "100000001"], "100000001");
     refused(&["--game", "tictactoe", "--algorithm", "flat", "--iterations", "20000000"], "--iterations 20000000");
+    refused(&["--game", "tictactoe", "--prior", "evaluator"], "--prior evaluator is for --algorithm puct, not uct");
+    refused(&["--game", "connect4", "--algorithm", "flat", "--prior", "uniform"], "--prior uniform is for");
+    refused(&["--game", "tictactoe", "--algorithm", "puct", "--prior", "neural"], "'neural'");
 }

@@ -1,6 +1,6 @@
 //! `mcts`: Monte Carlo tree search from a tic-tac-toe or Connect-4 position — flat Monte Carlo, UCT or PUCT (a
-//! uniform prior), optionally with the solver, on one thread or several (root or tree parallelism) — printing
-//! each move's visits and mean and the move chosen.
+//! uniform prior or a softmax over the game's evaluator), optionally with the solver, on one thread or several
+//! (root or tree parallelism) — printing each move's visits and mean and the move chosen.
 
 use crate::cli::MctsArgs;
 use crate::output::{self, Sink};
@@ -9,8 +9,13 @@ use clap::ValueEnum;
 use khela_games::connect4::Connect4;
 use khela_games::tictactoe::TicTacToe;
 use khela_games::{Game, Node};
+use khela_heuristic::Evaluator;
+use khela_heuristic::connect4::Threats;
+use khela_heuristic::tictactoe::OpenLines;
 use khela_mcts::random::{Pcg, Python, Random};
-use khela_mcts::{Choice, Config, Flat, MoveStats, Policy, Puct, Search, Summary, Uct, Uniform, choose};
+use khela_mcts::{
+    Choice, Config, EvaluatorPrior, Flat, MoveStats, Policy, Puct, Search, Summary, Uct, Uniform, choose,
+};
 use serde::Serialize;
 use std::time::Instant;
 
@@ -38,8 +43,34 @@ pub enum MctsAlgorithm {
     Flat,
     /// UCT: UCB1 selection (c = √2), the most visited move chosen.
     Uct,
-    /// PUCT (AlphaZero's rule) with a uniform prior, the most visited move chosen.
+    /// PUCT (AlphaZero's rule) with the prior of --prior, the most visited move chosen.
     Puct,
+}
+
+/// PUCT's priors.
+#[derive(Clone, Copy, Debug, ValueEnum)]
+pub enum MctsPrior {
+    /// Every move equally likely.
+    Uniform,
+    /// A softmax over the game's evaluator's estimates of the children (tic-tac-toe: open lines, a difference
+    /// of 2 weighing e times more; Connect-4: threats, a difference of 3).
+    Evaluator,
+}
+
+/// The softmax unit of the tic-tac-toe prior: two open lines, the difference between the center (4) and an
+/// edge (2) on the empty board, so the center starts e times as likely as an edge and e^½ as a corner.
+pub const TICTACTOE_UNIT: f64 = 2.0;
+
+/// The softmax unit of the Connect-4 prior: a two-stone window (3), a little under the difference between the
+/// center column (7) and the edges (3) on the empty board, which gives the center 3.8 times an edge's prior;
+/// an immediate win (estimated beyond the bound) takes almost all of it.
+pub const CONNECT4_UNIT: f64 = 3.0;
+
+/// The evaluator prior whose softmax weighs a difference of `unit` on `evaluator`'s scale e times more:
+/// temperature `unit / bound`, [`EvaluatorPrior`] dividing estimates by the bound.
+fn evaluator_prior<G: Game, E: Evaluator<G>>(evaluator: E, unit: f64) -> EvaluatorPrior<E> {
+    let temperature = unit / evaluator.bound();
+    EvaluatorPrior { evaluator, temperature }
 }
 
 /// How threads share the work.
@@ -69,25 +100,32 @@ struct Found {
 }
 
 pub fn run(args: &MctsArgs) -> Result<()> {
+    if let (Some(prior), MctsAlgorithm::Flat | MctsAlgorithm::Uct) = (args.prior, args.algorithm) {
+        bail!("--prior {} is for --algorithm puct, not {}", name(prior), name(args.algorithm));
+    }
     let text = args.position.as_deref().unwrap_or("");
     match args.game {
         MctsGame::Tictactoe => {
             let text = if text.is_empty() { "........." } else { text };
             let board = TicTacToe::parse(text)?;
-            report(args, &TicTacToe, board, |mv| mv.to_string(), || board.to_string())
+            let prior = evaluator_prior(OpenLines, TICTACTOE_UNIT);
+            report(args, &TicTacToe, board, prior, |mv| mv.to_string(), || board.to_string())
         }
         MctsGame::Connect4 => {
             let game = Connect4::standard();
             let position = game.parse(text)?;
-            report(args, &game, position, |mv| (mv + 1).to_string(), || game.board_string(&position))
+            let prior = evaluator_prior(Threats::new(&game), CONNECT4_UNIT);
+            report(args, &game, position, prior, |mv| (mv + 1).to_string(), || game.board_string(&position))
         }
     }
 }
 
-fn report<G>(
+/// Searches `state` and reports; `prior` is the evaluator prior of `--prior evaluator`.
+fn report<G, E>(
     args: &MctsArgs,
     game: &G,
     state: G::State,
+    prior: EvaluatorPrior<E>,
     label: fn(G::Move) -> String,
     picture: impl FnOnce() -> String,
 ) -> Result<()>
@@ -95,6 +133,7 @@ where
     G: Game + Sync,
     G::State: Send + Sync,
     G::Move: Send + Sync,
+    E: Evaluator<G> + Clone + Send + Sync,
 {
     let Node::Decision(_) = game.node(&state) else {
         bail!("position {:?} is already over; nothing to search", args.position.as_deref().unwrap_or(""));
@@ -122,25 +161,12 @@ where
     };
     let per_move = u32::try_from(args.iterations).context("--iterations for flat Monte Carlo")?;
     let pool = rayon::ThreadPoolBuilder::new().num_threads(args.threads as usize).build()?;
-    let found = pool.install(|| match (args.algorithm, args.rng) {
-        (MctsAlgorithm::Flat, Rng::Pcg) => {
-            search::<_, _, Pcg>(args, iterations, game, state, Flat { per_move }, config, label)
-        }
-        (MctsAlgorithm::Flat, Rng::Python) => {
-            search::<_, _, Python>(args, iterations, game, state, Flat { per_move }, config, label)
-        }
-        (MctsAlgorithm::Uct, Rng::Pcg) => {
-            search::<_, _, Pcg>(args, iterations, game, state, Uct::default(), config, label)
-        }
-        (MctsAlgorithm::Uct, Rng::Python) => {
-            search::<_, _, Python>(args, iterations, game, state, Uct::default(), config, label)
-        }
-        (MctsAlgorithm::Puct, Rng::Pcg) => {
-            search::<_, _, Pcg>(args, iterations, game, state, Puct::new(Uniform), config, label)
-        }
-        (MctsAlgorithm::Puct, Rng::Python) => {
-            search::<_, _, Python>(args, iterations, game, state, Puct::new(Uniform), config, label)
-        }
+    let run = Run { args, iterations, game, config, label };
+    let found = pool.install(|| match (args.algorithm, args.prior.unwrap_or(MctsPrior::Uniform)) {
+        (MctsAlgorithm::Flat, _) => run.search(state, Flat { per_move }),
+        (MctsAlgorithm::Uct, _) => run.search(state, Uct::default()),
+        (MctsAlgorithm::Puct, MctsPrior::Uniform) => run.search(state, Puct::new(Uniform)),
+        (MctsAlgorithm::Puct, MctsPrior::Evaluator) => run.search(state, Puct::new(prior)),
     });
     let rows: Vec<Row> = found
         .stats
@@ -163,7 +189,10 @@ where
             "{}\n{} on {} thread(s), {} parallelism, seed {}, rng {}: {} iterations, {} nodes{budget}\n\
              {:.3} s, {:.0} playouts per second\n{table}\nchosen move: {}",
             picture(),
-            name(args.algorithm),
+            match (args.algorithm, args.prior) {
+                (MctsAlgorithm::Puct, Some(prior)) => format!("puct ({} prior)", name(prior)),
+                (algorithm, _) => name(algorithm),
+            },
             args.threads,
             name(args.parallel),
             args.seed,
@@ -182,43 +211,57 @@ fn name(value: impl ValueEnum) -> String {
     value.to_possible_value().map_or_else(String::new, |v| v.get_name().to_string())
 }
 
-fn search<G, P, R>(
-    args: &MctsArgs,
+/// What a search needs but its policy and position.
+struct Run<'a, G: Game> {
+    args: &'a MctsArgs,
     iterations: u64,
-    game: &G,
-    state: G::State,
-    policy: P,
+    game: &'a G,
     config: Config,
     label: fn(G::Move) -> String,
-) -> Found
+}
+
+impl<G> Run<'_, G>
 where
     G: Game + Sync,
     G::State: Send + Sync,
     G::Move: Send + Sync,
-    P: Policy<G> + Clone + Send + Sync,
-    R: Random + Send,
 {
-    let threads = args.threads as usize;
-    let start = Instant::now();
-    let (stats, summary, mut rng) = match args.parallel {
-        Parallelism::Root => {
-            let (stats, summary) =
-                khela_mcts::root_parallel::<G, P, R>(game, &state, &policy, &config, threads, iterations);
-            (stats, summary, R::from_seed(config.seed))
+    /// Searches `state` with `policy` and the generator of `--rng`.
+    fn search<P: Policy<G> + Clone + Send + Sync>(&self, state: G::State, policy: P) -> Found {
+        match self.args.rng {
+            Rng::Pcg => self.search_with::<P, Pcg>(state, policy),
+            Rng::Python => self.search_with::<P, Python>(state, policy),
         }
-        Parallelism::Tree => {
-            let mut search: Search<'_, G, P, R> = Search::new(game, state, policy, config);
-            let summary = search.run_parallel(iterations, threads);
-            (search.stats(), summary, R::from_seed(config.seed))
-        }
-    };
-    let seconds = start.elapsed().as_secs_f64();
-    let best = choose(&stats, config.choice, &mut rng).map(label);
-    let stats = stats
-        .into_iter()
-        .map(|s| MoveStats { mv: label(s.mv), visits: s.visits, wins: s.wins, proof: s.proof })
-        .collect();
-    Found { stats, best, summary, seconds }
+    }
+
+    fn search_with<P, R>(&self, state: G::State, policy: P) -> Found
+    where
+        P: Policy<G> + Clone + Send + Sync,
+        R: Random + Send,
+    {
+        let Run { args, iterations, game, config, label } = *self;
+        let threads = args.threads as usize;
+        let start = Instant::now();
+        let (stats, summary, mut rng) = match args.parallel {
+            Parallelism::Root => {
+                let (stats, summary) =
+                    khela_mcts::root_parallel::<G, P, R>(game, &state, &policy, &config, threads, iterations);
+                (stats, summary, R::from_seed(config.seed))
+            }
+            Parallelism::Tree => {
+                let mut search: Search<'_, G, P, R> = Search::new(game, state, policy, config);
+                let summary = search.run_parallel(iterations, threads);
+                (search.stats(), summary, R::from_seed(config.seed))
+            }
+        };
+        let seconds = start.elapsed().as_secs_f64();
+        let best = choose(&stats, config.choice, &mut rng).map(label);
+        let stats = stats
+            .into_iter()
+            .map(|s| MoveStats { mv: label(s.mv), visits: s.visits, wins: s.wins, proof: s.proof })
+            .collect();
+        Found { stats, best, summary, seconds }
+    }
 }
 
 /// Random number generators.
