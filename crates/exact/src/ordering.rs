@@ -132,8 +132,8 @@ impl<'g, G: Game> Orderer<'g, G> {
                 moves.sort_by_key(|m| list.iter().position(|p| p == m).unwrap_or(list.len()));
             }
             Ordering::Random { .. } => moves.shuffle(&mut self.rng),
-            Ordering::History => self.by_history(moves),
-            Ordering::Shallow { plies, .. } if ply >= *plies => self.by_history(moves),
+            Ordering::History => by_history(&self.history, &mut self.scratch, moves),
+            Ordering::Shallow { plies, .. } if ply >= *plies => by_history(&self.history, &mut self.scratch, moves),
             Ordering::BestFirst | Ordering::WorstFirst | Ordering::Static(_) | Ordering::Shallow { .. } => {
                 let worst_first = matches!(self.ordering, Ordering::WorstFirst);
                 self.scratch.clear();
@@ -153,18 +153,9 @@ impl<'g, G: Game> Orderer<'g, G> {
                     let mover = player.view(value);
                     self.scratch.push((if worst_first { mover } else { -mover }, mv));
                 }
-                self.scratch.sort_by(|a, b| a.0.total_cmp(&b.0));
-                for (slot, &(_, mv)) in moves.iter_mut().zip(&self.scratch) {
-                    *slot = mv;
-                }
+                sort_by_key(&mut self.scratch, moves);
             }
         }
-    }
-
-    /// Sorts `moves` by their history scores, highest first; stable, so ties (moves never rewarded) keep their
-    /// natural order.
-    fn by_history(&self, moves: &mut [G::Move]) {
-        moves.sort_by_key(|m| std::cmp::Reverse(self.history.get(m).copied().unwrap_or(0)));
     }
 
     /// Records, for the history ordering, that `mv` was the best move (or caused a cutoff) at a node `ply`
@@ -175,5 +166,27 @@ impl<'g, G: Game> Orderer<'g, G> {
         debug_assert!(self.is_history());
         let height = if depth == UNLIMITED { 64u64.saturating_sub(ply as u64).max(1) } else { u64::from(depth) };
         *self.history.entry(mv).or_insert(0) += height * height;
+    }
+}
+
+/// Sorts `moves` by their history scores, highest first, each looked up once (into `scratch`); stable, so ties
+/// (moves never rewarded) keep their natural order.
+fn by_history<M: Copy + Eq + std::hash::Hash>(
+    history: &AHashMap<M, u64>,
+    scratch: &mut Vec<(Value, M)>,
+    moves: &mut [M],
+) {
+    scratch.clear();
+    // Scores are far below 2^53, so the float holds them exactly.
+    scratch.extend(moves.iter().map(|&mv| (-(history.get(&mv).copied().unwrap_or(0) as Value), mv)));
+    sort_by_key(scratch, moves);
+}
+
+/// Puts `moves` in the order of their keys in `keyed` (ascending, stable), which holds one (key, move) pair per
+/// move.
+fn sort_by_key<M: Copy>(keyed: &mut [(Value, M)], moves: &mut [M]) {
+    keyed.sort_by(|a, b| a.0.total_cmp(&b.0));
+    for (slot, &(_, mv)) in moves.iter_mut().zip(keyed.iter()) {
+        *slot = mv;
     }
 }

@@ -2,7 +2,7 @@
 //! it more than once (MTD(f), iterative deepening).
 
 use crate::ordering::{Orderer, Ordering};
-use crate::{Bound, Cache, Observer, Stored};
+use crate::{Bound, Cache, Observer, Probe, Stored};
 use khela_games::{Game, Node, Player, Value};
 use khela_tt::Table;
 
@@ -401,7 +401,10 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
     ) -> Value {
         self.stats.nodes += 1; // Every call, terminal or not, the root included, as the textbook counts.
         let hits_before = self.horizon_hits;
-        let probe = self.cache.probe(game, state, viewer, depth, alpha, beta);
+        // A horizon leaf is not worth a table's memory traffic: evaluating it costs less than a probe and a
+        // store (as engines do). Quiescence nodes, which search on, still use the table.
+        let cached = C::ACTIVE && (depth > 0 || self.noisy.is_some());
+        let probe = if cached { self.cache.probe(game, state, viewer, depth, alpha, beta) } else { Probe::MISS };
         // The root is always expanded, so that the search reports its best move even when the cache knows it.
         if ply > 0
             && let Some(value) = probe.value
@@ -565,7 +568,9 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
         let max_view_bound = if viewer == Player::Max { bound } else { bound.flip() };
         self.observer.backed_up(game, state, viewer.view(value), max_view_bound);
         let complete = self.horizon_hits == hits_before;
-        self.cache.store(game, state, Stored { viewer, ply, depth, complete, value, bound, best });
+        if cached {
+            self.cache.store(game, state, Stored { viewer, ply, depth, complete, value, bound, best });
+        }
         value
     }
 
