@@ -24,7 +24,7 @@ pub struct Options {
     /// The transposition table's size in MiB (0 for a table of one entry). It is kept from one search to the
     /// next, as engines do: it changes node counts, never values.
     pub table_mib: usize,
-    /// Children are sorted by the evaluator at this many plies from the root (natural order below).
+    /// Children are sorted by the evaluator at this many plies from the root, by the history heuristic below.
     pub ordering_plies: usize,
 }
 
