@@ -133,6 +133,11 @@ pub struct Searcher<'g, G: Game, C: Cache<G> = (), O: Observer<G> = ()> {
     cache: C,
     observer: O,
     evaluator: Option<Evaluator<G>>,
+    /// A value beyond ± this is a proven win or loss that no deeper search changes (see
+    /// [`Searcher::with_final_proofs`]); infinite for none.
+    proof_bound: Value,
+    /// Whether a chance node was searched, ever (a mean of wins and estimates can pass the proof bound).
+    met_chance: bool,
     noisy: Option<Noisy<G>>,
     /// Bounds on every value the search can meet (leaves and evaluations), MAX's view, for star pruning.
     bounds: Option<(Value, Value)>,
@@ -158,6 +163,8 @@ impl<'g, G: Game> Searcher<'g, G> {
             cache: (),
             observer: (),
             evaluator: None,
+            proof_bound: Value::INFINITY,
+            met_chance: false,
             noisy: None,
             bounds: None,
             star: Star::Off,
@@ -193,6 +200,8 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
             cache,
             observer,
             evaluator,
+            proof_bound,
+            met_chance,
             noisy,
             bounds,
             star,
@@ -210,6 +219,8 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
             cache,
             observer,
             evaluator,
+            proof_bound,
+            met_chance,
             noisy,
             bounds,
             star,
@@ -226,6 +237,18 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
     /// search ([`Searcher::run_to_depth`], iterative deepening) and MTD(f)'s first guess.
     pub fn with_evaluator(mut self, evaluator: Evaluator<G>) -> Self {
         self.evaluator = Some(evaluator);
+        self
+    }
+
+    /// The same searcher told that, in its game, a value beyond ±`bound` is final: every estimate lies within
+    /// it, every non-zero terminal value beyond it, and no forced win scores less than a faster one (wins all
+    /// count the same, or faster wins more, as in Connect-4's scores). Then, without chance nodes, an iteration
+    /// of iterative deepening whose value passes the bound has proven a win or a loss that no deeper
+    /// iteration changes, and iterative deepening stops there. (Not with quiescence, which may prove a slower
+    /// win than one just past the horizon; nor once a chance node is met, as a mean of a win and estimates can
+    /// pass the bound.)
+    pub fn with_final_proofs(mut self, bound: Value) -> Self {
+        self.proof_bound = bound;
         self
     }
 
@@ -358,7 +381,7 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
     }
 
     /// Iterative deepening alpha-beta: depth 1, 2, … up to `limit`, stopping early when an iteration meets no
-    /// horizon, which makes it exact. Without an evaluator there is nothing to stop at, so it is plain
+    /// horizon, which makes it exact, or proves a final win or loss ([`Searcher::with_final_proofs`]). Without an evaluator there is nothing to stop at, so it is plain
     /// alpha-beta to `limit`.
     fn iterative_deepening(&mut self, state: &G::State, limit: u32) -> Value {
         let (lo, hi) = (Value::NEG_INFINITY, Value::INFINITY);
@@ -369,7 +392,9 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
         for depth in 1..crate::cache::COMPLETE.min(limit) {
             let hits = self.horizon_hits;
             let value = self.root::<true, false, false>(state, depth, lo, hi);
-            if self.horizon_hits == hits {
+            // A win proven through quiescence may be slower than one just past the horizon: not final.
+            let proven = value.abs() > self.proof_bound && !self.met_chance && self.noisy.is_none();
+            if self.horizon_hits == hits || proven {
                 return value;
             }
         }
@@ -427,6 +452,7 @@ impl<'g, G: Game, C: Cache<G>, O: Observer<G>> Searcher<'g, G, C, O> {
                 (viewer.view(evaluate(game, state)), Bound::Exact, None)
             }
             Node::Chance => {
+                self.met_chance = true;
                 let mut outcomes = take_buffer(&mut self.outcomes, ply);
                 game.outcomes(state, &mut outcomes);
                 let (value, bound) = if PRUNE && self.star != Star::Off {

@@ -190,6 +190,11 @@ impl Line {
 }
 
 impl Evaluator<Connect4> for Threats {
+    /// Every win counts alike (tic-tac-toe) or a faster win more (Connect-4's scores): a proven result is final.
+    fn proofs_are_final(&self) -> bool {
+        true
+    }
+
     /// # Panics
     ///
     /// In debug builds, if `game` is not the board size the evaluator was made for.

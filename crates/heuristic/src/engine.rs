@@ -141,6 +141,9 @@ impl<'a, G: Game, E: Evaluator<G>> Engine<'a, G, E> {
     fn run(&mut self, algorithm: Algorithm, state: &G::State, depth: u32) -> khela_exact::SearchResult<G::Move> {
         let ordering = Ordering::Shallow { evaluate: child_estimate::<G, E>, plies: self.options.ordering_plies };
         let mut searcher = Searcher::new(&self.game, ordering).with_evaluator(estimate::<G, E>);
+        if self.game.evaluator.proofs_are_final() {
+            searcher = searcher.with_final_proofs(self.game.evaluator.bound());
+        }
         if self.options.quiescence {
             searcher = searcher.with_quiescence(noisy::<G, E>);
         }

@@ -33,6 +33,14 @@ pub trait Evaluator<G: Game> {
         if payoff == 0.0 { 0.0 } else { payoff + payoff.signum() * self.bound() }
     }
 
+    /// Whether a proven win or loss is final in this game on this scale: no forced win maps to less than a
+    /// faster one (all wins map alike, or faster wins higher). Then a depth-limited search that proves one may
+    /// stop deepening, as engines do on finding a mate. The default, `false`, never stops early; say `true` only
+    /// when the game's payoffs have the property (tic-tac-toe's ±1 and Connect-4's scores do).
+    fn proofs_are_final(&self) -> bool {
+        false
+    }
+
     /// Clears `moves` and writes the *noisy* moves of decision node `state`, in natural order: the moves a
     /// quiescence search keeps playing past the horizon because the estimate cannot be trusted until they are
     /// played. None (the default) means every position is quiet.

@@ -37,6 +37,11 @@ fn open(stones: u16) -> u32 {
 }
 
 impl Evaluator<TicTacToe> for OpenLines {
+    /// Every win counts alike (tic-tac-toe) or a faster win more (Connect-4's scores): a proven result is final.
+    fn proofs_are_final(&self) -> bool {
+        true
+    }
+
     fn evaluate(&self, _: &TicTacToe, board: &Board) -> Value {
         Value::from(open(board.o)) - Value::from(open(board.x))
     }
