@@ -1,7 +1,9 @@
 //! Exact game-tree search over the [`khela_games::Game`] API.
 //!
 //! One generic search loop ([`Searcher`]) serves every algorithm ([`Algorithm`]): minimax, alpha-beta, negamax
-//! and negamax alpha-beta, each of which is expectiminimax at chance nodes. What differs between uses is a type
+//! and negamax alpha-beta, each of which is expectiminimax at chance nodes, NegaScout, MTD(f), iterative
+//! deepening, and alpha-beta with Star1/Star2 pruning at chance nodes; run to the end of the game, or to a depth
+//! with an evaluator at the horizon and optionally quiescence ([`Searcher::run_to_depth`]). What differs between uses is a type
 //! or value plugged into it: the move ordering ([`Ordering`]), a cache of solved states ([`Cache`], e.g. the
 //! memo of memoized minimax, [`Memo`], or a transposition table of `khela-tt`) and an observer of the search ([`Observer`], e.g. the textbook trace,
 //! [`Trace`]).
@@ -29,7 +31,7 @@ mod trace;
 pub use cache::{Bound, Cache, Memo, Probe, Shared, Stored};
 pub use ordering::Ordering;
 pub use search::{
-    Algorithm, Config, Evaluator, SearchResult, Searcher, Stats, UNLIMITED, knuth_moore, move_values, search,
+    Algorithm, Config, Evaluator, Noisy, SearchResult, Searcher, Stats, UNLIMITED, knuth_moore, move_values, search,
 };
 pub use tally::{Tally, tally, tally_by};
 pub use trace::{Observer, Trace, TraceEvent};
