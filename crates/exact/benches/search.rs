@@ -4,7 +4,7 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use khela_exact::count::perft;
-use khela_exact::{Algorithm, Ordering, Searcher};
+use khela_exact::{Algorithm, MoveOrdering, Natural, Searcher};
 use khela_games::connect4::{Connect4, Position};
 use khela_games::implicit::{ImplicitTree, Model};
 use khela_games::random_tree::{Params, RandomTree, Rng};
@@ -14,20 +14,20 @@ use khela_tt::{Policy, Table};
 use std::hint::black_box;
 use std::path::PathBuf;
 
-fn centre_first() -> Ordering<Connect4> {
-    Ordering::Preference(vec![3, 2, 4, 1, 5, 0, 6])
+fn centre_first() -> MoveOrdering<Connect4> {
+    MoveOrdering::preference(vec![3, 2, 4, 1, 5, 0, 6])
 }
 
 fn tictactoe(c: &mut Criterion) {
     c.bench_function("alphabeta/tictactoe-empty-natural", |b| {
-        b.iter(|| Searcher::new(&TicTacToe, Ordering::Natural).run(Algorithm::AlphaBeta, black_box(&Board::EMPTY)))
+        b.iter(|| Searcher::new(&TicTacToe, Natural).run(Algorithm::AlphaBeta, black_box(&Board::EMPTY)))
     });
 }
 
 fn random_tree(c: &mut Criterion) {
     let tree = RandomTree::new(Params { b: 4, d: 8, lo: 0, hi: 99, seed: 1, rng: Rng::Python }).unwrap();
     c.bench_function("alphabeta/random-tree-b4-d8-python", |b| {
-        b.iter(|| Searcher::new(&tree, Ordering::Natural).run(Algorithm::AlphaBeta, black_box(&RandomTree::ROOT)))
+        b.iter(|| Searcher::new(&tree, Natural).run(Algorithm::AlphaBeta, black_box(&RandomTree::ROOT)))
     });
 }
 
@@ -36,11 +36,11 @@ fn implicit_trees(c: &mut Criterion) {
     let mut group = c.benchmark_group("alphabeta-implicit-iid");
     for (b, d) in [(4, 10), (8, 7), (16, 6)] {
         let tree = ImplicitTree::hashed(b, d, 1, Model::Iid { lo: 0, hi: (1 << 31) - 1 }).unwrap();
-        let nodes = Searcher::new(&tree, Ordering::Natural).run(Algorithm::AlphaBeta, &ImplicitTree::ROOT).stats.nodes;
+        let nodes = Searcher::new(&tree, Natural).run(Algorithm::AlphaBeta, &ImplicitTree::ROOT).stats.nodes;
         group.throughput(Throughput::Elements(nodes));
         group.bench_function(format!("b{b}-d{d}"), |bench| {
             bench.iter(|| {
-                Searcher::new(&tree, Ordering::Natural).run(Algorithm::AlphaBeta, black_box(&ImplicitTree::ROOT))
+                Searcher::new(&tree, Natural).run(Algorithm::AlphaBeta, black_box(&ImplicitTree::ROOT))
             })
         });
     }

@@ -1,7 +1,7 @@
 //! Caches of solved states, plugged into the search loop: none, the memo of memoized minimax, or a
 //! transposition table from `khela-tt`.
 
-use crate::search::UNLIMITED;
+use crate::horizon::UNLIMITED;
 use ahash::AHashMap;
 use khela_games::{Game, Player, Value};
 pub use khela_tt::Bound;
@@ -214,6 +214,11 @@ impl<G: Game> Memo<G> {
     /// Whether nothing has been solved yet.
     pub fn is_empty(&self) -> bool {
         self.values.is_empty()
+    }
+
+    /// The solved values by key, in the memo's view, taken out of it.
+    pub(crate) fn into_values(self) -> AHashMap<u64, Value> {
+        self.values
     }
 
     /// The sign that turns a value of `viewer`'s into the stored view and back.

@@ -2,7 +2,7 @@
 //! by `khela_games::tree` must have the same expectiminimax value, bit for bit; what alpha-beta can prune on
 //! these regular *-minimax trees (nothing); and Star1 and Star2 with the trees' leaf bounds.
 
-use khela_exact::{Algorithm, Ordering, SearchResult, Searcher};
+use khela_exact::{Algorithm, Natural, SearchResult, Searcher};
 use khela_games::chance_tree::{ChanceTree, Params};
 use khela_games::implicit::Position;
 use khela_games::tree::Tree;
@@ -34,7 +34,7 @@ fn notation(tree: &ChanceTree, p: &Position) -> String {
 }
 
 fn run<G: Game>(game: &G, root: &G::State, algorithm: Algorithm) -> SearchResult<G::Move> {
-    Searcher::new(game, Ordering::Natural).run(algorithm, root)
+    Searcher::new(game, Natural).run(algorithm, root)
 }
 
 #[test]
@@ -88,7 +88,7 @@ fn star_pruning_finds_expectiminimax_bit_for_bit_with_fewer_nodes() {
             let minimax = run(&tree, &ChanceTree::ROOT, Algorithm::Minimax);
             for (algorithm, total) in [(Algorithm::Star1, &mut star1_nodes), (Algorithm::Star2, &mut star2_nodes)] {
                 let star =
-                    Searcher::new(&tree, Ordering::Natural).with_bounds(lo, hi).run(algorithm, &ChanceTree::ROOT);
+                    Searcher::new(&tree, Natural).with_bounds(lo, hi).run(algorithm, &ChanceTree::ROOT);
                 let case = format!("{algorithm:?} b={b} k={k} d={d} seed={seed}");
                 assert_eq!(star.value.to_bits(), minimax.value.to_bits(), "{case}");
                 assert_eq!(star.best, minimax.best, "{case}");

@@ -2,7 +2,7 @@
 //! and history orderings, against plain minimax: on implicit trees of both models and on every tic-tac-toe
 //! position (which has transpositions, so depth-limited entries meet complete ones in the table).
 
-use khela_exact::{Algorithm, Config, Ordering, Searcher, search};
+use khela_exact::{Algorithm, Horizon, MoveOrdering, Natural, Oracle, SearchConfig, Searcher, search};
 use khela_games::implicit::{ImplicitTree, Model};
 use khela_games::tictactoe::{Board, TicTacToe};
 use khela_games::{Game, Value};
@@ -17,14 +17,21 @@ fn static_value(tree: &ImplicitTree, p: &<ImplicitTree as Game>::State) -> Value
     tree.static_value(p)
 }
 
-fn orderings(seed: u64) -> Vec<Ordering<ImplicitTree>> {
+/// The static value at the horizon (and MTD(f)'s first guess).
+fn horizon() -> Horizon<ImplicitTree> {
+    Horizon { evaluate: Some(static_value), ..Horizon::default() }
+}
+
+/// The orderings the drivers run under, the oracles' exact values those of `tree`.
+fn orderings(tree: &ImplicitTree, seed: u64) -> Vec<MoveOrdering<ImplicitTree>> {
+    let oracle = Oracle::new(tree, &ImplicitTree::ROOT).shared();
     vec![
-        Ordering::Natural,
-        Ordering::Random { seed },
-        Ordering::BestFirst,
-        Ordering::WorstFirst,
-        Ordering::Static(static_value),
-        Ordering::History,
+        MoveOrdering::Natural,
+        MoveOrdering::random(seed),
+        MoveOrdering::best_first(&oracle),
+        MoveOrdering::worst_first(&oracle),
+        MoveOrdering::by_estimate(static_value),
+        MoveOrdering::history(),
     ]
 }
 
@@ -45,15 +52,15 @@ proptest! {
     fn drivers_return_minimax_on_implicit_trees(b in 1u32..=4, d in 0u32..=6, seed in any::<u64>(), model in model()) {
         let tree = ImplicitTree::hashed(b, d, seed, model).unwrap();
         let root = ImplicitTree::ROOT;
-        let expected = Searcher::new(&tree, Ordering::Natural).run(Algorithm::Minimax, &root).value;
-        for ordering in orderings(seed) {
+        let expected = Searcher::new(&tree, Natural).run(Algorithm::Minimax, &root).value;
+        for ordering in orderings(&tree, seed) {
             for algorithm in DRIVERS {
-                let config = Config { algorithm, ordering: ordering.clone(), evaluator: Some(static_value), table_mib: 1, bounds: None };
-                let result = search(&tree, &root, &config);
+                let config = SearchConfig { algorithm, table_mib: 1, ..SearchConfig::default() };
+                let result = search(&tree, &root, ordering.clone(), horizon(), &config);
                 prop_assert_eq!(result.value, expected, "{:?} under {:?}", algorithm, ordering);
                 if d > 0 {
                     let best = result.best.expect("a decision root has a best move");
-                    let child = Searcher::new(&tree, Ordering::Natural).run(Algorithm::Minimax, &tree.child(&root, best));
+                    let child = Searcher::new(&tree, Natural).run(Algorithm::Minimax, &tree.child(&root, best));
                     prop_assert_eq!(child.value, expected, "{:?} under {:?} chose {}", algorithm, ordering, best);
                 }
                 for entries in [1, 5] {
@@ -97,11 +104,11 @@ fn drivers_with_tables_on_every_tictactoe_position() {
         for entries in [3, 1 << 12] {
             for policy in [Policy::Always, Policy::DepthPreferred, Policy::TwoTier] {
                 // One table across all positions: entries of other searches and of other depths are met too.
-                let mut searcher = Searcher::new(&TicTacToe, Ordering::History)
+                let mut searcher = Searcher::new(&TicTacToe, MoveOrdering::history())
                     .with_evaluator(blind)
                     .with_cache(Table::with_entries(entries, policy));
                 for b in &positions {
-                    let expected = Searcher::new(&TicTacToe, Ordering::Natural).run(Algorithm::AlphaBeta, b).value;
+                    let expected = Searcher::new(&TicTacToe, Natural).run(Algorithm::AlphaBeta, b).value;
                     let got = searcher.run(algorithm, b).value;
                     assert_eq!(got, expected, "{b} {algorithm:?} {entries} entries {policy:?}");
                 }
@@ -115,11 +122,11 @@ fn iterative_deepening_pays_for_its_iterations_and_orders_by_them() {
     let tree = ImplicitTree::hashed(4, 8, 3, Model::Incremental { spread: 100 }).unwrap();
     let root = ImplicitTree::ROOT;
     let run = |algorithm, ordering| {
-        let config = Config { algorithm, ordering, evaluator: Some(static_value), table_mib: 16, bounds: None };
-        search(&tree, &root, &config)
+        let config = SearchConfig { algorithm, table_mib: 16, ..SearchConfig::default() };
+        search(&tree, &root, ordering, horizon(), &config)
     };
-    let plain = run(Algorithm::AlphaBeta, Ordering::Natural);
-    let deepening = run(Algorithm::IterativeDeepening, Ordering::Natural);
+    let plain = run(Algorithm::AlphaBeta, MoveOrdering::Natural);
+    let deepening = run(Algorithm::IterativeDeepening, MoveOrdering::Natural);
     assert_eq!(deepening.value, plain.value);
     // Iterative deepening counts the leaves of every iteration (horizon nodes included), yet on an incremental
     // tree its ordering from the shallower iterations saves more than they cost.
@@ -136,10 +143,9 @@ fn on_incremental_trees_iterative_deepening_beats_natural_and_random_ordering() 
             let total: u64 = (0..10u64)
                 .map(|seed| {
                     let tree = ImplicitTree::hashed(b, d, seed, Model::Incremental { spread: 100 }).unwrap();
-                    let ordering = if random { Ordering::Random { seed } } else { Ordering::Natural };
-                    let config =
-                        Config { algorithm, ordering, evaluator: Some(static_value), table_mib: 4, bounds: None };
-                    search(&tree, &ImplicitTree::ROOT, &config).stats.leaves
+                    let ordering = if random { MoveOrdering::random(seed) } else { MoveOrdering::Natural };
+                    let config = SearchConfig { algorithm, table_mib: 4, ..SearchConfig::default() };
+                    search(&tree, &ImplicitTree::ROOT, ordering, horizon(), &config).stats.leaves
                 })
                 .sum();
             total as f64 / 10.0

@@ -10,7 +10,7 @@
 //! The cases come from a fixed proptest seed, so every run checks the same cases; set `PROPTEST_RNG_SEED` to
 //! explore others.
 
-use khela_exact::{Algorithm, Memo, Ordering, SearchResult, Searcher, move_values};
+use khela_exact::{Algorithm, Memo, MoveOrdering, Natural, Oracle, OrderingKind, SearchResult, Searcher, move_values};
 use khela_games::nim::{Heaps, Nim};
 use khela_games::random_tree::{Params, RandomTree, Rng};
 use khela_games::tictactoe::{self, Board, TicTacToe};
@@ -38,17 +38,29 @@ fn config(cases: u32) -> ProptestConfig {
     ProptestConfig { cases, rng_seed, failure_persistence: None, ..base }
 }
 
-/// Every kind of ordering: natural, reversed, one per preference list, both oracles and a seeded shuffle.
-fn orderings<G: Game>(preferences: impl IntoIterator<Item = Vec<G::Move>>, shuffle: u64) -> Vec<Ordering<G>> {
-    let mut all = vec![Ordering::Natural, Ordering::Reversed];
-    all.extend(preferences.into_iter().map(Ordering::Preference));
-    all.extend([Ordering::BestFirst, Ordering::WorstFirst, Ordering::Random { seed: shuffle }, Ordering::History]);
+/// Every kind of ordering: natural, reversed, one per preference list, both oracles (exact values of every state
+/// below `root`) and a seeded shuffle.
+fn orderings<G: Game>(
+    game: &G,
+    root: &G::State,
+    preferences: impl IntoIterator<Item = Vec<G::Move>>,
+    shuffle: u64,
+) -> Vec<MoveOrdering<G>> {
+    let oracle = Oracle::new(game, root).shared();
+    let mut all = vec![MoveOrdering::Natural, MoveOrdering::Reversed];
+    all.extend(preferences.into_iter().map(MoveOrdering::preference));
+    all.extend([
+        MoveOrdering::best_first(&oracle),
+        MoveOrdering::worst_first(&oracle),
+        MoveOrdering::random(shuffle),
+        MoveOrdering::history(),
+    ]);
     all
 }
 
 /// One search of [`check_every_search`].
 struct Run<G: Game> {
-    ordering: Ordering<G>,
+    ordering: MoveOrdering<G>,
     algorithm: Algorithm,
     result: SearchResult<G::Move>,
 }
@@ -65,15 +77,15 @@ struct Run<G: Game> {
 fn check_every_search<G: Game>(
     game: &G,
     root: &G::State,
-    orderings: &[Ordering<G>],
+    orderings: &[MoveOrdering<G>],
     expected: Value,
     tolerance: f64,
 ) -> Result<Vec<Run<G>>, TestCaseError> {
-    let mut oracle = Searcher::new(game, Ordering::Natural).with_cache(Memo::new());
+    let mut oracle = Searcher::new(game, Natural).with_cache(Memo::new());
     let decision_root = matches!(game.node(root), Node::Decision(_));
     let mut runs = Vec::new();
     for ordering in orderings {
-        for algorithm in Algorithm::ALL {
+        for &algorithm in Algorithm::ALL {
             let result = Searcher::new(game, ordering.clone()).run(algorithm, root);
             prop_assert!(
                 (result.value - expected).abs() <= tolerance,
@@ -125,12 +137,12 @@ fn check_every_search<G: Game>(
 fn check_every_memo_search<G: Game>(
     game: &G,
     root: &G::State,
-    orderings: &[Ordering<G>],
+    orderings: &[MoveOrdering<G>],
     expected: Value,
     tolerance: f64,
 ) -> Result<(), TestCaseError> {
     for ordering in orderings {
-        for algorithm in Algorithm::ALL {
+        for &algorithm in Algorithm::ALL {
             let mut searcher = Searcher::new(game, ordering.clone()).with_cache(Memo::new());
             for pass in ["cold", "warm"] {
                 let value = searcher.run(algorithm, root).value;
@@ -219,7 +231,7 @@ fn check_leaf_counts(params: &Params, runs: &[Run<RandomTree>], distinct: bool) 
                     algorithm,
                     Algorithm::AlphaBeta | Algorithm::NegamaxAlphaBeta | Algorithm::IterativeDeepening
                 );
-                if distinct && exact_on_best_first && matches!(ordering, Ordering::BestFirst) {
+                if distinct && exact_on_best_first && ordering.kind() == OrderingKind::BestFirst {
                     prop_assert_eq!(leaves, minimal, "best-first {:?} missed the minimal tree", algorithm);
                 }
             }
@@ -242,7 +254,8 @@ proptest! {
     ) {
         let tree = RandomTree::new(params).unwrap();
         let expected = random_tree_minimax(&tree, 0, 0);
-        let runs = check_every_search(&tree, &RandomTree::ROOT, &orderings([preference], shuffle), expected, 0.0)?;
+        let orderings = orderings(&tree, &RandomTree::ROOT, [preference], shuffle);
+        let runs = check_every_search(&tree, &RandomTree::ROOT, &orderings, expected, 0.0)?;
         check_leaf_counts(&params, &runs, distinct_leaves(&tree))?;
     }
 }
@@ -265,10 +278,11 @@ proptest! {
         prop_assume!(distinct_leaves(&tree));
         let expected = random_tree_minimax(&tree, 0, 0);
         let mut runs = Vec::new();
+        let oracle = Oracle::new(&tree, &RandomTree::ROOT).shared();
         for algorithm in [Algorithm::AlphaBeta, Algorithm::NegamaxAlphaBeta] {
-            let result = Searcher::new(&tree, Ordering::BestFirst).run(algorithm, &RandomTree::ROOT);
+            let result = Searcher::new(&tree, MoveOrdering::best_first(&oracle)).run(algorithm, &RandomTree::ROOT);
             prop_assert_eq!(result.value, expected, "{:?}", algorithm);
-            runs.push(Run { ordering: Ordering::BestFirst, algorithm, result });
+            runs.push(Run { ordering: MoveOrdering::best_first(&oracle), algorithm, result });
         }
         check_leaf_counts(&params, &runs, true)?;
     }
@@ -397,9 +411,9 @@ proptest! {
         let tree = Tree::parse(&text, root).unwrap();
         let expected = shape.value(root);
         let tolerance = if shape.has_chance() { CHANCE_TOLERANCE } else { 0.0 };
-        let minimax = Searcher::new(&tree, Ordering::Natural).run(Algorithm::Minimax, &0).value;
+        let minimax = Searcher::new(&tree, Natural).run(Algorithm::Minimax, &0).value;
         prop_assert!((minimax - expected).abs() <= tolerance, "minimax returned {}, not {}", minimax, expected);
-        let orderings = orderings([preference], shuffle);
+        let orderings = orderings(&tree, &0, [preference], shuffle);
         check_every_search(&tree, &0, &orderings, expected, tolerance)?;
         check_every_memo_search(&tree, &0, &orderings, expected, tolerance)?;
     }
@@ -430,12 +444,12 @@ proptest! {
     /// the value of memoized minimax.
     #[test]
     fn tictactoe_every_search_returns_memoized_minimax(board in tictactoe_position(), shuffle in any::<u64>()) {
-        let expected = Searcher::new(&TicTacToe, Ordering::Natural)
+        let expected = Searcher::new(&TicTacToe, Natural)
             .with_cache(Memo::new())
             .run(Algorithm::Minimax, &board)
             .value;
         let preferences = [tictactoe::CENTER_CORNER_EDGE.to_vec(), tictactoe::EDGE_CORNER_CENTER.to_vec()];
-        let orderings = orderings(preferences, shuffle);
+        let orderings = orderings(&TicTacToe, &board, preferences, shuffle);
         check_every_search(&TicTacToe, &board, &orderings, expected, 0.0)?;
         check_every_memo_search(&TicTacToe, &board, &orderings, expected, 0.0)?;
     }
@@ -456,10 +470,10 @@ proptest! {
     ) {
         let state = Heaps { heaps, to_move };
         let mover_value = if Nim::nim_sum(&state) != 0 { 1.0 } else { -1.0 };
-        let value = Searcher::new(&Nim, Ordering::Natural).run(Algorithm::AlphaBeta, &state).value;
+        let value = Searcher::new(&Nim, Natural).run(Algorithm::AlphaBeta, &state).value;
         prop_assert_eq!(to_move.view(value), mover_value, "alpha-beta, from the mover's view");
         let impartial = Memo::impartial(|_, state| Nim::impartial_key(state));
-        let value = Searcher::new(&Nim, Ordering::Natural)
+        let value = Searcher::new(&Nim, Natural)
             .with_cache(impartial)
             .run(Algorithm::NegamaxAlphaBeta, &state)
             .value;

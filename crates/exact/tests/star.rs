@@ -7,7 +7,7 @@
 //! fewer nodes than expectiminimax on average. The same holds for depth-limited search with an evaluator inside the
 //! bounds.
 
-use khela_exact::{Algorithm, Ordering, Searcher};
+use khela_exact::{Algorithm, MoveOrdering, Natural, Oracle, Searcher};
 use khela_games::tree::Tree;
 use khela_games::{Game, Player, Value};
 use proptest::prelude::*;
@@ -57,9 +57,16 @@ fn config(cases: u32) -> ProptestConfig {
     ProptestConfig { cases, rng_seed, failure_persistence: None, ..base }
 }
 
-/// The orderings the checks run under.
-fn orderings() -> [Ordering<Tree>; 5] {
-    [Ordering::Natural, Ordering::Reversed, Ordering::BestFirst, Ordering::WorstFirst, Ordering::Random { seed: 7 }]
+/// The orderings the checks run under, the oracles' exact values those of `tree` from its root.
+fn orderings(tree: &Tree) -> [MoveOrdering<Tree>; 5] {
+    let oracle = Oracle::new(tree, &0).shared();
+    [
+        MoveOrdering::Natural,
+        MoveOrdering::Reversed,
+        MoveOrdering::best_first(&oracle),
+        MoveOrdering::worst_first(&oracle),
+        MoveOrdering::random(7),
+    ]
 }
 
 proptest! {
@@ -85,7 +92,7 @@ proptest! {
         let (min, max) = leaf_range(&text);
         // Bounds at the leaves' range, or looser: both are sound.
         let (lo, hi) = (min - slack as f64, max + slack as f64);
-        for ordering in orderings() {
+        for ordering in orderings(&tree) {
             let plain = Searcher::new(&tree, ordering.clone()).run(Algorithm::Minimax, &root);
             let alphabeta = Searcher::new(&tree, ordering.clone()).run(Algorithm::AlphaBeta, &root);
             for algorithm in [Algorithm::Star1, Algorithm::Star2] {
@@ -93,7 +100,7 @@ proptest! {
                 prop_assert_eq!(star.value.to_bits(), plain.value.to_bits(), "{:?} {:?} on {}", algorithm, ordering, text);
                 // The best move attains the value.
                 if let Some(best) = star.best {
-                    let after = Searcher::new(&tree, Ordering::Natural).run(Algorithm::Minimax, &tree.child(&root, best));
+                    let after = Searcher::new(&tree, Natural).run(Algorithm::Minimax, &tree.child(&root, best));
                     prop_assert_eq!(after.value.to_bits(), plain.value.to_bits());
                 }
             }
@@ -120,9 +127,9 @@ proptest! {
         fn estimate(tree: &Tree, state: &u32) -> Value {
             (tree.key(state) % 31) as Value
         }
-        let plain = Searcher::new(&tree, Ordering::Natural).with_evaluator(estimate).run_to_depth(Algorithm::Minimax, &0, depth);
+        let plain = Searcher::new(&tree, Natural).with_evaluator(estimate).run_to_depth(Algorithm::Minimax, &0, depth);
         for algorithm in [Algorithm::Star1, Algorithm::Star2] {
-            let star = Searcher::new(&tree, Ordering::Natural)
+            let star = Searcher::new(&tree, Natural)
                 .with_evaluator(estimate)
                 .with_bounds(0.0, 30.0)
                 .run_to_depth(algorithm, &0, depth);
@@ -145,7 +152,7 @@ fn star_pruning_visits_fewer_nodes_on_average() {
             let text = star_tree(&mut rng, 3, b, k, false, 0, 99);
             let tree = Tree::parse(&text, Player::Max).unwrap();
             let nodes = |algorithm| {
-                Searcher::new(&tree, Ordering::Natural).with_bounds(0.0, 99.0).run(algorithm, &0).stats.nodes
+                Searcher::new(&tree, Natural).with_bounds(0.0, 99.0).run(algorithm, &0).stats.nodes
             };
             plain += nodes(Algorithm::Minimax);
             alphabeta += nodes(Algorithm::AlphaBeta);

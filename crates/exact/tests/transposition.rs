@@ -2,7 +2,7 @@
 //! replacement policy, and with tiny tables that force key collisions and overwrites. This is the textbook's
 //! classic bug (storing a cut-off node's bound as its exact value) shown absent.
 
-use khela_exact::{Algorithm, Ordering, Searcher, Shared};
+use khela_exact::{Algorithm, MoveOrdering, Natural, Searcher, Shared};
 use khela_games::connect4::{Connect4, Position};
 use khela_games::tictactoe::{Board, TicTacToe};
 use khela_games::{Game, Node};
@@ -35,14 +35,14 @@ fn every_tictactoe_position_with_every_policy_and_table_size() {
     assert_eq!(positions.len(), 5_478);
     let plain: Vec<f64> = positions
         .iter()
-        .map(|b| Searcher::new(&TicTacToe, Ordering::Natural).run(Algorithm::Minimax, b).value)
+        .map(|b| Searcher::new(&TicTacToe, Natural).run(Algorithm::Minimax, b).value)
         .collect();
     for policy in POLICIES {
         for entries in [1, 2, 7, 64, 1 << 14] {
             for algorithm in PRUNING {
                 // One table for all the positions, so entries from other searches and other windows are met too.
                 let mut searcher =
-                    Searcher::new(&TicTacToe, Ordering::Natural).with_cache(Table::with_entries(entries, policy));
+                    Searcher::new(&TicTacToe, Natural).with_cache(Table::with_entries(entries, policy));
                 for (b, &expected) in positions.iter().zip(&plain) {
                     let got = searcher.run(algorithm, b).value;
                     assert_eq!(got, expected, "{b} {policy:?} {entries} entries {algorithm:?}");
@@ -61,8 +61,8 @@ fn every_tictactoe_position_with_every_policy_and_table_size() {
 
 #[test]
 fn a_table_saves_work_and_keeps_the_value_from_the_empty_board() {
-    let plain = Searcher::new(&TicTacToe, Ordering::Natural).run(Algorithm::AlphaBeta, &Board::EMPTY);
-    let mut searcher = Searcher::new(&TicTacToe, Ordering::Natural).with_cache(Table::with_mib(1, Policy::TwoTier));
+    let plain = Searcher::new(&TicTacToe, Natural).run(Algorithm::AlphaBeta, &Board::EMPTY);
+    let mut searcher = Searcher::new(&TicTacToe, Natural).with_cache(Table::with_mib(1, Policy::TwoTier));
     let with_table = searcher.run(Algorithm::AlphaBeta, &Board::EMPTY);
     assert_eq!(with_table.value, plain.value);
     assert!(with_table.stats.nodes < plain.stats.nodes / 2, "{} vs {}", with_table.stats.nodes, plain.stats.nodes);
@@ -89,8 +89,8 @@ fn end_easy() -> Option<Vec<(String, i32)>> {
 }
 
 /// Pons' centre-first column order, which makes alpha-beta on Connect-4 fast.
-fn centre_first() -> Ordering<Connect4> {
-    Ordering::Preference(vec![3, 2, 4, 1, 5, 0, 6])
+fn centre_first() -> MoveOrdering<Connect4> {
+    MoveOrdering::preference(vec![3, 2, 4, 1, 5, 0, 6])
 }
 
 #[test]

@@ -29,11 +29,11 @@
 
 use ahash::RandomState;
 use criterion::Criterion;
-use khela_exact::{Algorithm, Ordering, Searcher};
+use khela_exact::{Algorithm, Natural, SearchConfig, Searcher};
 use khela_games::connect4::{Connect4, Position};
 use khela_games::{Game, Value};
 use khela_heuristic::connect4::Threats;
-use khela_heuristic::{Engine, Evaluator, Heuristic, Options};
+use khela_heuristic::{Engine, Evaluator, Heuristic};
 use minimax::{BEST_EVAL, IterativeOptions, IterativeSearch, Strategy, Winner};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -126,7 +126,7 @@ fn estimate(h: &Heuristic<'_, Connect4, Threats>, p: &Position) -> Value {
 
 /// Our engine for one search of `depth` plies: the default options, the table's size set.
 fn our_engine<'a>(threats: &'a Threats, depth: u32) -> Engine<'a, Connect4, Threats> {
-    Engine::new(&GAME, threats, Options { depth, table_mib: TABLE_MIB, ..Options::default() })
+    Engine::new(&GAME, threats, SearchConfig { table_mib: TABLE_MIB, ..SearchConfig::depth_limited(depth) })
 }
 
 /// The peer's engine for one search of `depth` plies (see the module's documentation for the options).
@@ -277,7 +277,7 @@ fn main() {
             .chain(ENGINE_DEPTHS.map(|depth| (Comparison::Engine, depth)));
         for (comparison, depth) in comparisons {
             let context = format!("{} at {name} ({moves}), depth {depth}", comparison.name());
-            let plain = Searcher::new(&heuristic, Ordering::Natural).with_evaluator(estimate).run_to_depth(
+            let plain = Searcher::new(&heuristic, Natural).with_evaluator(estimate).run_to_depth(
                 Algorithm::NegamaxAlphaBeta,
                 &position,
                 depth,
@@ -309,7 +309,7 @@ fn main() {
     let mut figures = Vec::new();
     for case in &cases {
         let (position, depth) = (&case.position, case.depth);
-        let mut searcher = Searcher::new(&heuristic, Ordering::Natural).with_evaluator(estimate);
+        let mut searcher = Searcher::new(&heuristic, Natural).with_evaluator(estimate);
         let mut negamax = minimax::Negamax::new(PeerThreats(&threats), depth as u8);
         let mut ours = || match case.comparison {
             Comparison::AlphaBeta => {

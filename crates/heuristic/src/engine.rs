@@ -2,44 +2,12 @@
 //! transposition table, evaluator ordering near the root, and quiescence.
 
 use crate::{Evaluator, Heuristic};
-use khela_exact::{Algorithm, Ordering, Searcher, Stats};
+use khela_exact::{Algorithm, Horizon, SearchConfig, SearchResult, Shallow, Stats};
 use khela_games::{Game, Node, Value};
-use khela_tt::{Policy, Table};
+use khela_tt::Table;
 
-/// How deep and how an [`Engine`] searches.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Options {
-    /// Plies searched from the position given, the move being chosen included: depth 2 is the mover's move and
-    /// the reply, then the evaluator. Chance plies do not count.
-    pub depth: u32,
-    /// Quiescence search: past the horizon, keep playing the evaluator's noisy moves until the position is
-    /// quiet.
-    pub quiescence: bool,
-    /// The search: [`Algorithm::IterativeDeepening`] (the default) or any other algorithm of the exact crate,
-    /// run to the depth at once; [`Algorithm::Star1`]/[`Algorithm::Star2`] prune chance nodes with `bounds`.
-    pub algorithm: Algorithm,
-    /// Bounds, MAX's view, on every value the search meets (terminal values on the evaluator's scale and
-    /// estimates), for star pruning; `None` for none.
-    pub bounds: Option<(Value, Value)>,
-    /// The transposition table's size in MiB (0 for a table of one entry). It is kept from one search to the
-    /// next, as engines do: it changes node counts, never values.
-    pub table_mib: usize,
-    /// Children are sorted by the evaluator at this many plies from the root, by the history heuristic below.
-    pub ordering_plies: usize,
-}
-
-impl Default for Options {
-    fn default() -> Self {
-        Options {
-            depth: 4,
-            quiescence: false,
-            algorithm: Algorithm::IterativeDeepening,
-            bounds: None,
-            table_mib: 16,
-            ordering_plies: 2,
-        }
-    }
-}
+/// The plies from the root at which an engine sorts children by the evaluator (the history heuristic below).
+pub const SORTED_PLIES: usize = 2;
 
 /// The result of a depth-limited search.
 #[derive(Clone, Debug, PartialEq)]
@@ -65,27 +33,34 @@ pub struct MoveValue<M> {
     pub stats: Stats,
 }
 
-/// A depth-limited searcher: a game, an evaluator, options and a transposition table kept between searches.
+/// A depth-limited searcher: a game, an evaluator, a [`SearchConfig`] and a transposition table kept between
+/// searches.
+///
+/// The configuration's algorithm (usually [`Algorithm::IterativeDeepening`], as
+/// [`SearchConfig::depth_limited`] gives it) chooses the move; its depth counts the move being chosen as the
+/// first ply (depth 2 is the mover's move and the reply, then the evaluator); its table, of `table_mib` MiB (0
+/// for none), is kept from one search to the next, as engines do, which changes node counts, never values.
+/// Children are sorted by the evaluator at the first [`SORTED_PLIES`] plies and by the history heuristic below.
 ///
 /// ```
+/// use khela_exact::SearchConfig;
 /// use khela_games::tictactoe::{Board, TicTacToe};
+/// use khela_heuristic::Engine;
 /// use khela_heuristic::tictactoe::OpenLines;
-/// use khela_heuristic::{Engine, Options};
-/// let mut engine = Engine::new(&TicTacToe, &OpenLines, Options { depth: 2, ..Options::default() });
+/// let mut engine = Engine::new(&TicTacToe, &OpenLines, SearchConfig::depth_limited(2));
 /// let analysis = engine.search(&Board::EMPTY);
 /// assert_eq!((analysis.value, analysis.best), (1.0, Some(4))); // The centre, worth 1 after O's best reply.
 /// ```
 pub struct Engine<'a, G: Game, E> {
     game: Heuristic<'a, G, E>,
-    options: Options,
+    config: SearchConfig,
     table: Option<Table<G::Move>>,
 }
 
 impl<'a, G: Game, E: Evaluator<G>> Engine<'a, G, E> {
-    /// An engine for `game` with `evaluator`.
-    pub fn new(game: &'a G, evaluator: &'a E, options: Options) -> Self {
-        let table = Some(Table::with_mib(options.table_mib, Policy::TwoTier));
-        Engine { game: Heuristic::new(game, evaluator), options, table }
+    /// An engine for `game` with `evaluator`, searching as `config` says.
+    pub fn new(game: &'a G, evaluator: &'a E, config: SearchConfig) -> Self {
+        Engine { game: Heuristic::new(game, evaluator), config, table: config.table() }
     }
 
     /// The game seen through the evaluator (terminal values on the evaluator's scale).
@@ -93,15 +68,15 @@ impl<'a, G: Game, E: Evaluator<G>> Engine<'a, G, E> {
         &self.game
     }
 
-    /// The options.
-    pub fn options(&self) -> &Options {
-        &self.options
+    /// The configuration.
+    pub fn config(&self) -> &SearchConfig {
+        &self.config
     }
 
-    /// Searches `state` to the options' depth: its value, the move chosen and the principal variation.
+    /// Searches `state` to the configured depth: its value, the move chosen and the principal variation.
     pub fn search(&mut self, state: &G::State) -> Analysis<G::Move> {
-        let depth = self.options.depth;
-        let result = self.run(self.options.algorithm, state, depth);
+        let depth = self.config.depth;
+        let result = self.run(self.config.algorithm, state, depth);
         let mut pv = Vec::new();
         if let Some(best) = result.best {
             pv.push(best);
@@ -119,14 +94,14 @@ impl<'a, G: Game, E: Evaluator<G>> Engine<'a, G, E> {
     }
 
     /// The depth-limited value of every move of decision node `state`, in natural order: each child searched
-    /// to the options' depth less one (the move itself is the first ply). Empty at other nodes.
+    /// to the configured depth less one (the move itself is the first ply). Empty at other nodes.
     pub fn analyse(&mut self, state: &G::State) -> Vec<MoveValue<G::Move>> {
         if !matches!(self.game.node(state), Node::Decision(_)) {
             return Vec::new();
         }
         let mut moves = Vec::new();
         self.game.moves(state, &mut moves);
-        let depth = self.options.depth.saturating_sub(1);
+        let depth = self.config.depth.saturating_sub(1);
         moves
             .into_iter()
             .map(|mv| {
@@ -136,25 +111,27 @@ impl<'a, G: Game, E: Evaluator<G>> Engine<'a, G, E> {
             .collect()
     }
 
-    /// One search of the exact crate's loop over the heuristic game, with the table, ordering and quiescence of
-    /// the options.
-    fn run(&mut self, algorithm: Algorithm, state: &G::State, depth: u32) -> khela_exact::SearchResult<G::Move> {
-        let ordering = Ordering::Shallow { evaluate: child_estimate::<G, E>, plies: self.options.ordering_plies };
-        let mut searcher = Searcher::new(&self.game, ordering).with_evaluator(estimate::<G, E>);
-        if self.game.evaluator.proofs_are_final() {
-            searcher = searcher.with_final_proofs(self.game.evaluator.bound());
+    /// One search of the exact crate's loop over the heuristic game, with `algorithm` to `depth` and the rest of
+    /// the configuration: the evaluator at the horizon (and its noisy moves, with quiescence), its final proofs,
+    /// the engine's ordering and its table.
+    fn run(&mut self, algorithm: Algorithm, state: &G::State, depth: u32) -> SearchResult<G::Move> {
+        let config = SearchConfig { algorithm, depth, ..self.config };
+        let evaluator = self.game.evaluator;
+        let horizon = Horizon {
+            evaluate: Some(estimate::<G, E>),
+            noisy: Some(noisy::<G, E>),
+            proof_bound: if evaluator.proofs_are_final() { evaluator.bound() } else { Value::INFINITY },
+        };
+        let mut searcher = config.searcher(&self.game, Shallow::new(child_estimate::<G, E>, SORTED_PLIES), horizon);
+        match self.table.take() {
+            Some(table) => {
+                let mut searcher = searcher.with_cache(table);
+                let result = config.run(&mut searcher, state);
+                self.table = Some(searcher.into_cache());
+                result
+            }
+            None => config.run(&mut searcher, state),
         }
-        if self.options.quiescence {
-            searcher = searcher.with_quiescence(noisy::<G, E>);
-        }
-        if let Some((lo, hi)) = self.options.bounds {
-            searcher = searcher.with_bounds(lo, hi);
-        }
-        let table = self.table.take().expect("the engine owns its table between searches");
-        let mut searcher = searcher.with_cache(table);
-        let result = searcher.run_to_depth(algorithm, state, depth);
-        self.table = Some(searcher.into_cache());
-        result
     }
 }
 

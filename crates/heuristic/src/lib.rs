@@ -10,7 +10,7 @@ mod engine;
 pub mod random;
 pub mod tictactoe;
 
-pub use engine::{Analysis, Engine, MoveValue, Options};
+pub use engine::{Analysis, Engine, MoveValue, SORTED_PLIES};
 use khela_games::{Game, Node, Value};
 
 /// A static evaluation of non-terminal states, in the value convention of the game API (MAX's view), on a

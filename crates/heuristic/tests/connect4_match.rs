@@ -8,7 +8,8 @@ use khela_games::connect4::{Connect4, Position};
 use khela_games::{Game, Node, Player};
 use khela_heuristic::connect4::Threats;
 use khela_heuristic::random::Noise;
-use khela_heuristic::{Engine, Evaluator, Options};
+use khela_exact::SearchConfig;
+use khela_heuristic::{Engine, Evaluator};
 use rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
@@ -39,7 +40,7 @@ fn opening(game: &Connect4, seed: u64) -> Position {
 }
 
 /// Plays the match with both sides searching `options`; the random evaluator of game `i` is seeded with `i`.
-fn play_match(options: Options) -> Score {
+fn play_match(options: SearchConfig) -> Score {
     let game = Connect4::standard();
     let threats = Threats::new(&game);
     let mut score = Score::default();
@@ -70,7 +71,7 @@ fn play_match(options: Options) -> Score {
 
 #[test]
 fn threats_beat_noise_at_least_nine_games_in_ten() {
-    let options = Options { depth: DEPTH, table_mib: 1, ..Options::default() };
+    let options = SearchConfig { table_mib: 1, ..SearchConfig::depth_limited(DEPTH) };
     let score = play_match(options);
     assert_eq!(score.wins + score.draws + score.losses, GAMES as u32);
     assert!(

@@ -7,14 +7,14 @@
 //!   every algorithm of the exact crate run to that depth return the value of a direct depth-limited minimax with
 //!   quiescence, written here without the library.
 
-use khela_exact::{Algorithm, Memo, Ordering, Searcher};
+use khela_exact::{Algorithm, Memo, Natural, SearchConfig, Searcher};
 use khela_games::connect4::{Connect4, Position};
 use khela_games::tictactoe::{Board, TicTacToe};
 use khela_games::tree::Tree;
 use khela_games::{Game, Node, Player, Value};
 use khela_heuristic::connect4::Threats;
 use khela_heuristic::tictactoe::OpenLines;
-use khela_heuristic::{Engine, Evaluator, Heuristic, Options};
+use khela_heuristic::{Engine, Evaluator, Heuristic};
 use std::collections::HashSet;
 
 /// An evaluator that knows nothing: a hash of the state's key into -8..=8. Noisy moves are the moves that end
@@ -97,12 +97,12 @@ fn direct<G: Game, E: Evaluator<G>>(game: &G, eval: &E, state: &G::State, depth:
 #[test]
 fn full_depth_is_exact_from_every_tictactoe_position() {
     let blind = Blind { seed: 3 };
-    let mut exact = Searcher::new(&TicTacToe, Ordering::Natural).with_cache(Memo::new());
+    let mut exact = Searcher::new(&TicTacToe, Natural).with_cache(Memo::new());
     let positions = reachable();
     assert_eq!(positions.len(), 5_478);
     for quiescence in [false, true] {
         // A one-entry table, kept across all positions: entries from earlier searches must not change a value.
-        let options = Options { depth: 9, quiescence, table_mib: 0, ..Options::default() };
+        let options = SearchConfig { quiescence, table_mib: 0, ..SearchConfig::depth_limited(9) };
         let mut engine = Engine::new(&TicTacToe, &blind, options);
         for board in &positions {
             let value = exact.run(Algorithm::Minimax, board).value;
@@ -110,7 +110,7 @@ fn full_depth_is_exact_from_every_tictactoe_position() {
             assert_eq!(found.value, Evaluator::<TicTacToe>::terminal(&blind, value), "{board} quiescence {quiescence}");
             // The number of empty cells is enough to reach every leaf too.
             let empties = board.empty().count_ones();
-            let mut shallow = Engine::new(&TicTacToe, &blind, Options { depth: empties, ..options });
+            let mut shallow = Engine::new(&TicTacToe, &blind, SearchConfig { depth: empties, ..options });
             assert_eq!(shallow.search(board).value, found.value, "{board} to depth {empties}");
         }
     }
@@ -125,11 +125,11 @@ fn every_depth_matches_direct_depth_limited_minimax_on_tictactoe() {
         for depth in 0..=4 {
             for quiescence in [false, true] {
                 let expected = direct(&TicTacToe, &blind, board, depth, quiescence);
-                let options = Options { depth, quiescence, table_mib: 1, ..Options::default() };
+                let options = SearchConfig { quiescence, table_mib: 1, ..SearchConfig::depth_limited(depth) };
                 let engine = Engine::new(&TicTacToe, &blind, options).search(board);
                 assert_eq!(engine.value, expected, "{board} depth {depth} quiescence {quiescence}");
-                for algorithm in Algorithm::ALL {
-                    let mut searcher = Searcher::new(&heuristic, Ordering::Natural)
+                for &algorithm in Algorithm::ALL {
+                    let mut searcher = Searcher::new(&heuristic, Natural)
                         .with_evaluator(|h, s| h.evaluator.evaluate(h.game, s));
                     if quiescence {
                         searcher = searcher.with_quiescence(|h, s, moves| h.evaluator.noisy(h.game, s, moves));
@@ -148,7 +148,7 @@ fn analysis_values_every_move_and_the_principal_variation_is_legal() {
     for board in reachable().iter().step_by(13) {
         let Node::Decision(mover) = TicTacToe.node(board) else { continue };
         for depth in 1..=4 {
-            let mut engine = Engine::new(&TicTacToe, &blind, Options { depth, ..Options::default() });
+            let mut engine = Engine::new(&TicTacToe, &blind, SearchConfig::depth_limited(depth));
             let analysis = engine.search(board);
             let values = engine.analyse(board);
             // Each move's value is the direct value of its child one ply shallower; the best of them is the
@@ -205,14 +205,14 @@ fn full_depth_is_exact_on_random_explicit_trees() {
         let text = random_tree(&mut rng, 6, case % 2 == 1);
         let game = Tree::parse(&text, if case % 4 < 2 { Player::Max } else { Player::Min }).unwrap();
         // Expectiminimax over the same terminal values (the evaluator's scale), without a horizon.
-        let exact = Searcher::new(&Heuristic::new(&game, &blind), Ordering::Natural).run(Algorithm::Minimax, &0).value;
+        let exact = Searcher::new(&Heuristic::new(&game, &blind), Natural).run(Algorithm::Minimax, &0).value;
         for quiescence in [false, true] {
-            let options = Options { depth: 6, quiescence, ..Options::default() };
+            let options = SearchConfig { quiescence, ..SearchConfig::depth_limited(6) };
             let value = Engine::new(&game, &blind, options).search(&0).value;
             assert_eq!(value, exact, "{text} quiescence {quiescence}");
             // Shallower: depth-limited expectiminimax, the evaluator at the horizon, chance plies not counted.
             for depth in 0..6 {
-                let options = Options { depth, quiescence, ..options };
+                let options = SearchConfig { depth, quiescence, ..options };
                 let value = Engine::new(&game, &blind, options).search(&0).value;
                 let expected = direct(&game, &blind, &0, depth, quiescence);
                 assert!((value - expected).abs() <= 1e-12 * expected.abs().max(1.0), "{text} depth {depth}");
@@ -230,12 +230,12 @@ fn stopping_at_a_proof_keeps_the_value() {
         let heuristic = Heuristic::new(game, evaluator);
         for quiescence in [false, true] {
             let mut plain =
-                Searcher::new(&heuristic, Ordering::Natural).with_evaluator(|h, s| h.evaluator.evaluate(h.game, s));
+                Searcher::new(&heuristic, Natural).with_evaluator(|h, s| h.evaluator.evaluate(h.game, s));
             if quiescence {
                 plain = plain.with_quiescence(|h, s, moves| h.evaluator.noisy(h.game, s, moves));
             }
             let expected = plain.run_to_depth(Algorithm::AlphaBeta, state, depth).value;
-            let options = Options { depth, quiescence, table_mib: 1, ..Options::default() };
+            let options = SearchConfig { quiescence, table_mib: 1, ..SearchConfig::depth_limited(depth) };
             let found = Engine::new(game, evaluator, options).search(state).value;
             assert_eq!(found, expected, "{state:?} depth {depth} quiescence {quiescence}");
         }

@@ -3,14 +3,15 @@
 use khela_exact::{Algorithm, move_values};
 use khela_games::tictactoe::{Board, TicTacToe};
 use khela_heuristic::tictactoe::OpenLines;
-use khela_heuristic::{Engine, Options};
+use khela_exact::SearchConfig;
+use khela_heuristic::Engine;
 
 /// Two plies with the open-lines evaluator (X's move, O's best reply, then the evaluator; wins ±100): the
 /// center is worth 1, a corner −1, an edge −2, so the program opens in the center — though exact search values
 /// every first move at 0.
 #[test]
 fn two_ply_open_lines_prefers_the_center() {
-    let mut engine = Engine::new(&TicTacToe, &OpenLines, Options { depth: 2, ..Options::default() });
+    let mut engine = Engine::new(&TicTacToe, &OpenLines, SearchConfig::depth_limited(2));
     let values: Vec<(u8, f64)> = engine.analyse(&Board::EMPTY).iter().map(|m| (m.mv, m.value)).collect();
     let expected = [(0, -1.0), (1, -2.0), (2, -1.0), (3, -2.0), (4, 1.0), (5, -2.0), (6, -1.0), (7, -2.0), (8, -1.0)];
     assert_eq!(values, expected);
@@ -30,11 +31,11 @@ fn quiescence_sees_past_the_horizon() {
     let exact = move_values(&TicTacToe, &board, Algorithm::AlphaBeta);
     let exact_value = |mv: u8| exact.iter().find(|&&(m, _)| m == mv).unwrap().1;
 
-    let plain = Engine::new(&TicTacToe, &OpenLines, Options { depth: 2, ..Options::default() }).search(&board);
+    let plain = Engine::new(&TicTacToe, &OpenLines, SearchConfig::depth_limited(2)).search(&board);
     assert_eq!((plain.best, plain.value), (Some(0), -1.0));
     assert_eq!(exact_value(0), -1.0, "the move chosen without quiescence loses");
 
-    let options = Options { depth: 2, quiescence: true, ..Options::default() };
+    let options = SearchConfig { quiescence: true, ..SearchConfig::depth_limited(2) };
     let quiet = Engine::new(&TicTacToe, &OpenLines, options).search(&board);
     assert_eq!((quiet.best, quiet.value), (Some(4), 100.0));
     assert_eq!(exact_value(4), 1.0, "the move chosen with quiescence wins");

@@ -2,7 +2,7 @@
 //! (memoized minimax): 100 games as X and 100 as O each, the seed varied from game to game (it seeds the
 //! search and the perfect player's choice among its best moves). The search keeps its tree between moves.
 
-use khela_exact::{Algorithm, Memo, Ordering, Searcher};
+use khela_exact::{Algorithm, Memo, Natural, Searcher};
 use khela_games::tictactoe::{Board, TicTacToe};
 use khela_games::{Game, Node, Player, Value};
 use khela_mcts::random::{Pcg, Random};
@@ -13,7 +13,7 @@ const ITERATIONS: u64 = 10_000;
 
 /// Plays one game between the search (as `side`) and perfect play; returns the payoff (X's view).
 fn game<P: Policy<TicTacToe>>(policy: P, side: Player, seed: u64) -> Value {
-    let mut perfect = Searcher::new(&TicTacToe, Ordering::Natural).with_cache(Memo::new());
+    let mut perfect = Searcher::new(&TicTacToe, Natural).with_cache(Memo::new());
     let mut tie_break = Pcg::from_seed(seed.wrapping_add(1 << 32));
     let config = Config { seed, ..Config::default() };
     let mut search: Search<'_, _, _, Pcg> = Search::new(&TicTacToe, Board::EMPTY, policy, config);

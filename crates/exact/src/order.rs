@@ -1,0 +1,249 @@
+//! Move orderings: the order in which the search loop tries a decision node's children.
+//!
+//! An ordering is a type implementing [`Orderer`], plugged into the loop as [`crate::Cache`] and
+//! [`crate::Observer`] are: the loop asks it to order each node's moves and, if it learns, rewards it with each
+//! node's best move. Orderings change how much alpha-beta prunes, never the value it returns. The orderings
+//! here are the textbook's and the engines': [`Natural`], [`Reversed`], [`Preference`], [`Shuffled`],
+//! [`ByValue`] (best or worst first by a [`Valuation`]: a static evaluation, or the exact values of an
+//! [`crate::Oracle`]), [`History`] and [`Shallow`]; [`crate::MoveOrdering`] chooses among them at run time, by
+//! name.
+
+use crate::horizon::{EvalFn, UNLIMITED};
+use ahash::AHashMap;
+use khela_games::{Game, Player, Value};
+use rand::SeedableRng;
+use rand::seq::SliceRandom;
+use rand_pcg::Pcg64Mcg;
+
+/// A move ordering, as the search loop uses it.
+pub trait Orderer<G: Game> {
+    /// Whether [`Orderer::order`] may change the natural order. `false` lets the loop skip ordering, so that
+    /// the natural order costs nothing.
+    #[inline(always)]
+    fn reorders(&self) -> bool {
+        true
+    }
+
+    /// Puts `moves`, the moves of `state` where `player` is to move, `ply` moves from the root, in the order to
+    /// search them.
+    fn order(&mut self, game: &G, state: &G::State, player: Player, ply: usize, moves: &mut [G::Move]);
+
+    /// Whether the ordering learns from results ([`Orderer::reward`]); the loop works out what a reward needs
+    /// only for those that do.
+    #[inline(always)]
+    fn learns(&self) -> bool {
+        false
+    }
+
+    /// Records that `mv` was the best move (or caused a cutoff) at a node `ply` moves deep with `depth` decision
+    /// plies left ([`UNLIMITED`] without a horizon). Called only if [`Orderer::learns`].
+    fn reward(&mut self, mv: G::Move, ply: usize, depth: u32) {
+        let _ = (mv, ply, depth);
+    }
+}
+
+/// The game's natural order: the loop does no ordering at all.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Natural;
+
+impl<G: Game> Orderer<G> for Natural {
+    #[inline(always)]
+    fn reorders(&self) -> bool {
+        false
+    }
+
+    #[inline(always)]
+    fn order(&mut self, _: &G, _: &G::State, _: Player, _: usize, _: &mut [G::Move]) {}
+}
+
+/// The natural order backwards.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Reversed;
+
+impl<G: Game> Orderer<G> for Reversed {
+    fn order(&mut self, _: &G, _: &G::State, _: Player, _: usize, moves: &mut [G::Move]) {
+        moves.reverse();
+    }
+}
+
+/// Moves in the order of a preference list; moves not in it come last, in natural order.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Preference<M>(pub Vec<M>);
+
+impl<G: Game> Orderer<G> for Preference<G::Move> {
+    fn order(&mut self, _: &G, _: &G::State, _: Player, _: usize, moves: &mut [G::Move]) {
+        let list = &self.0;
+        moves.sort_by_key(|m| list.iter().position(|p| p == m).unwrap_or(list.len()));
+    }
+}
+
+/// A random shuffle at every node, from a generator seeded once.
+#[derive(Clone, Debug)]
+pub struct Shuffled {
+    rng: Pcg64Mcg,
+}
+
+impl Shuffled {
+    /// Shuffles from the generator seeded with `seed`: the same seed shuffles a search the same way.
+    pub fn new(seed: u64) -> Shuffled {
+        Shuffled { rng: Pcg64Mcg::seed_from_u64(seed) }
+    }
+}
+
+impl<G: Game> Orderer<G> for Shuffled {
+    fn order(&mut self, _: &G, _: &G::State, _: Player, _: usize, moves: &mut [G::Move]) {
+        moves.shuffle(&mut self.rng);
+    }
+}
+
+/// A value of each child that a [`ByValue`] ordering sorts by, from MAX's view.
+pub trait Valuation<G: Game> {
+    /// The value of `state`.
+    fn value(&self, game: &G, state: &G::State) -> Value;
+}
+
+/// A static evaluation, as an ordering's valuation.
+impl<G: Game> Valuation<G> for fn(&G, &G::State) -> Value {
+    #[inline]
+    fn value(&self, game: &G, state: &G::State) -> Value {
+        self(game, state)
+    }
+}
+
+/// Children sorted by a [`Valuation`] of the child, best first (or worst first) for the side to move, ties in
+/// natural order (a stable sort). Sorted by a static evaluation, this is the textbook's *static ordering*; by
+/// the exact values of an [`crate::Oracle`], the oracle orderings.
+#[derive(Clone, Debug)]
+pub struct ByValue<V, M> {
+    valuation: V,
+    worst_first: bool,
+    scratch: Vec<(Value, M)>,
+}
+
+impl<V, M> ByValue<V, M> {
+    /// The best child first by `valuation`.
+    pub fn best_first(valuation: V) -> Self {
+        ByValue { valuation, worst_first: false, scratch: Vec::new() }
+    }
+
+    /// The worst child first by `valuation`.
+    pub fn worst_first(valuation: V) -> Self {
+        ByValue { valuation, worst_first: true, scratch: Vec::new() }
+    }
+
+    /// The valuation.
+    pub fn valuation(&self) -> &V {
+        &self.valuation
+    }
+}
+
+impl<G: Game, V: Valuation<G>> Orderer<G> for ByValue<V, G::Move> {
+    fn order(&mut self, game: &G, state: &G::State, player: Player, _: usize, moves: &mut [G::Move]) {
+        self.scratch.clear();
+        for &mv in moves.iter() {
+            let mover = player.view(self.valuation.value(game, &game.child(state, mv)));
+            // Ascending keys put the mover's values best first (or worst first).
+            self.scratch.push((if self.worst_first { mover } else { -mover }, mv));
+        }
+        sort_by_key(&mut self.scratch, moves);
+    }
+}
+
+/// The history heuristic: moves sorted by how often (weighted by the height of the subtree) they were the best
+/// move or caused a cutoff earlier in the search, ties in natural order.
+#[derive(Clone, Debug)]
+pub struct History<M> {
+    scores: AHashMap<M, u64>,
+    scratch: Vec<(Value, M)>,
+}
+
+impl<M> Default for History<M> {
+    fn default() -> Self {
+        History { scores: AHashMap::new(), scratch: Vec::new() }
+    }
+}
+
+impl<G: Game> Orderer<G> for History<G::Move> {
+    fn order(&mut self, _: &G, _: &G::State, _: Player, _: usize, moves: &mut [G::Move]) {
+        self.scratch.clear();
+        // Each move's score looked up once. Scores are far below 2^53, so the float holds them exactly.
+        let scores = &self.scores;
+        self.scratch.extend(moves.iter().map(|&mv| (-(scores.get(&mv).copied().unwrap_or(0) as Value), mv)));
+        sort_by_key(&mut self.scratch, moves);
+    }
+
+    #[inline(always)]
+    fn learns(&self) -> bool {
+        true
+    }
+
+    /// The history heuristic's reward: depth², or, without a horizon, the square of 64 − ply, so that moves
+    /// near the root, over larger subtrees, weigh more.
+    #[inline]
+    fn reward(&mut self, mv: G::Move, ply: usize, depth: u32) {
+        let height = if depth == UNLIMITED { 64u64.saturating_sub(ply as u64).max(1) } else { u64::from(depth) };
+        *self.scores.entry(mv).or_insert(0) += height * height;
+    }
+}
+
+/// A static evaluation of the children at the nodes fewer than `plies` moves from the root, where subtrees are
+/// large and a sort by evaluation pays; the history heuristic below, where evaluating every child would cost
+/// more than it saves. (The best move a cache remembers goes first at every depth.)
+pub struct Shallow<G: Game> {
+    sorted: ByValue<EvalFn<G>, G::Move>,
+    history: History<G::Move>,
+    plies: usize,
+}
+
+impl<G: Game> Shallow<G> {
+    /// Children sorted best first by `evaluate` (MAX's view) at the first `plies` plies, by history below.
+    pub fn new(evaluate: EvalFn<G>, plies: usize) -> Self {
+        Shallow { sorted: ByValue::best_first(evaluate), history: History::default(), plies }
+    }
+
+    /// The plies, from the root, at which children are sorted by the evaluation.
+    pub fn plies(&self) -> usize {
+        self.plies
+    }
+}
+
+impl<G: Game> Clone for Shallow<G> {
+    fn clone(&self) -> Self {
+        Shallow { sorted: self.sorted.clone(), history: self.history.clone(), plies: self.plies }
+    }
+}
+
+impl<G: Game> std::fmt::Debug for Shallow<G> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Shallow").field("plies", &self.plies).field("history", &self.history).finish()
+    }
+}
+
+impl<G: Game> Orderer<G> for Shallow<G> {
+    fn order(&mut self, game: &G, state: &G::State, player: Player, ply: usize, moves: &mut [G::Move]) {
+        if ply < self.plies {
+            self.sorted.order(game, state, player, ply, moves);
+        } else {
+            self.history.order(game, state, player, ply, moves);
+        }
+    }
+
+    #[inline(always)]
+    fn learns(&self) -> bool {
+        true
+    }
+
+    #[inline]
+    fn reward(&mut self, mv: G::Move, ply: usize, depth: u32) {
+        Orderer::<G>::reward(&mut self.history, mv, ply, depth);
+    }
+}
+
+/// Puts `moves` in the order of their keys in `keyed` (ascending, stable), which holds one (key, move) pair per
+/// move.
+fn sort_by_key<M: Copy>(keyed: &mut [(Value, M)], moves: &mut [M]) {
+    keyed.sort_by(|a, b| a.0.total_cmp(&b.0));
+    for (slot, &(_, mv)) in moves.iter_mut().zip(keyed.iter()) {
+        *slot = mv;
+    }
+}

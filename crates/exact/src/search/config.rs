@@ -1,0 +1,121 @@
+//! How to search: the one configuration every search is built from — the harness's runs, the heuristic
+//! engine — and the functions that search as a configuration says.
+
+use super::searcher::{SearchResult, Searcher};
+use crate::algorithm::Algorithm;
+use crate::cache::Cache;
+use crate::horizon::{Horizon, UNLIMITED};
+use crate::order::{Natural, Orderer};
+use crate::trace::Observer;
+use khela_games::{Game, Value};
+use khela_tt::{Policy, Table};
+
+/// How to search, whatever the game: the algorithm, how deep, quiescence, the bounds star pruning needs and the
+/// transposition table. What is particular to a game — the ordering and the [`Horizon`]'s functions — is
+/// given beside it ([`SearchConfig::searcher`], [`search`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SearchConfig {
+    /// The algorithm.
+    pub algorithm: Algorithm,
+    /// Decision plies searched ([`UNLIMITED`]: to the end of the game); the horizon's evaluator values the
+    /// nodes this deep.
+    pub depth: u32,
+    /// Quiescence: past the horizon, the horizon's noisy moves are searched until the position is quiet.
+    pub quiescence: bool,
+    /// Bounds `(lo, hi)` on every value the search meets, MAX's view, for star pruning
+    /// ([`Searcher::with_bounds`]); `None` makes Star1 and Star2 alpha-beta.
+    pub bounds: Option<(Value, Value)>,
+    /// The transposition table's size in MiB (two-tier replacement); 0 for none.
+    pub table_mib: usize,
+}
+
+impl Default for SearchConfig {
+    /// Alpha-beta to the end of the game, without a table.
+    fn default() -> Self {
+        SearchConfig {
+            algorithm: Algorithm::AlphaBeta,
+            depth: UNLIMITED,
+            quiescence: false,
+            bounds: None,
+            table_mib: 0,
+        }
+    }
+}
+
+impl SearchConfig {
+    /// A depth-limited search as engines run it: iterative deepening to `depth` plies with a 16 MiB table.
+    pub fn depth_limited(depth: u32) -> Self {
+        SearchConfig { algorithm: Algorithm::IterativeDeepening, depth, table_mib: 16, ..SearchConfig::default() }
+    }
+
+    /// A searcher for `game` set up as this configuration says, with `order` and `horizon` (whose noisy moves
+    /// are used only with [`SearchConfig::quiescence`]); its table, if any, is [`SearchConfig::table`].
+    pub fn searcher<'g, G: Game, O: Orderer<G>>(
+        &self,
+        game: &'g G,
+        order: O,
+        horizon: Horizon<G>,
+    ) -> Searcher<'g, G, O> {
+        let noisy = if self.quiescence { horizon.noisy } else { None };
+        let searcher = Searcher::new(game, order).with_horizon(Horizon { noisy, ..horizon });
+        match self.bounds {
+            Some((lo, hi)) => searcher.with_bounds(lo, hi),
+            None => searcher,
+        }
+    }
+
+    /// A fresh transposition table of the configured size, if any.
+    pub fn table<M: Copy>(&self) -> Option<Table<M>> {
+        (self.table_mib > 0).then(|| Table::with_mib(self.table_mib, Policy::TwoTier))
+    }
+
+    /// Runs `searcher` on `state` with the configured algorithm and depth.
+    pub fn run<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>>(
+        &self,
+        searcher: &mut Searcher<'_, G, O, C, V>,
+        state: &G::State,
+    ) -> SearchResult<G::Move> {
+        searcher.run_to_depth(self.algorithm, state, self.depth)
+    }
+}
+
+/// Searches `root` as `config` says, with `order`, `horizon` and a fresh table of the configured size.
+///
+/// ```
+/// use khela_exact::{Algorithm, Horizon, Natural, SearchConfig, search};
+/// use khela_games::tictactoe::{Board, TicTacToe};
+/// let config = SearchConfig { algorithm: Algorithm::MtdF, table_mib: 1, ..SearchConfig::default() };
+/// assert_eq!(search(&TicTacToe, &Board::EMPTY, Natural, Horizon::default(), &config).value, 0.0);
+/// ```
+pub fn search<G: Game, O: Orderer<G>>(
+    game: &G,
+    root: &G::State,
+    order: O,
+    horizon: Horizon<G>,
+    config: &SearchConfig,
+) -> SearchResult<G::Move> {
+    let mut searcher = config.searcher(game, order, horizon);
+    match config.table() {
+        Some(table) => config.run(&mut searcher.with_cache(table), root),
+        None => config.run(&mut searcher, root),
+    }
+}
+
+/// The exact value, from MAX's view, of every legal move of a decision node, in natural order: each child is
+/// searched with a full window by `algorithm`.
+///
+/// # Examples
+///
+/// ```
+/// use khela_exact::{Algorithm, move_values};
+/// use khela_games::tictactoe::TicTacToe;
+/// let trap = TicTacToe::parse("X...O...X").unwrap();
+/// let values = move_values(&TicTacToe, &trap, Algorithm::AlphaBeta);
+/// assert_eq!(values, [(1, 0.0), (2, 1.0), (3, 0.0), (5, 0.0), (6, 1.0), (7, 0.0)]);
+/// ```
+pub fn move_values<G: Game>(game: &G, state: &G::State, algorithm: Algorithm) -> Vec<(G::Move, Value)> {
+    let mut moves = Vec::new();
+    game.moves(state, &mut moves);
+    let mut searcher = Searcher::new(game, Natural);
+    moves.into_iter().map(|mv| (mv, searcher.run(algorithm, &game.child(state, mv)).value)).collect()
+}

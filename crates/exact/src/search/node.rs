@@ -1,0 +1,221 @@
+//! The search loop: one node's search, written once and specialised at compile time for each algorithm.
+
+use super::searcher::{Searcher, put_buffer, take_buffer};
+use crate::cache::{Bound, Cache, Probe, Stored};
+use crate::horizon::UNLIMITED;
+use crate::order::Orderer;
+use crate::trace::Observer;
+use khela_games::{Game, Node, Player, Value};
+
+impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, V> {
+    /// The search loop. It returns the value of `state` from `viewer`'s view: MAX's when `NEGAMAX` is false,
+    /// the side to move's (at decision nodes) when it is true. `kind` is `game.node(state)`, which the caller
+    /// has already computed. `depth` is the number of decision plies left
+    /// before the horizon ([`UNLIMITED`] for none); chance plies do not count.
+    ///
+    /// Contract (fail-soft alpha-beta): if the true value is ≤ `alpha` the returned value is ≤ `alpha`; if it
+    /// is ≥ `beta` the returned value is ≥ `beta`; otherwise the returned value is exact. Without `PRUNE`, and
+    /// at chance nodes, the value is always exact. `SCOUT` (with `NEGAMAX`) searches all but the first child
+    /// with a null window first.
+    // The loop's state is its arguments, kept in registers; bundling them into a struct would only move them
+    // through memory on every call.
+    #[allow(clippy::too_many_arguments)]
+    pub(super) fn search<const PRUNE: bool, const NEGAMAX: bool, const SCOUT: bool>(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        kind: Node,
+        ply: usize,
+        depth: u32,
+        viewer: Player,
+        mut alpha: Value,
+        mut beta: Value,
+    ) -> Value {
+        self.track.stats.nodes += 1; // Every call, terminal or not, the root included, as the textbook counts.
+        let hits_before = self.track.horizon_hits;
+        // A horizon leaf is not worth a table's memory traffic: evaluating it costs less than a probe and a
+        // store (as engines do). Quiescence nodes, which search on, still use the table.
+        let cached = C::ACTIVE && (depth > 0 || self.horizon.noisy.is_some());
+        let probe = if cached { self.cache.probe(game, state, viewer, depth, alpha, beta) } else { Probe::MISS };
+        // The root is always expanded, so that the search reports its best move even when the cache knows it.
+        if ply > 0
+            && let Some(value) = probe.value
+        {
+            if !probe.complete {
+                self.track.horizon_hits += 1;
+            }
+            return value;
+        }
+        let (value, bound, best) = match kind {
+            Node::Terminal(payoff) => {
+                self.track.stats.leaves += 1;
+                (viewer.view(payoff), Bound::Exact, None)
+            }
+            _ if depth == 0 && !self.noisy_moves(game, state, kind, ply) => {
+                // The horizon: a leaf of this search, valued by the evaluator.
+                self.track.stats.leaves += 1;
+                self.track.horizon_hits += 1;
+                let evaluate = self.horizon.evaluate.expect("a depth-limited search has an evaluator");
+                (viewer.view(evaluate(game, state)), Bound::Exact, None)
+            }
+            Node::Chance => {
+                self.track.met_chance = true;
+                let mut outcomes = take_buffer(&mut self.buffers.outcomes, ply);
+                game.outcomes(state, &mut outcomes);
+                let (value, bound) = if PRUNE && self.track.star.is_some() {
+                    self.star_chance::<NEGAMAX, SCOUT>(game, state, &outcomes, ply, depth, viewer, alpha, beta)
+                } else {
+                    let mut mean = 0.0;
+                    for &(outcome, p) in &outcomes {
+                        let child = game.child(state, outcome);
+                        let (lo, hi) = (Value::NEG_INFINITY, Value::INFINITY);
+                        let kind = game.node(&child);
+                        mean += p * self.search::<PRUNE, NEGAMAX, SCOUT>(
+                            game,
+                            &child,
+                            kind,
+                            ply + 1,
+                            depth,
+                            viewer,
+                            lo,
+                            hi,
+                        );
+                    }
+                    (mean, Bound::Exact)
+                };
+                put_buffer(&mut self.buffers.outcomes, ply, outcomes);
+                (value, bound, None)
+            }
+            Node::Decision(player) => {
+                // Negamax searches a decision node from its mover's view. The caller's view differs only below a
+                // chance node at the root, where the viewer is MAX whoever moves: then the window and the result
+                // are negated on the way in and out.
+                let flip = NEGAMAX && viewer != player;
+                if flip {
+                    (alpha, beta) = (-beta, -alpha);
+                }
+                // Past the horizon (quiescence), the children stay there.
+                let child_depth = if depth == UNLIMITED { UNLIMITED } else { depth.saturating_sub(1) };
+                let mut moves = take_buffer(&mut self.buffers.moves, ply);
+                if depth > 0 {
+                    game.moves(state, &mut moves);
+                } else {
+                    // Quiescence: the buffer holds the noisy moves `noisy_moves` found. Searching only them is a
+                    // horizon all the same: the value is not exact, nor is any node's above it.
+                    self.track.horizon_hits += 1;
+                }
+                debug_assert!(!moves.is_empty(), "decision node without moves: {state:?}");
+                if self.order.reorders() {
+                    self.order.order(game, state, player, ply, &mut moves);
+                }
+                // The cache's best move, from an earlier search of this state, goes first.
+                if let Some(pos) = probe.best.and_then(|hint| moves.iter().position(|&m| m == hint)) {
+                    moves[..=pos].rotate_right(1);
+                }
+                let maximise = NEGAMAX || player == Player::Max;
+                let (alpha0, beta0) = (alpha, beta);
+                let mut best_value = if maximise { Value::NEG_INFINITY } else { Value::INFINITY };
+                // The best move is tracked by its index, a plain integer whatever the move type (a register in
+                // the loop rather than an `Option<G::Move>` kept in memory).
+                let mut best_index = usize::MAX;
+                for (i, &mv) in moves.iter().enumerate() {
+                    let child = game.child(state, mv);
+                    let kind = game.node(&child);
+                    // The search of this child, one ply down, in a view and a window.
+                    let down = |this: &mut Self, view: Player, lo: Value, hi: Value| {
+                        this.search::<PRUNE, NEGAMAX, SCOUT>(game, &child, kind, ply + 1, child_depth, view, lo, hi)
+                    };
+                    let v = if let (false, false, Node::Terminal(payoff)) = (C::ACTIVE, V::ACTIVE, kind) {
+                        // A leaf of a plain search (no cache, no observer to tell), valued here rather than by a
+                        // call; it is a visit all the same. Its value is in this node's working view.
+                        self.track.stats.nodes += 1;
+                        self.track.stats.leaves += 1;
+                        if NEGAMAX { player.view(payoff) } else { viewer.view(payoff) }
+                    } else if !NEGAMAX {
+                        down(self, viewer, alpha, beta)
+                    } else if SCOUT && i > 0 {
+                        // A null window (α, α⁺): is this child better than α at all?
+                        let opponent = player.opponent();
+                        let t = -down(self, opponent, -alpha.next_up(), -alpha);
+                        if t > alpha && t < beta {
+                            // It is: search it again with the window (t, β) for its value.
+                            -down(self, opponent, -beta, -t)
+                        } else {
+                            t
+                        }
+                    } else {
+                        -down(self, player.opponent(), -beta, -alpha)
+                    };
+                    // Plain comparisons, one branch per side: this is the hottest code of every search. The
+                    // outcomes are data-dependent (a branch on them mispredicts often), so they are selects
+                    // (conditional moves), as a C compiler makes of the same comparisons.
+                    use std::hint::select_unpredictable as select;
+                    if maximise {
+                        let better = v > best_value;
+                        best_value = select(better, v, best_value);
+                        best_index = select(better, i, best_index);
+                        if PRUNE {
+                            alpha = select(v > alpha, v, alpha);
+                        }
+                    } else {
+                        let better = v < best_value;
+                        best_value = select(better, v, best_value);
+                        best_index = select(better, i, best_index);
+                        if PRUNE {
+                            beta = select(v < beta, v, beta);
+                        }
+                    }
+                    // Without pruning the window stays full, so every value is exact.
+                    if PRUNE && alpha >= beta {
+                        // Counted without a branch (whether children remain is as unpredictable as the cut).
+                        let pruned = i + 1 < moves.len();
+                        self.track.stats.cutoffs += u64::from(pruned);
+                        if pruned {
+                            self.observer.pruned(game, state, &moves[i + 1..]);
+                        }
+                        break;
+                    }
+                }
+                let best = moves.get(best_index).copied();
+                put_buffer(&mut self.buffers.moves, ply, moves);
+                let history = self.order.learns();
+                // The bound is for the cache, the observer and the history heuristic: a plain search has no use
+                // for it, and skips the comparisons (the placeholder below reaches nothing).
+                let bound =
+                    if C::ACTIVE || V::ACTIVE || history { Bound::of(best_value, alpha0, beta0) } else { Bound::Exact };
+                // The history heuristic rewards the mover's best move unless the node failed low for the mover
+                // (then no move was good enough, and "best" means nothing); the rule is the same in every view.
+                let mover_bound = if maximise { bound } else { bound.flip() };
+                if history
+                    && let Some(mv) = best
+                    && mover_bound != Bound::Upper
+                {
+                    self.order.reward(mv, ply, depth);
+                }
+                if flip { (-best_value, bound.flip(), best) } else { (best_value, bound, best) }
+            }
+        };
+        if ply == 0 {
+            self.track.root_best = best;
+        }
+        let max_view_bound = if viewer == Player::Max { bound } else { bound.flip() };
+        self.observer.backed_up(game, state, viewer.view(value), max_view_bound);
+        let complete = self.track.horizon_hits == hits_before;
+        if cached {
+            self.cache.store(game, state, Stored { viewer, ply, depth, complete, value, bound, best });
+        }
+        value
+    }
+
+    /// Whether quiescence search goes on at the horizon node `state`: a decision node with noisy moves, which
+    /// are left in the ply's move buffer for the search of the node to use.
+    #[inline]
+    fn noisy_moves(&mut self, game: &G, state: &G::State, kind: Node, ply: usize) -> bool {
+        let (Some(noisy), Node::Decision(_)) = (self.horizon.noisy, kind) else { return false };
+        let mut moves = take_buffer(&mut self.buffers.moves, ply);
+        noisy(game, state, &mut moves);
+        let any = !moves.is_empty();
+        put_buffer(&mut self.buffers.moves, ply, moves);
+        any
+    }
+}

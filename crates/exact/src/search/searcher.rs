@@ -1,0 +1,261 @@
+//! The searcher: the search loop's settings and state, how it is built, and how a search is started.
+
+use crate::algorithm::Algorithm;
+use crate::cache::{COMPLETE, Cache};
+use crate::horizon::{EvalFn, Horizon, Noisy, UNLIMITED};
+use crate::order::Orderer;
+use crate::trace::Observer;
+use khela_games::{Game, Value};
+
+/// What a search counted. Plain counters, so that the harness can write them out.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Stats {
+    /// Nodes visited: every call of the search, terminal or not, the root included (cache hits included); over
+    /// all passes of MTD(f) and all iterations of iterative deepening.
+    pub nodes: u64,
+    /// Leaves visited: terminal nodes, and nodes evaluated at a horizon.
+    pub leaves: u64,
+    /// Cutoffs: decision nodes where α ≥ β was reached with children still to search, which were pruned, and
+    /// chance nodes that star pruning settled with outcomes still to search.
+    pub cutoffs: u64,
+}
+
+impl std::ops::AddAssign for Stats {
+    fn add_assign(&mut self, other: Stats) {
+        self.nodes += other.nodes;
+        self.leaves += other.leaves;
+        self.cutoffs += other.cutoffs;
+    }
+}
+
+/// The result of a search.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct SearchResult<M> {
+    /// The value of the root, from MAX's view.
+    pub value: Value,
+    /// The first root move, in search order, that attains the value (`None` at a terminal or chance root).
+    pub best: Option<M>,
+    /// The counters of this search.
+    pub stats: Stats,
+}
+
+/// Star pruning in the current run: the bounds on every value, and whether Star2 probes first.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub(super) struct Star {
+    /// Bounds on every value the search can meet, MAX's view.
+    pub(super) bounds: (Value, Value),
+    /// Star2's probing phase.
+    pub(super) probe: bool,
+}
+
+/// What the searcher keeps track of while it runs.
+pub(super) struct Track<M> {
+    /// The counters of the current run.
+    pub(super) stats: Stats,
+    /// The best root move of the current run.
+    pub(super) root_best: Option<M>,
+    /// Nodes evaluated at a horizon (or answered by a cache from a search that met one), ever: a node's search
+    /// is complete when this does not change during it.
+    pub(super) horizon_hits: u64,
+    /// Whether a chance node was searched, ever (a mean of wins and estimates can pass the proof bound).
+    pub(super) met_chance: bool,
+    /// Star pruning, if the current run's algorithm prunes chance nodes and the searcher has bounds.
+    pub(super) star: Option<Star>,
+}
+
+/// One buffer per ply of each kind the loop needs, reused: no allocation per node once the deepest ply has been
+/// reached.
+pub(super) struct Buffers<G: Game> {
+    /// The moves of the decision node at each ply.
+    pub(super) moves: Vec<Vec<G::Move>>,
+    /// The outcomes of the chance node at each ply.
+    pub(super) outcomes: Vec<Vec<(G::Move, f64)>>,
+    /// Star pruning's bounds on each outcome of the chance node at each ply.
+    pub(super) outcome_bounds: Vec<Vec<(Value, Value)>>,
+}
+
+/// The search loop with its ordering, cache, observer and horizon.
+///
+/// `O` is an [`Orderer`] ([`crate::Natural`], [`crate::MoveOrdering`] to choose at run time, …), `C` a
+/// [`Cache`] (`()` for none, [`crate::Memo`] for memoized minimax, a [`khela_tt::Table`]) and `V` an
+/// [`Observer`] (`()` for none, [`crate::Trace`] for the textbook trace). All three are type parameters, so the
+/// plain search pays nothing for them.
+pub struct Searcher<'g, G: Game, O, C = (), V = ()> {
+    pub(super) game: &'g G,
+    pub(super) order: O,
+    pub(super) cache: C,
+    pub(super) observer: V,
+    pub(super) horizon: Horizon<G>,
+    /// Bounds on every value the search can meet (leaves and evaluations), MAX's view, for star pruning.
+    pub(super) bounds: Option<(Value, Value)>,
+    pub(super) track: Track<G::Move>,
+    pub(super) buffers: Buffers<G>,
+}
+
+impl<'g, G: Game, O: Orderer<G>> Searcher<'g, G, O> {
+    /// A searcher with the given ordering, no cache, no observer and no horizon.
+    pub fn new(game: &'g G, order: O) -> Self {
+        Searcher {
+            game,
+            order,
+            cache: (),
+            observer: (),
+            horizon: Horizon::default(),
+            bounds: None,
+            track: Track { stats: Stats::default(), root_best: None, horizon_hits: 0, met_chance: false, star: None },
+            buffers: Buffers { moves: Vec::new(), outcomes: Vec::new(), outcome_bounds: Vec::new() },
+        }
+    }
+}
+
+impl<'g, G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'g, G, O, C, V> {
+    /// The same searcher with a cache.
+    pub fn with_cache<C2: Cache<G>>(self, cache: C2) -> Searcher<'g, G, O, C2, V> {
+        self.with_parts(|_, observer| (cache, observer))
+    }
+
+    /// The same searcher with an observer.
+    pub fn with_observer<V2: Observer<G>>(self, observer: V2) -> Searcher<'g, G, O, C, V2> {
+        self.with_parts(|cache, _| (cache, observer))
+    }
+
+    /// The same searcher with its cache and observer replaced by what `parts` makes of them.
+    fn with_parts<C2: Cache<G>, V2: Observer<G>>(
+        self,
+        parts: impl FnOnce(C, V) -> (C2, V2),
+    ) -> Searcher<'g, G, O, C2, V2> {
+        let Searcher { game, order, cache, observer, horizon, bounds, track, buffers } = self;
+        let (cache, observer) = parts(cache, observer);
+        Searcher { game, order, cache, observer, horizon, bounds, track, buffers }
+    }
+
+    /// The same searcher with `horizon` for its depth-limited searches.
+    pub fn with_horizon(mut self, horizon: Horizon<G>) -> Self {
+        self.horizon = horizon;
+        self
+    }
+
+    /// The same searcher with an evaluator: the value of a non-terminal node at the horizon of a depth-limited
+    /// search ([`Searcher::run_to_depth`], iterative deepening) and MTD(f)'s first guess.
+    pub fn with_evaluator(mut self, evaluate: EvalFn<G>) -> Self {
+        self.horizon.evaluate = Some(evaluate);
+        self
+    }
+
+    /// The same searcher told that, in its game, a value beyond ±`bound` is final: every estimate lies within
+    /// it, every non-zero terminal value beyond it, and no forced win scores less than a faster one (wins all
+    /// count the same, or faster wins more, as in Connect-4's scores). Then, without chance nodes, an iteration
+    /// of iterative deepening whose value passes the bound has proven a win or a loss that no deeper
+    /// iteration changes, and iterative deepening stops there. (Not with quiescence, which may prove a slower
+    /// win than one just past the horizon; nor once a chance node is met, as a mean of a win and estimates can
+    /// pass the bound.)
+    pub fn with_final_proofs(mut self, bound: Value) -> Self {
+        self.horizon.proof_bound = bound;
+        self
+    }
+
+    /// The same searcher with quiescence search: at the horizon, a decision node with noisy moves is not
+    /// evaluated but searched, over its noisy moves only, and so on until the position is quiet (has none).
+    /// The noisy moves are forcing (a win, a block): there is no "stand pat", the mover must play one of them.
+    pub fn with_quiescence(mut self, noisy: Noisy<G>) -> Self {
+        self.horizon.noisy = Some(noisy);
+        self
+    }
+
+    /// The same searcher with bounds, from MAX's view, on every value it can meet: terminal payoffs and
+    /// evaluations. [`Algorithm::Star1`] and [`Algorithm::Star2`] prune chance nodes with them; a value outside
+    /// them makes those searches wrong.
+    ///
+    /// # Panics
+    ///
+    /// If the bounds are not finite or `lo > hi`.
+    pub fn with_bounds(mut self, lo: Value, hi: Value) -> Self {
+        assert!(lo.is_finite() && hi.is_finite() && lo <= hi, "value bounds must be finite, lo ≤ hi: {lo}, {hi}");
+        self.bounds = Some((lo, hi));
+        self
+    }
+
+    /// The cache (for instance, to count the states a memo solved).
+    pub fn cache(&self) -> &C {
+        &self.cache
+    }
+
+    /// The cache, taken out of the searcher (for instance, to keep a transposition table for the next search).
+    pub fn into_cache(self) -> C {
+        self.cache
+    }
+
+    /// The observer (for instance, to read a trace).
+    pub fn observer(&self) -> &V {
+        &self.observer
+    }
+
+    /// Searches `state` with the algorithm to the end of the game. The counters start from zero; the cache, the
+    /// observer and a learning ordering keep what earlier runs left in them.
+    pub fn run(&mut self, algorithm: Algorithm, state: &G::State) -> SearchResult<G::Move> {
+        self.run_to_depth(algorithm, state, UNLIMITED)
+    }
+
+    /// Searches `state` with the algorithm, `depth` decision plies deep (chance plies do not count): a
+    /// non-terminal node `depth` plies down is a leaf valued by the evaluator (or, with quiescence, searched over
+    /// its noisy moves until quiet). A terminal node is a terminal node at any depth: the terminal test comes
+    /// before the depth test, so a won position is never estimated. [`UNLIMITED`] is [`Searcher::run`].
+    ///
+    /// Iterative deepening searches to depth 1, 2, … up to `depth`, and stops early when an iteration meets no
+    /// horizon (it was exact).
+    ///
+    /// # Panics
+    ///
+    /// If the search reaches its horizon at a non-terminal node and the searcher has no evaluator.
+    pub fn run_to_depth(&mut self, algorithm: Algorithm, state: &G::State, depth: u32) -> SearchResult<G::Move> {
+        // Horizons at or beyond the depth that marks complete table entries could not be told from them; no game
+        // khela searches is that long, so such a limit is no limit.
+        let depth = if depth >= COMPLETE { UNLIMITED } else { depth };
+        self.track.stats = Stats::default();
+        self.track.root_best = None;
+        self.track.star = match (algorithm, self.bounds) {
+            (Algorithm::Star1, Some(bounds)) => Some(Star { bounds, probe: false }),
+            (Algorithm::Star2, Some(bounds)) => Some(Star { bounds, probe: true }),
+            _ => None,
+        };
+        let (lo, hi) = (Value::NEG_INFINITY, Value::INFINITY);
+        let value = match algorithm {
+            Algorithm::Minimax => self.root::<false, false, false>(state, depth, lo, hi),
+            Algorithm::AlphaBeta | Algorithm::Star1 | Algorithm::Star2 => {
+                self.root::<true, false, false>(state, depth, lo, hi)
+            }
+            Algorithm::Negamax => self.root::<false, true, false>(state, depth, lo, hi),
+            Algorithm::NegamaxAlphaBeta => self.root::<true, true, false>(state, depth, lo, hi),
+            Algorithm::NegaScout => self.root::<true, true, true>(state, depth, lo, hi),
+            Algorithm::MtdF => self.mtdf(state, depth),
+            Algorithm::IterativeDeepening => self.iterative_deepening(state, depth),
+        };
+        SearchResult { value, best: self.track.root_best, stats: self.track.stats }
+    }
+}
+
+/// Takes the buffer of `ply` out of `buffers` (growing it as needed); the caller puts it back.
+#[inline]
+pub(super) fn take_buffer<T>(buffers: &mut Vec<Vec<T>>, ply: usize) -> Vec<T> {
+    match buffers.get_mut(ply) {
+        Some(buffer) => std::mem::take(buffer),
+        None => take_new_buffer(buffers, ply),
+    }
+}
+
+/// [`take_buffer`] at a ply not reached before: once per new depth, so out of the hot path.
+#[cold]
+#[inline(never)]
+fn take_new_buffer<T>(buffers: &mut Vec<Vec<T>>, ply: usize) -> Vec<T> {
+    buffers.resize_with(ply + 1, Vec::new);
+    Vec::new()
+}
+
+/// Puts the buffer of `ply`, taken by [`take_buffer`], back. The slot holds the empty vector `take` left there
+/// (deeper plies use other slots), which owns no memory: it is overwritten without a drop.
+#[inline]
+pub(super) fn put_buffer<T>(buffers: &mut [Vec<T>], ply: usize, buffer: Vec<T>) {
+    let slot = &mut buffers[ply];
+    debug_assert!(slot.capacity() == 0 || size_of::<T>() == 0, "the slot of ply {ply} was refilled in its search");
+    std::mem::forget(std::mem::replace(slot, buffer));
+}
