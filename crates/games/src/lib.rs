@@ -4,6 +4,10 @@
 //! its states. Every node of a game is one of three kinds ([`Node`]): a decision node of a [`Player`], a chance
 //! node with (outcome, probability) pairs, or a terminal node with a payoff.
 //!
+//! The crate also defines the [`Evaluator`] contract, what every static estimate of a position promises, so
+//! that every search that asks for estimates depends on this crate alone. It holds no evaluator (they live in
+//! `khela-heuristic`) and no search.
+//!
 //! # The value convention
 //!
 //! Every [`Value`] in khela is a payoff **from the first player's (MAX's) point of view**: positive is good for
@@ -23,12 +27,15 @@
 pub mod chance_tree;
 pub mod conformance;
 pub mod connect4;
+pub mod evaluator;
 pub mod implicit;
 pub mod nim;
 pub mod random_tree;
 pub mod rng;
 pub mod tictactoe;
 pub mod tree;
+
+pub use evaluator::Evaluator;
 
 use std::fmt::Debug;
 use std::hash::Hash;
