@@ -1,7 +1,8 @@
 //! Random number generators shared by the games and the searches.
 //!
 //! [`PyRandom`] reproduces Python's `random.Random(seed)` bit for bit, for the draws khela needs
-//! (`getrandbits`, `randbelow`, `randint`), so that tables computed by a Python reference come out identical.
+//! (`getrandbits`, `randbelow`, `randint`, `random`), so that tables computed by a Python reference come out
+//! identical. Every CPython-compatible draw in khela is made here.
 
 use rand_mt::Mt;
 
@@ -77,6 +78,22 @@ impl PyRandom {
         let span = (hi as i128 - lo as i128 + 1) as u64;
         (lo as i128 + self.randbelow(span) as i128) as i64
     }
+
+    /// Python's `random()`: a uniform float in `[0, 1)` with 53 random bits, the top 27 bits of one 32-bit word
+    /// and the top 26 of the next making `(a · 2²⁶ + b) / 2⁵³`.
+    ///
+    /// ```
+    /// use khela_games::rng::PyRandom;
+    /// // python3 -c "import random; r = random.Random(1); print([r.random() for _ in range(3)])"
+    /// let mut rng = PyRandom::new(1);
+    /// let draws: Vec<f64> = (0..3).map(|_| rng.random()).collect();
+    /// assert_eq!(draws, [0.13436424411240122, 0.8474337369372327, 0.763774618976614]);
+    /// ```
+    pub fn random(&mut self) -> f64 {
+        let high = self.mt.next_u32() >> 5;
+        let low = self.mt.next_u32() >> 6;
+        (f64::from(high) * 67_108_864.0 + f64::from(low)) / 9_007_199_254_740_992.0
+    }
 }
 
 #[cfg(test)]
@@ -106,6 +123,17 @@ mod tests {
         let mut rng = PyRandom::new(5);
         let got: Vec<u64> = (1..=8).map(|n| rng.randbelow(n)).collect();
         assert_eq!(got, PY_RANDBELOW5);
+    }
+
+    #[test]
+    fn random_matches_cpython() {
+        // python3 -c "import random; r = random.Random(42); print([r.random() for _ in range(3)])"
+        let mut rng = PyRandom::new(42);
+        let got: Vec<f64> = (0..3).map(|_| rng.random()).collect();
+        assert_eq!(got, [0.6394267984578837, 0.025010755222666936, 0.27502931836911926]);
+        // python3 -c "import random; r = random.Random(1 << 40); print([r.random() for _ in range(2)])"
+        let mut rng = PyRandom::new(1 << 40);
+        assert_eq!([rng.random(), rng.random()], [0.1036394562812375, 0.6705558677439764]);
     }
 
     const PY_SEED0: [i64; 8] = [49, 97, 53, 5, 33, 65, 62, 51];
