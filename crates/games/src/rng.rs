@@ -1,10 +1,61 @@
 //! Random number generators shared by the games and the searches.
 //!
-//! [`PyRandom`] reproduces Python's `random.Random(seed)` bit for bit, for the draws khela needs
+//! [`Rng`] names the generator a random tree or a Monte Carlo search draws from, by the names the command line
+//! and the CSV files use (`pcg`, `python`). [`PyRandom`] reproduces Python's `random.Random(seed)` bit for bit, for the draws khela needs
 //! (`getrandbits`, `randbelow`, `randint`, `random`), so that tables computed by a Python reference come out
 //! identical. Every CPython-compatible draw in khela is made here.
 
 use rand_mt::Mt;
+
+/// Which random generator draws: for a random tree ([`crate::random_tree`]), the leaves; for a Monte Carlo
+/// search (`khela-mcts`), every random choice.
+///
+/// - `pcg`, the default: for trees, PCG-32 with jump-ahead, so that leaf `i` is computed on demand from output
+///   words `2i` and `2i + 1` and a tree takes no memory; for searches, the 128-bit multiplicative PCG
+///   (`Pcg64Mcg`), fast and small.
+/// - `python`: bit-compatible with CPython's `random.Random(seed)`, so that a Python reference making the same
+///   calls gets the same numbers. For trees, `randint(lo, hi)` once per leaf, left to right (the leaves are drawn
+///   up front and held in memory); for searches, `_randbelow(n)` for every index draw and `random()` for every
+///   float, through [`PyRandom`].
+///
+/// Each name comes from the variant (`strum`, lowercase): [`std::fmt::Display`] writes it,
+/// [`std::str::FromStr`] reads it back, [`strum::VariantArray::VARIANTS`] lists the variants, and
+/// [`strum::EnumMessage::get_documentation`] gives each variant's one-line doc, for a command line's help.
+///
+/// # Examples
+///
+/// ```
+/// use khela_games::rng::Rng;
+/// use strum::{EnumMessage, VariantArray};
+///
+/// assert_eq!(Rng::Python.to_string(), "python");
+/// assert_eq!("pcg".parse::<Rng>(), Ok(Rng::Pcg));
+/// assert_eq!(<&str>::from(Rng::Pcg), "pcg");
+/// assert_eq!(Rng::VARIANTS, [Rng::Pcg, Rng::Python]);
+/// assert!(Rng::Python.get_documentation().unwrap().starts_with("CPython's"));
+/// ```
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    Default,
+    strum::Display,
+    strum::EnumString,
+    strum::IntoStaticStr,
+    strum::VariantArray,
+    strum::EnumMessage,
+)]
+#[strum(serialize_all = "lowercase")]
+pub enum Rng {
+    /// PCG: PCG-32 with jump-ahead for trees (leaves on demand), Pcg64Mcg for searches.
+    #[default]
+    Pcg,
+    /// CPython's random.Random(seed): randint(lo, hi) per leaf for trees, randbelow(n) and random() for searches.
+    Python,
+}
 
 /// Python's `random.Random(seed)`: MT19937 seeded by `init_by_array` with the seed's 32-bit words, least
 /// significant first (`[0]` for seed 0), as CPython does for integer seeds.
@@ -99,6 +150,22 @@ impl PyRandom {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use strum::{EnumMessage, VariantArray};
+
+    #[test]
+    fn rng_names_round_trip() {
+        let names: Vec<&str> = Rng::VARIANTS.iter().map(|&rng| rng.into()).collect();
+        assert_eq!(names, ["pcg", "python"]);
+        for &rng in Rng::VARIANTS {
+            let name: &'static str = rng.into();
+            assert_eq!(rng.to_string(), name);
+            assert_eq!(name.parse::<Rng>(), Ok(rng));
+            let help = rng.get_documentation().unwrap_or_default();
+            assert!(!help.is_empty() && !help.contains('\n'), "{rng}: {help:?}");
+        }
+        assert!("PCG".parse::<Rng>().is_err(), "names are lowercase");
+        assert_eq!(Rng::default(), Rng::Pcg);
+    }
 
     // Each expected list was printed by CPython 3.11, e.g.
     // python3 -c "import random; r=random.Random(1); print([r.randint(0, 99) for _ in range(8)])".
