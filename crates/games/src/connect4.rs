@@ -22,8 +22,9 @@
 //!  0  7 14 21 28 35 42   <- bottom row
 //! ```
 //!
-//! A [`Position`] is two such bitboards, `current` (the stones of the side to move) and `mask` (all stones). Since a column is filled from the bottom, `mask + bottom` sets the lowest
-//! empty cell of every column, which makes move generation a few arithmetic operations.
+//! A [`Position`] is two such bitboards, `current` (the stones of the side to move) and `mask` (all stones).
+//! Since a column is filled from the bottom, `mask + bottom` sets the lowest empty cell of every column, which
+//! makes move generation a few arithmetic operations.
 //!
 //! # Players, moves, payoffs and notation
 //!
@@ -53,9 +54,9 @@ use thiserror::Error;
 /// A Connect-4 position: two bitboards in the layout of the module documentation.
 ///
 /// It is `Copy` and 16 bytes (the number of moves played is the number of stones, a population count), so that
-/// the position sets of `count` hold tens of millions of them. Only [`Position::EMPTY`], [`Connect4::parse`] and playing moves make positions, so
-/// the sentinel bits are always clear. The board's dimensions are not stored: they belong to the [`Connect4`]
-/// value that made the position, and a position means nothing with another.
+/// the position sets of `count` hold tens of millions of them. Only [`Position::EMPTY`], [`Connect4::parse`] and
+/// playing moves make positions, so the sentinel bits are always clear. The board's dimensions are not stored:
+/// they belong to the [`Connect4`] value that made the position, and a position means nothing with another.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Position {
     /// The stones of the side to move.
@@ -155,7 +156,8 @@ pub enum ParseError {
     },
     /// A move after one player already has four in a row.
     #[error(
-        "Connect-4 moves {moves:?}: the move at index {index} (column {column}) comes after the game was won by the move at index {won_at}"
+        "Connect-4 moves {moves:?}: the move at index {index} (column {column}) comes after the game was won by the \
+         move at index {won_at}"
     )]
     AfterWin {
         /// The whole move string given.
