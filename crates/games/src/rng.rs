@@ -1,9 +1,11 @@
 //! Random number generators shared by the games and the searches.
 //!
 //! [`Rng`] names the generator a random tree or a Monte Carlo search draws from, by the names the command line
-//! and the CSV files use (`pcg`, `python`). [`PyRandom`] reproduces Python's `random.Random(seed)` bit for bit, for the draws khela needs
-//! (`getrandbits`, `randbelow`, `randint`, `random`), so that tables computed by a Python reference come out
-//! identical. Every CPython-compatible draw in khela is made here.
+//! and the CSV files use (`pcg`, `python`).
+//!
+//! [`PyRandom`] reproduces Python's `random.Random(seed)` bit for bit, for the draws khela needs (`getrandbits`,
+//! `randbelow`, `randint`, `random`), so that tables computed by a Python reference come out identical. Every
+//! CPython-compatible draw in khela is made here.
 
 use rand_mt::Mt;
 
