@@ -7,7 +7,8 @@ use khela_exact::count::perft;
 use khela_exact::{Algorithm, MoveOrdering, Natural, Searcher};
 use khela_games::connect4::{Connect4, Position};
 use khela_games::implicit::{ImplicitTree, Model};
-use khela_games::random_tree::{Params, RandomTree, Rng};
+use khela_games::random_tree::{Params, RandomTree};
+use khela_games::rng::Rng;
 use khela_games::tictactoe::{Board, TicTacToe};
 use khela_games::{Game, Node};
 use khela_tt::{Policy, Table};
@@ -39,9 +40,7 @@ fn implicit_trees(c: &mut Criterion) {
         let nodes = Searcher::new(&tree, Natural).run(Algorithm::AlphaBeta, &ImplicitTree::ROOT).stats.nodes;
         group.throughput(Throughput::Elements(nodes));
         group.bench_function(format!("b{b}-d{d}"), |bench| {
-            bench.iter(|| {
-                Searcher::new(&tree, Natural).run(Algorithm::AlphaBeta, black_box(&ImplicitTree::ROOT))
-            })
+            bench.iter(|| Searcher::new(&tree, Natural).run(Algorithm::AlphaBeta, black_box(&ImplicitTree::ROOT)))
         });
     }
     group.finish();

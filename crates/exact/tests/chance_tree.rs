@@ -87,8 +87,7 @@ fn star_pruning_finds_expectiminimax_bit_for_bit_with_fewer_nodes() {
             let (lo, hi) = tree.bounds();
             let minimax = run(&tree, &ChanceTree::ROOT, Algorithm::Minimax);
             for (algorithm, total) in [(Algorithm::Star1, &mut star1_nodes), (Algorithm::Star2, &mut star2_nodes)] {
-                let star =
-                    Searcher::new(&tree, Natural).with_bounds(lo, hi).run(algorithm, &ChanceTree::ROOT);
+                let star = Searcher::new(&tree, Natural).with_bounds(lo, hi).run(algorithm, &ChanceTree::ROOT);
                 let case = format!("{algorithm:?} b={b} k={k} d={d} seed={seed}");
                 assert_eq!(star.value.to_bits(), minimax.value.to_bits(), "{case}");
                 assert_eq!(star.best, minimax.best, "{case}");

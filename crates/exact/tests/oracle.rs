@@ -12,7 +12,8 @@
 
 use khela_exact::{Algorithm, Memo, MoveOrdering, Natural, Oracle, OrderingKind, SearchResult, Searcher, move_values};
 use khela_games::nim::{Heaps, Nim};
-use khela_games::random_tree::{Params, RandomTree, Rng};
+use khela_games::random_tree::{Params, RandomTree};
+use khela_games::rng::Rng;
 use khela_games::tictactoe::{self, Board, TicTacToe};
 use khela_games::tree::Tree;
 use khela_games::{Game, Node, Player, Value};

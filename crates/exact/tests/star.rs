@@ -151,9 +151,7 @@ fn star_pruning_visits_fewer_nodes_on_average() {
             let mut rng = Pcg64Mcg::seed_from_u64(seed);
             let text = star_tree(&mut rng, 3, b, k, false, 0, 99);
             let tree = Tree::parse(&text, Player::Max).unwrap();
-            let nodes = |algorithm| {
-                Searcher::new(&tree, Natural).with_bounds(0.0, 99.0).run(algorithm, &0).stats.nodes
-            };
+            let nodes = |algorithm| Searcher::new(&tree, Natural).with_bounds(0.0, 99.0).run(algorithm, &0).stats.nodes;
             plain += nodes(Algorithm::Minimax);
             alphabeta += nodes(Algorithm::AlphaBeta);
             star1 += nodes(Algorithm::Star1);

@@ -2,7 +2,8 @@
 
 use khela_exact::{Algorithm, Memo, MoveOrdering, Natural, Oracle, Searcher, Trace, TraceEvent, move_values, tally};
 use khela_games::nim::{Heaps, Nim};
-use khela_games::random_tree::{Params, RandomTree, Rng};
+use khela_games::random_tree::{Params, RandomTree};
+use khela_games::rng::Rng;
 use khela_games::tictactoe::{self, Board, TicTacToe};
 use khela_games::tree::Tree;
 use khela_games::{Game, Player};
@@ -113,8 +114,11 @@ fn random_tree_b4_d6_seed42_python() {
     let minimax = Searcher::new(&t, Natural).run(Algorithm::Minimax, &root);
     assert_eq!((minimax.value, minimax.stats.leaves), (26.0, 4_096));
     let oracle = Oracle::new(&t, &root).shared();
-    let cases =
-        [(MoveOrdering::Natural, 687), (MoveOrdering::best_first(&oracle), 127), (MoveOrdering::worst_first(&oracle), 3_568)];
+    let cases = [
+        (MoveOrdering::Natural, 687),
+        (MoveOrdering::best_first(&oracle), 127),
+        (MoveOrdering::worst_first(&oracle), 3_568),
+    ];
     for (ordering, leaves) in cases {
         let r = Searcher::new(&t, ordering.clone()).run(Algorithm::AlphaBeta, &root);
         assert_eq!((r.value, r.stats.leaves), (26.0, leaves), "{ordering:?}");

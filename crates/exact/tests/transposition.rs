@@ -33,16 +33,13 @@ fn all_tictactoe_positions() -> Vec<Board> {
 fn every_tictactoe_position_with_every_policy_and_table_size() {
     let positions = all_tictactoe_positions();
     assert_eq!(positions.len(), 5_478);
-    let plain: Vec<f64> = positions
-        .iter()
-        .map(|b| Searcher::new(&TicTacToe, Natural).run(Algorithm::Minimax, b).value)
-        .collect();
+    let plain: Vec<f64> =
+        positions.iter().map(|b| Searcher::new(&TicTacToe, Natural).run(Algorithm::Minimax, b).value).collect();
     for policy in POLICIES {
         for entries in [1, 2, 7, 64, 1 << 14] {
             for algorithm in PRUNING {
                 // One table for all the positions, so entries from other searches and other windows are met too.
-                let mut searcher =
-                    Searcher::new(&TicTacToe, Natural).with_cache(Table::with_entries(entries, policy));
+                let mut searcher = Searcher::new(&TicTacToe, Natural).with_cache(Table::with_entries(entries, policy));
                 for (b, &expected) in positions.iter().zip(&plain) {
                     let got = searcher.run(algorithm, b).value;
                     assert_eq!(got, expected, "{b} {policy:?} {entries} entries {algorithm:?}");

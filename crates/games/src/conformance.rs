@@ -2,9 +2,10 @@
 //!
 //! [`check`] plays seeded random games from the given states and checks the promises of [`Game`]: decision
 //! nodes have moves and terminal nodes none, chance probabilities are positive and sum to 1, playing a move on a
-//! copy leaves the original untouched, and equal states have equal keys.
+//! copy leaves the original untouched, and equal states have equal keys. [`check_notation`] checks the promises
+//! of [`Notation`] the same way, for the games that have one.
 
-use crate::{Game, Node};
+use crate::{Game, Node, Notation, Player};
 use rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
@@ -17,42 +18,110 @@ pub const PROBABILITY_TOLERANCE: f64 = 1e-9;
 ///
 /// Panics, naming the state, when the game breaks a promise of [`Game`]. It is a test helper.
 pub fn check<G: Game>(game: &G, roots: &[G::State], playouts: usize, seed: u64) {
+    let mut seen: Vec<(G::State, u64)> = Vec::new();
+    walk(game, roots, playouts, seed, |state, node, moves, outcomes| {
+        let key = game.key(state);
+        assert_eq!(key, game.key(&state.clone()), "key of a copy differs: {state:?}");
+        if seen.len() < 4096 {
+            seen.push((state.clone(), key));
+        }
+        match node {
+            Node::Terminal(value) => {
+                assert!(value.is_finite(), "terminal value {value} of {state:?}");
+                assert!(moves.is_empty(), "terminal state {state:?} has moves {moves:?}");
+            }
+            Node::Decision(_) => assert!(!moves.is_empty(), "decision node {state:?} has no moves"),
+            Node::Chance => {
+                assert!(!outcomes.is_empty(), "chance node {state:?} has no outcomes");
+                assert!(outcomes.iter().all(|&(_, p)| p > 0.0), "chance node {state:?}: {outcomes:?}");
+                let total: f64 = outcomes.iter().map(|&(_, p)| p).sum();
+                assert!(
+                    (total - 1.0).abs() < PROBABILITY_TOLERANCE,
+                    "chance probabilities of {state:?} sum to {total}"
+                );
+            }
+        }
+    });
+    for (i, (a, key_a)) in seen.iter().enumerate() {
+        for (b, key_b) in &seen[i + 1..] {
+            if a == b {
+                assert_eq!(key_a, key_b, "equal states {a:?} have different keys");
+            }
+        }
+    }
+}
+
+/// Checks the promises of [`Notation`] on the states of `playouts` random games from each of `roots` (seeded by
+/// `seed`): the standard start, if the game has one, parses; every state has a non-empty picture; the moves of
+/// every decision node, and the outcomes of every chance node, are written non-empty and pairwise distinct; and
+/// the two players have distinct, non-empty names.
+///
+/// # Panics
+///
+/// Panics, naming the state or text, when the notation breaks a promise. It is a test helper.
+///
+/// # Examples
+///
+/// ```
+/// use khela_games::conformance;
+/// use khela_games::nim::Nim;
+///
+/// conformance::check_notation(&Nim, &[Nim::parse("1,2").unwrap()], 20, 1);
+/// ```
+pub fn check_notation<G: Notation>(game: &G, roots: &[G::State], playouts: usize, seed: u64) {
+    if let Some(start) = game.start()
+        && let Err(err) = game.parse_position(start)
+    {
+        panic!("the standard start {start:?} does not parse: {err}");
+    }
+    let (max, min) = (game.player_name(Player::Max), game.player_name(Player::Min));
+    assert!(!max.is_empty() && !min.is_empty() && max != min, "player names {max:?} and {min:?}");
+    let mut written: Vec<String> = Vec::new();
+    walk(game, roots, playouts, seed, |state, _, moves, outcomes| {
+        assert!(!game.picture(state).is_empty(), "the picture of {state:?} is empty");
+        written.clear();
+        for &mv in moves.iter().chain(outcomes.iter().map(|(outcome, _)| outcome)) {
+            let text = game.write_move(mv);
+            assert!(!text.is_empty(), "move {mv:?} of {state:?} is written empty");
+            assert!(!written.contains(&text), "two moves of {state:?} are written {text:?}");
+            written.push(text);
+        }
+    });
+}
+
+/// Plays `playouts` random games from each of `roots`, a seeded uniform choice at every decision and chance
+/// node, and shows `visit` every state on the way with its kind, its moves (decision and terminal nodes) and its
+/// outcomes (chance nodes). A game stops at a terminal node, or at a node with nothing to choose. Checks on the
+/// way that playing a move on a copy leaves the original untouched.
+fn walk<G: Game>(
+    game: &G,
+    roots: &[G::State],
+    playouts: usize,
+    seed: u64,
+    mut visit: impl FnMut(&G::State, Node, &[G::Move], &[(G::Move, f64)]),
+) {
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
     let mut moves = Vec::new();
     let mut outcomes = Vec::new();
-    let mut seen: Vec<(G::State, u64)> = Vec::new();
     for root in roots {
         for _ in 0..playouts {
             let mut state = root.clone();
             loop {
-                let key = game.key(&state);
-                assert_eq!(key, game.key(&state.clone()), "key of a copy differs: {state:?}");
-                if seen.len() < 4096 {
-                    seen.push((state.clone(), key));
+                let node = game.node(&state);
+                if let Node::Chance = node {
+                    moves.clear();
+                    game.outcomes(&state, &mut outcomes);
+                } else {
+                    game.moves(&state, &mut moves);
+                    outcomes.clear();
                 }
-                let mv = match game.node(&state) {
-                    Node::Terminal(value) => {
-                        assert!(value.is_finite(), "terminal value {value} of {state:?}");
-                        game.moves(&state, &mut moves);
-                        assert!(moves.is_empty(), "terminal state {state:?} has moves {moves:?}");
-                        break;
-                    }
-                    Node::Decision(_) => {
-                        game.moves(&state, &mut moves);
-                        assert!(!moves.is_empty(), "decision node {state:?} has no moves");
-                        moves[rng.next_u32() as usize % moves.len()]
-                    }
-                    Node::Chance => {
-                        game.outcomes(&state, &mut outcomes);
-                        assert!(!outcomes.is_empty(), "chance node {state:?} has no outcomes");
-                        assert!(outcomes.iter().all(|&(_, p)| p > 0.0), "chance node {state:?}: {outcomes:?}");
-                        let total: f64 = outcomes.iter().map(|&(_, p)| p).sum();
-                        assert!(
-                            (total - 1.0).abs() < PROBABILITY_TOLERANCE,
-                            "chance probabilities of {state:?} sum to {total}"
-                        );
-                        outcomes[rng.next_u32() as usize % outcomes.len()].0
-                    }
+                visit(&state, node, &moves, &outcomes);
+                let mv = match node {
+                    Node::Terminal(_) => break,
+                    Node::Decision(_) if moves.is_empty() => break,
+                    Node::Decision(_) => moves[rng.next_u32() as usize % moves.len()],
+                    Node::Chance if outcomes.is_empty() => break,
+                    Node::Chance => outcomes[rng.next_u32() as usize % outcomes.len()].0,
                 };
                 let before = state.clone();
                 let next = game.child(&state, mv);
@@ -61,11 +130,69 @@ pub fn check<G: Game>(game: &G, roots: &[G::State], playouts: usize, seed: u64) 
             }
         }
     }
-    for (i, (a, key_a)) in seen.iter().enumerate() {
-        for (b, key_b) in &seen[i + 1..] {
-            if a == b {
-                assert_eq!(key_a, key_b, "equal states {a:?} have different keys");
-            }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::nim::{Heaps, Nim, ParseError, Take};
+
+    /// Nim with a broken notation: every move written alike.
+    struct Blurred;
+
+    impl Game for Blurred {
+        type State = Heaps;
+        type Move = Take;
+
+        fn node(&self, state: &Heaps) -> Node {
+            Nim.node(state)
         }
+
+        fn moves(&self, state: &Heaps, buf: &mut Vec<Take>) {
+            Nim.moves(state, buf)
+        }
+
+        fn play(&self, state: &mut Heaps, mv: Take) {
+            Nim.play(state, mv)
+        }
+
+        fn key(&self, state: &Heaps) -> u64 {
+            Nim.key(state)
+        }
+    }
+
+    impl Notation for Blurred {
+        type Error = ParseError;
+
+        fn parse_position(&self, text: &str) -> Result<Heaps, ParseError> {
+            Nim.parse_position(text)
+        }
+
+        fn start(&self) -> Option<&'static str> {
+            None
+        }
+
+        fn write_move(&self, _: Take) -> String {
+            "?".to_string()
+        }
+
+        fn picture(&self, state: &Heaps) -> String {
+            Nim.picture(state)
+        }
+
+        fn player_name(&self, player: Player) -> &'static str {
+            Nim.player_name(player)
+        }
+    }
+
+    #[test]
+    #[should_panic(expected = "are written \"?\"")]
+    fn notation_check_catches_moves_written_alike() {
+        check_notation(&Blurred, &[Nim::parse("2").unwrap()], 1, 0);
+    }
+
+    #[test]
+    fn notation_check_passes_a_node_with_one_move() {
+        check_notation(&Blurred, &[Nim::parse("1").unwrap()], 10, 0);
     }
 }

@@ -22,15 +22,20 @@
 //!  0  7 14 21 28 35 42   <- bottom row
 //! ```
 //!
-//! A [`Position`] is two such bitboards, `current` (the stones of the side to move) and `mask` (all stones). Since a column is filled from the bottom, `mask + bottom` sets the lowest
-//! empty cell of every column, which makes move generation a few arithmetic operations.
+//! A [`Position`] is two such bitboards, `current` (the stones of the side to move) and `mask` (all stones).
+//! Since a column is filled from the bottom, `mask + bottom` sets the lowest empty cell of every column, which
+//! makes move generation a few arithmetic operations.
 //!
 //! # Players, moves, payoffs and notation
 //!
 //! The first player, drawn `X`, is MAX and moves when the number of moves played is even; the second player,
 //! `O`, is MIN. A move is a 0-based column index (`u8`); the natural move order is by column, left to right.
-//! A win is worth Pons' score, positive when MAX wins: see [`Connect4`]. The notation is the standard string of
-//! 1-based columns, one digit per move (`4453` is columns 4, 4, 5, 3), as used by the benchmark sets.
+//! A win is worth Pons' score, positive when MAX wins: see [`Connect4`]. The notation ([`Notation`]) writes a
+//! position as the standard string of 1-based columns, one digit per move (`4453` is columns 4, 4, 5, 3), as
+//! used by the benchmark sets; the standard start is the empty string, the empty board. A move is written as its
+//! 1-based column, `1` for column 0 (on boards wider than 9, columns past the ninth are written `10`, `11`, …,
+//! which a move string has no digit for). The players are `X` and `O`. The picture is
+//! [`Connect4::board_string`]: the rows from top to bottom, each ending with a newline, the last one included.
 //!
 //! # Examples
 //!
@@ -46,16 +51,16 @@
 //! assert_eq!(game.node(&won), Node::Terminal(18.0));
 //! ```
 
-use crate::{Game, Node, Player, Value};
+use crate::{Game, Node, Notation, Player, Value};
 use std::fmt;
 use thiserror::Error;
 
 /// A Connect-4 position: two bitboards in the layout of the module documentation.
 ///
 /// It is `Copy` and 16 bytes (the number of moves played is the number of stones, a population count), so that
-/// the position sets of `count` hold tens of millions of them. Only [`Position::EMPTY`], [`Connect4::parse`] and playing moves make positions, so
-/// the sentinel bits are always clear. The board's dimensions are not stored: they belong to the [`Connect4`]
-/// value that made the position, and a position means nothing with another.
+/// the position sets of `count` hold tens of millions of them. Only [`Position::EMPTY`], [`Connect4::parse`] and
+/// playing moves make positions, so the sentinel bits are always clear. The board's dimensions are not stored:
+/// they belong to the [`Connect4`] value that made the position, and a position means nothing with another.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
 pub struct Position {
     /// The stones of the side to move.
@@ -155,7 +160,8 @@ pub enum ParseError {
     },
     /// A move after one player already has four in a row.
     #[error(
-        "Connect-4 moves {moves:?}: the move at index {index} (column {column}) comes after the game was won by the move at index {won_at}"
+        "Connect-4 moves {moves:?}: the move at index {index} (column {column}) comes after the game was won by the \
+         move at index {won_at}"
     )]
     AfterWin {
         /// The whole move string given.
@@ -492,6 +498,39 @@ impl fmt::Display for Connect4 {
     }
 }
 
+/// The notation of the module documentation: move strings, 1-based columns, players `X` and `O`.
+impl Notation for Connect4 {
+    type Error = ParseError;
+
+    /// [`Connect4::parse`].
+    fn parse_position(&self, text: &str) -> Result<Position, ParseError> {
+        self.parse(text)
+    }
+
+    /// The empty string: the empty board.
+    fn start(&self) -> Option<&'static str> {
+        Some("")
+    }
+
+    /// The 1-based column: `1` for column 0.
+    fn write_move(&self, col: u8) -> String {
+        (u32::from(col) + 1).to_string()
+    }
+
+    /// [`Connect4::board_string`], which ends with a newline.
+    fn picture(&self, p: &Position) -> String {
+        self.board_string(p)
+    }
+
+    /// `X` for the first player (MAX), `O` for the second.
+    fn player_name(&self, player: Player) -> &'static str {
+        match player {
+            Player::Max => "X",
+            Player::Min => "O",
+        }
+    }
+}
+
 impl Game for Connect4 {
     type State = Position;
     type Move = u8;
@@ -818,13 +857,32 @@ XOXO
     }
 
     #[test]
+    fn notation() {
+        let game = Connect4::standard();
+        let p = game.parse_position("4453").unwrap();
+        assert_eq!(p, game.parse("4453").unwrap());
+        assert_eq!(game.picture(&p), game.board_string(&p));
+        assert_eq!(game.picture(&p), ".......\n.......\n.......\n.......\n...O...\n..OXX..\n");
+        assert_eq!(game.parse_position(game.start().unwrap()), Ok(Position::EMPTY));
+        assert_eq!((0..7).map(|col| game.write_move(col)).collect::<String>(), "1234567");
+        assert_eq!([Player::Max, Player::Min].map(|p| game.player_name(p)), ["X", "O"]);
+        assert!(game.parse_position("448").is_err());
+        let wide = Connect4::new(12, 4).unwrap();
+        assert_eq!(wide.write_move(11), "12");
+    }
+
+    #[test]
     fn conforms() {
         let game = Connect4::standard();
-        conformance::check(&game, &[Position::EMPTY, game.parse("4453").unwrap()], 200, 1);
+        let roots = [Position::EMPTY, game.parse("4453").unwrap()];
+        conformance::check(&game, &roots, 200, 1);
+        conformance::check_notation(&game, &roots, 200, 1);
         let small = Connect4::new(4, 4).unwrap();
         conformance::check(&small, &[Position::EMPTY], 300, 2);
+        conformance::check_notation(&small, &[Position::EMPTY], 300, 2);
         let narrow = Connect4::new(3, 5).unwrap();
         conformance::check(&narrow, &[Position::EMPTY], 100, 3);
+        conformance::check_notation(&narrow, &[Position::EMPTY], 100, 3);
     }
 
     /// Leaf nodes at depth `depth` below `p`, through the Game trait; won positions are not extended.

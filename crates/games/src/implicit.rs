@@ -438,7 +438,8 @@ mod tests {
 
     #[test]
     fn python_leaves_match_cpython_and_the_random_tree() {
-        use crate::random_tree::{Params, RandomTree, Rng};
+        use crate::random_tree::{Params, RandomTree};
+        use crate::rng::Rng;
         let tree = ImplicitTree::python(4, 3, 42, 0, 99).unwrap();
         let reference = RandomTree::new(Params { b: 4, d: 3, lo: 0, hi: 99, seed: 42, rng: Rng::Python }).unwrap();
         for i in 0..64 {

@@ -2,7 +2,12 @@
 //!
 //! A game is described by a [`Game`] value (which holds any parameters, such as the shape of a random tree) and
 //! its states. Every node of a game is one of three kinds ([`Node`]): a decision node of a [`Player`], a chance
-//! node with (outcome, probability) pairs, or a terminal node with a payoff.
+//! node with (outcome, probability) pairs, or a terminal node with a payoff. A game's [`Notation`] writes and
+//! reads its positions and moves, the same for every front end.
+//!
+//! The crate also defines the [`Evaluator`] contract, what every static estimate of a position promises, so
+//! that every search that asks for estimates depends on this crate alone. It holds no evaluator (they live in
+//! `khela-heuristic`) and no search.
 //!
 //! # The value convention
 //!
@@ -23,12 +28,17 @@
 pub mod chance_tree;
 pub mod conformance;
 pub mod connect4;
+pub mod evaluator;
 pub mod implicit;
 pub mod nim;
+pub mod notation;
 pub mod random_tree;
 pub mod rng;
 pub mod tictactoe;
 pub mod tree;
+
+pub use evaluator::{Evaluator, NoEvaluator};
+pub use notation::Notation;
 
 use std::fmt::Debug;
 use std::hash::Hash;

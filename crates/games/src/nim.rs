@@ -2,9 +2,16 @@
 //! object wins (the player left without a move loses).
 //!
 //! MAX moves first. A win for MAX is worth +1, a loss −1. The natural move order is by heap (0 first), then by
-//! the number taken, one first. The notation is the heap sizes separated by commas: `3,4,5`.
+//! the number taken, one first.
+//!
+//! # Notation
+//!
+//! A position is the heap sizes separated by commas, `3,4,5`, with MAX to move; there is no standard start,
+//! the heaps must be given. A move is written `H:T`, heap `H` (0-based) reduced to `T` objects: `0:1` takes all
+//! but one object from the first heap. The players are `first` (MAX) and `second` (MIN). The picture is the
+//! heap sizes as the notation writes them, `3,4,5`.
 
-use crate::{Game, Node, Player};
+use crate::{Game, Node, Notation, Player};
 use thiserror::Error;
 
 /// A Nim position: the heaps and the player to move.
@@ -90,6 +97,39 @@ fn mix(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
+/// The notation of the module documentation: heap sizes, moves `H:T`, players `first` and `second`.
+impl Notation for Nim {
+    type Error = ParseError;
+
+    /// [`Nim::parse`].
+    fn parse_position(&self, text: &str) -> Result<Heaps, ParseError> {
+        Nim::parse(text)
+    }
+
+    /// None: the heaps must be given.
+    fn start(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// `H:T`, the heap's 0-based index and its size after the move.
+    fn write_move(&self, mv: Take) -> String {
+        format!("{}:{}", mv.heap, mv.to)
+    }
+
+    /// The heap sizes separated by commas, `3,4,5`.
+    fn picture(&self, state: &Heaps) -> String {
+        state.heaps.iter().map(u32::to_string).collect::<Vec<_>>().join(",")
+    }
+
+    /// `first` for MAX, `second` for MIN.
+    fn player_name(&self, player: Player) -> &'static str {
+        match player {
+            Player::Max => "first",
+            Player::Min => "second",
+        }
+    }
+}
+
 impl Game for Nim {
     type State = Heaps;
     type Move = Take;
@@ -161,7 +201,20 @@ mod tests {
     }
 
     #[test]
+    fn notation() {
+        let heaps = Nim.parse_position("3, 4,5").unwrap();
+        assert_eq!(Nim.picture(&heaps), "3,4,5");
+        assert_eq!(Nim.picture(&Nim.parse_position("0").unwrap()), "0");
+        assert_eq!(Nim.write_move(Take { heap: 0, from: 3, to: 1 }), "0:1");
+        assert_eq!(Nim.start(), None);
+        assert_eq!([Player::Max, Player::Min].map(|p| Nim.player_name(p)), ["first", "second"]);
+        assert_eq!(Nim.parse_position(""), Err(ParseError::Empty));
+    }
+
+    #[test]
     fn conforms() {
-        conformance::check(&Nim, &[Nim::parse("3,4,5").unwrap(), Nim::parse("1,1,2,7").unwrap()], 300, 2);
+        let roots = [Nim::parse("3,4,5").unwrap(), Nim::parse("1,1,2,7").unwrap()];
+        conformance::check(&Nim, &roots, 300, 2);
+        conformance::check_notation(&Nim, &roots, 300, 2);
     }
 }

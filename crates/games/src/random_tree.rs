@@ -15,8 +15,10 @@ use crate::rng::PyRandom;
 use crate::{Game, MAX_EXACT_PAYOFF, Node, Player, Value};
 use rand_core::Rng as _;
 use rand_pcg::Pcg32;
-use std::fmt;
 use thiserror::Error;
+
+// The generator choice lives in `rng`; it keeps this path too, which users of trees import it from.
+use crate::rng::Rng;
 
 /// The most leaves the `python` generator holds (8 bytes each: 128 MiB).
 pub const PYTHON_MAX_LEAVES: u64 = 1 << 24;
@@ -30,32 +32,6 @@ pub const MAX_DEPTH: u32 = 64;
 
 /// The PCG-32 stream (increment) the `pcg` generator uses: PCG's default.
 const PCG_STREAM: u64 = 0x0a02_bdbf_7bb3_c0a7;
-
-/// Which generator draws the leaves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
-pub enum Rng {
-    /// PCG-32 with jump-ahead: leaves on demand.
-    #[default]
-    Pcg,
-    /// Python's `random.Random(seed).randint(lo, hi)`, leaf after leaf.
-    Python,
-}
-
-impl Rng {
-    /// The name used on the command line and in CSV files.
-    pub fn name(self) -> &'static str {
-        match self {
-            Rng::Pcg => "pcg",
-            Rng::Python => "python",
-        }
-    }
-}
-
-impl fmt::Display for Rng {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
 
 /// The shape and leaf distribution of a random tree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -157,7 +133,8 @@ impl RandomTree {
     /// Builds the tree, drawing the leaves up front for the python generator.
     ///
     /// ```
-    /// use khela_games::random_tree::{Params, RandomTree, Rng};
+    /// use khela_games::random_tree::{Params, RandomTree};
+    /// use khela_games::rng::Rng;
     /// let params = Params { b: 2, d: 2, lo: 0, hi: 99, seed: 42, rng: Rng::Python };
     /// let tree = RandomTree::new(params).unwrap();
     /// // python3 -c "import random; r = random.Random(42); print([r.randint(0, 99) for _ in range(4)])"

@@ -1,9 +1,63 @@
 //! Random number generators shared by the games and the searches.
 //!
-//! [`PyRandom`] reproduces Python's `random.Random(seed)` bit for bit, for the draws khela needs
-//! (`getrandbits`, `randbelow`, `randint`), so that tables computed by a Python reference come out identical.
+//! [`Rng`] names the generator a random tree or a Monte Carlo search draws from, by the names the command line
+//! and the CSV files use (`pcg`, `python`).
+//!
+//! [`PyRandom`] reproduces Python's `random.Random(seed)` bit for bit, for the draws khela needs (`getrandbits`,
+//! `randbelow`, `randint`, `random`), so that tables computed by a Python reference come out identical. Every
+//! CPython-compatible draw in khela is made here.
 
 use rand_mt::Mt;
+
+/// Which random generator draws: for a random tree ([`crate::random_tree`]), the leaves; for a Monte Carlo
+/// search (`khela-mcts`), every random choice.
+///
+/// - `pcg`, the default: for trees, PCG-32 with jump-ahead, so that leaf `i` is computed on demand from output
+///   words `2i` and `2i + 1` and a tree takes no memory; for searches, the 128-bit multiplicative PCG
+///   (`Pcg64Mcg`), fast and small.
+/// - `python`: bit-compatible with CPython's `random.Random(seed)`, so that a Python reference making the same
+///   calls gets the same numbers. For trees, `randint(lo, hi)` once per leaf, left to right (the leaves are drawn
+///   up front and held in memory); for searches, `_randbelow(n)` for every index draw and `random()` for every
+///   float, through [`PyRandom`].
+///
+/// Each name comes from the variant (`strum`, lowercase): [`std::fmt::Display`] writes it,
+/// [`std::str::FromStr`] reads it back, [`strum::VariantArray::VARIANTS`] lists the variants, and
+/// [`strum::EnumMessage::get_documentation`] gives each variant's one-line doc, for a command line's help.
+///
+/// # Examples
+///
+/// ```
+/// use khela_games::rng::Rng;
+/// use strum::{EnumMessage, VariantArray};
+///
+/// assert_eq!(Rng::Python.to_string(), "python");
+/// assert_eq!("pcg".parse::<Rng>(), Ok(Rng::Pcg));
+/// assert_eq!(<&str>::from(Rng::Pcg), "pcg");
+/// assert_eq!(Rng::VARIANTS, [Rng::Pcg, Rng::Python]);
+/// assert!(Rng::Python.get_documentation().unwrap().starts_with("CPython's"));
+/// ```
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    Default,
+    strum::Display,
+    strum::EnumString,
+    strum::IntoStaticStr,
+    strum::VariantArray,
+    strum::EnumMessage,
+)]
+#[strum(serialize_all = "lowercase")]
+pub enum Rng {
+    /// PCG: PCG-32 with jump-ahead for trees (leaves on demand), Pcg64Mcg for searches.
+    #[default]
+    Pcg,
+    /// CPython's random.Random(seed): randint(lo, hi) per leaf for trees, randbelow(n) and random() for searches.
+    Python,
+}
 
 /// Python's `random.Random(seed)`: MT19937 seeded by `init_by_array` with the seed's 32-bit words, least
 /// significant first (`[0]` for seed 0), as CPython does for integer seeds.
@@ -77,11 +131,43 @@ impl PyRandom {
         let span = (hi as i128 - lo as i128 + 1) as u64;
         (lo as i128 + self.randbelow(span) as i128) as i64
     }
+
+    /// Python's `random()`: a uniform float in `[0, 1)` with 53 random bits, the top 27 bits of one 32-bit word
+    /// and the top 26 of the next making `(a · 2²⁶ + b) / 2⁵³`.
+    ///
+    /// ```
+    /// use khela_games::rng::PyRandom;
+    /// // python3 -c "import random; r = random.Random(1); print([r.random() for _ in range(3)])"
+    /// let mut rng = PyRandom::new(1);
+    /// let draws: Vec<f64> = (0..3).map(|_| rng.random()).collect();
+    /// assert_eq!(draws, [0.13436424411240122, 0.8474337369372327, 0.763774618976614]);
+    /// ```
+    pub fn random(&mut self) -> f64 {
+        let high = self.mt.next_u32() >> 5;
+        let low = self.mt.next_u32() >> 6;
+        (f64::from(high) * 67_108_864.0 + f64::from(low)) / 9_007_199_254_740_992.0
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use strum::{EnumMessage, VariantArray};
+
+    #[test]
+    fn rng_names_round_trip() {
+        let names: Vec<&str> = Rng::VARIANTS.iter().map(|&rng| rng.into()).collect();
+        assert_eq!(names, ["pcg", "python"]);
+        for &rng in Rng::VARIANTS {
+            let name: &'static str = rng.into();
+            assert_eq!(rng.to_string(), name);
+            assert_eq!(name.parse::<Rng>(), Ok(rng));
+            let help = rng.get_documentation().unwrap_or_default();
+            assert!(!help.is_empty() && !help.contains('\n'), "{rng}: {help:?}");
+        }
+        assert!("PCG".parse::<Rng>().is_err(), "names are lowercase");
+        assert_eq!(Rng::default(), Rng::Pcg);
+    }
 
     // Each expected list was printed by CPython 3.11, e.g.
     // python3 -c "import random; r=random.Random(1); print([r.randint(0, 99) for _ in range(8)])".
@@ -106,6 +192,17 @@ mod tests {
         let mut rng = PyRandom::new(5);
         let got: Vec<u64> = (1..=8).map(|n| rng.randbelow(n)).collect();
         assert_eq!(got, PY_RANDBELOW5);
+    }
+
+    #[test]
+    fn random_matches_cpython() {
+        // python3 -c "import random; r = random.Random(42); print([r.random() for _ in range(3)])"
+        let mut rng = PyRandom::new(42);
+        let got: Vec<f64> = (0..3).map(|_| rng.random()).collect();
+        assert_eq!(got, [0.6394267984578837, 0.025010755222666936, 0.27502931836911926]);
+        // python3 -c "import random; r = random.Random(1 << 40); print([r.random() for _ in range(2)])"
+        let mut rng = PyRandom::new(1 << 40);
+        assert_eq!([rng.random(), rng.random()], [0.1036394562812375, 0.6705558677439764]);
     }
 
     const PY_SEED0: [i64; 8] = [49, 97, 53, 5, 33, 65, 62, 51];

@@ -11,10 +11,22 @@
 //! ```
 //!
 //! X moves first and is MAX. A win for X is worth +1, a win for O −1, a draw 0. The natural move order is by
-//! cell number, ascending. The notation is nine characters of `.`, `X` and `O`, row by row: `X...O...X` has X on
-//! 0 and 8 and O on 4.
+//! cell number, ascending.
+//!
+//! # Notation
+//!
+//! A position is nine characters of `.`, `X` and `O`, row by row: `X...O...X` has X on 0 and 8 and O on 4; the
+//! standard start is `.........`. A move is its cell number, `4` for the center. The players are `X` and `O`.
+//! The picture ([`Notation::picture`]) is the 3×3 grid, three lines without a trailing newline, each cell
+//! preceded by one space:
+//!
+//! ```text
+//!  X . .
+//!  . O .
+//!  . . X
+//! ```
 
-use crate::{Game, Node, Player};
+use crate::{Game, Node, Notation, Player};
 use std::fmt;
 use thiserror::Error;
 
@@ -119,18 +131,24 @@ pub fn has_line(cells: u16) -> bool {
     LINES.iter().any(|&line| line & !cells == 0)
 }
 
+impl Board {
+    /// The notation's character for `cell`: `X`, `O` or `.` when empty.
+    fn symbol(&self, cell: u8) -> char {
+        let bit = 1 << cell;
+        if self.x & bit != 0 {
+            'X'
+        } else if self.o & bit != 0 {
+            'O'
+        } else {
+            '.'
+        }
+    }
+}
+
 impl fmt::Display for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         for cell in 0..9 {
-            let bit = 1 << cell;
-            let c = if self.x & bit != 0 {
-                'X'
-            } else if self.o & bit != 0 {
-                'O'
-            } else {
-                '.'
-            };
-            write!(f, "{c}")?;
+            write!(f, "{}", self.symbol(cell))?;
         }
         Ok(())
     }
@@ -207,6 +225,49 @@ impl TicTacToe {
     /// symmetry preserves) over the 765 essentially different positions.
     pub fn symmetric_key(board: &Board) -> u64 {
         TicTacToe.key(&board.canonical())
+    }
+}
+
+/// The notation of the module documentation: nine characters, moves by cell number, players `X` and `O`.
+impl Notation for TicTacToe {
+    type Error = ParseError;
+
+    /// [`TicTacToe::parse`].
+    fn parse_position(&self, text: &str) -> Result<Board, ParseError> {
+        TicTacToe::parse(text)
+    }
+
+    /// The empty board, `.........`.
+    fn start(&self) -> Option<&'static str> {
+        Some(".........")
+    }
+
+    /// The cell number, 0–8.
+    fn write_move(&self, cell: u8) -> String {
+        cell.to_string()
+    }
+
+    /// The 3×3 grid: three lines, each cell preceded by one space, no trailing newline.
+    fn picture(&self, board: &Board) -> String {
+        let mut out = String::with_capacity(3 * 7);
+        for row in 0..3 {
+            if row > 0 {
+                out.push('\n');
+            }
+            for cell in 3 * row..3 * row + 3 {
+                out.push(' ');
+                out.push(board.symbol(cell));
+            }
+        }
+        out
+    }
+
+    /// `X` for MAX, `O` for MIN.
+    fn player_name(&self, player: Player) -> &'static str {
+        match player {
+            Player::Max => "X",
+            Player::Min => "O",
+        }
     }
 }
 
@@ -313,7 +374,20 @@ mod tests {
     }
 
     #[test]
+    fn notation() {
+        let board = TicTacToe.parse_position("X...O...X").unwrap();
+        assert_eq!(TicTacToe.picture(&board), " X . .\n . O .\n . . X");
+        assert_eq!(TicTacToe.picture(&Board::EMPTY), " . . .\n . . .\n . . .");
+        assert_eq!(TicTacToe.parse_position(TicTacToe.start().unwrap()), Ok(Board::EMPTY));
+        assert_eq!((0..9).map(|cell| TicTacToe.write_move(cell)).collect::<String>(), "012345678");
+        assert_eq!([Player::Max, Player::Min].map(|p| TicTacToe.player_name(p)), ["X", "O"]);
+        assert_eq!(TicTacToe.parse_position("XX......."), TicTacToe::parse("XX......."));
+    }
+
+    #[test]
     fn conforms() {
-        conformance::check(&TicTacToe, &[Board::EMPTY, TicTacToe::parse("X...O...X").unwrap()], 500, 1);
+        let roots = [Board::EMPTY, TicTacToe::parse("X...O...X").unwrap()];
+        conformance::check(&TicTacToe, &roots, 500, 1);
+        conformance::check_notation(&TicTacToe, &roots, 500, 1);
     }
 }

@@ -30,10 +30,11 @@
 use ahash::RandomState;
 use criterion::Criterion;
 use khela_exact::{Algorithm, Natural, SearchConfig, Searcher};
+use khela_games::Evaluator;
 use khela_games::connect4::{Connect4, Position};
 use khela_games::{Game, Value};
 use khela_heuristic::connect4::Threats;
-use khela_heuristic::{Engine, Evaluator, Heuristic};
+use khela_heuristic::{Engine, Heuristic};
 use minimax::{BEST_EVAL, IterativeOptions, IterativeSearch, Strategy, Winner};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;

@@ -36,7 +36,7 @@
 //!
 //! ```
 //! use khela_games::connect4::Connect4;
-//! use khela_heuristic::Evaluator;
+//! use khela_games::Evaluator;
 //! use khela_heuristic::connect4::Threats;
 //!
 //! let game = Connect4::standard();
@@ -52,9 +52,8 @@
 //! assert_eq!(noisy, [1, 5]); // O must block at column 2 or 6 (0-based 1 or 5); either way X wins.
 //! ```
 
-use crate::Evaluator;
-use khela_games::Value;
 use khela_games::connect4::{Connect4, Position};
+use khela_games::{Evaluator, Value};
 
 /// The weight of an open window holding 1, 2 or 3 of a player's stones.
 pub const WINDOW: [i32; 3] = [1, 3, 9];

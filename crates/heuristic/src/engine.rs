@@ -1,9 +1,9 @@
 //! Depth-limited search: the exact crate's search loop with a horizon, the evaluator at the frontier, a
 //! transposition table, evaluator ordering near the root, and quiescence.
 
-use crate::{Evaluator, Heuristic};
+use crate::Heuristic;
 use khela_exact::{Algorithm, Horizon, SearchConfig, SearchResult, Shallow, Stats};
-use khela_games::{Game, Node, Value};
+use khela_games::{Evaluator, Game, Node, Value};
 use khela_tt::Table;
 
 /// The plies from the root at which an engine sorts children by the evaluator (the history heuristic below).

@@ -8,7 +8,7 @@
 //!
 //! ```
 //! use khela_games::connect4::Connect4;
-//! use khela_heuristic::Evaluator;
+//! use khela_games::Evaluator;
 //! use khela_heuristic::random::Noise;
 //!
 //! let game = Connect4::standard();
@@ -19,9 +19,8 @@
 //! assert_eq!(estimate, noise.evaluate(&game, &state.clone()));
 //! ```
 
-use crate::Evaluator;
 use khela_games::implicit::node_word;
-use khela_games::{Game, Value};
+use khela_games::{Evaluator, Game, Value};
 
 /// A random-valued evaluator for any game: the estimate of a state is a hash of (seed, key) spread uniformly
 /// over `[-bound, bound)`.

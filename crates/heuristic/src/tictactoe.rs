@@ -8,7 +8,7 @@
 //!
 //! ```
 //! use khela_games::tictactoe::TicTacToe;
-//! use khela_heuristic::Evaluator;
+//! use khela_games::Evaluator;
 //! use khela_heuristic::tictactoe::OpenLines;
 //!
 //! // After X takes the center, X has all 8 lines open and O the 4 that miss the center.
@@ -17,9 +17,8 @@
 //! assert_eq!(OpenLines.terms(&TicTacToe, &center), [("x_open", 8.0), ("o_open", -4.0)]);
 //! ```
 
-use crate::Evaluator;
 use khela_games::tictactoe::{Board, LINES, TicTacToe, has_line};
-use khela_games::{Player, Value};
+use khela_games::{Evaluator, Player, Value};
 
 /// The open-lines evaluator: lines still open for X minus lines still open for O; wins ±100.
 ///

@@ -4,12 +4,13 @@
 //! The random side is not a random player: its search sees every win and loss within the horizon, and every
 //! game starts from a different opening, so the score measures what the evaluator adds beyond the search.
 
+use khela_exact::SearchConfig;
+use khela_games::Evaluator;
 use khela_games::connect4::{Connect4, Position};
 use khela_games::{Game, Node, Player};
+use khela_heuristic::Engine;
 use khela_heuristic::connect4::Threats;
 use khela_heuristic::random::Noise;
-use khela_exact::SearchConfig;
-use khela_heuristic::{Engine, Evaluator};
 use rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 

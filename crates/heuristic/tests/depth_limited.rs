@@ -8,13 +8,14 @@
 //!   quiescence, written here without the library.
 
 use khela_exact::{Algorithm, Memo, Natural, SearchConfig, Searcher};
+use khela_games::Evaluator;
 use khela_games::connect4::{Connect4, Position};
 use khela_games::tictactoe::{Board, TicTacToe};
 use khela_games::tree::Tree;
 use khela_games::{Game, Node, Player, Value};
 use khela_heuristic::connect4::Threats;
 use khela_heuristic::tictactoe::OpenLines;
-use khela_heuristic::{Engine, Evaluator, Heuristic};
+use khela_heuristic::{Engine, Heuristic};
 use std::collections::HashSet;
 
 /// An evaluator that knows nothing: a hash of the state's key into -8..=8. Noisy moves are the moves that end
@@ -129,8 +130,8 @@ fn every_depth_matches_direct_depth_limited_minimax_on_tictactoe() {
                 let engine = Engine::new(&TicTacToe, &blind, options).search(board);
                 assert_eq!(engine.value, expected, "{board} depth {depth} quiescence {quiescence}");
                 for &algorithm in Algorithm::ALL {
-                    let mut searcher = Searcher::new(&heuristic, Natural)
-                        .with_evaluator(|h, s| h.evaluator.evaluate(h.game, s));
+                    let mut searcher =
+                        Searcher::new(&heuristic, Natural).with_evaluator(|h, s| h.evaluator.evaluate(h.game, s));
                     if quiescence {
                         searcher = searcher.with_quiescence(|h, s, moves| h.evaluator.noisy(h.game, s, moves));
                     }
@@ -229,8 +230,7 @@ fn stopping_at_a_proof_keeps_the_value() {
     fn check<G: Game, E: Evaluator<G>>(game: &G, evaluator: &E, state: &G::State, depth: u32) {
         let heuristic = Heuristic::new(game, evaluator);
         for quiescence in [false, true] {
-            let mut plain =
-                Searcher::new(&heuristic, Natural).with_evaluator(|h, s| h.evaluator.evaluate(h.game, s));
+            let mut plain = Searcher::new(&heuristic, Natural).with_evaluator(|h, s| h.evaluator.evaluate(h.game, s));
             if quiescence {
                 plain = plain.with_quiescence(|h, s, moves| h.evaluator.noisy(h.game, s, moves));
             }

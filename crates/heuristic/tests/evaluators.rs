@@ -2,10 +2,10 @@
 //! windows and threats, and brute force (play the move, see who wins) for the noisy moves; on every reachable
 //! tic-tac-toe position and on seeded random Connect-4 positions of several board sizes.
 
+use khela_games::Evaluator;
 use khela_games::connect4::{Connect4, Position};
 use khela_games::tictactoe::{Board, TicTacToe};
 use khela_games::{Game, Node, Player, Value};
-use khela_heuristic::Evaluator;
 use khela_heuristic::connect4::{GOOD_THREAT, OTHER_THREAT, TERMS, Threats, WINDOW};
 use khela_heuristic::random::Noise;
 use khela_heuristic::tictactoe::OpenLines;

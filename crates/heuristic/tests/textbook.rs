@@ -1,10 +1,10 @@
 //! The textbook's figures for depth-limited search on tic-tac-toe, and the horizon effect.
 
+use khela_exact::SearchConfig;
 use khela_exact::{Algorithm, move_values};
 use khela_games::tictactoe::{Board, TicTacToe};
-use khela_heuristic::tictactoe::OpenLines;
-use khela_exact::SearchConfig;
 use khela_heuristic::Engine;
+use khela_heuristic::tictactoe::OpenLines;
 
 /// Two plies with the open-lines evaluator (X's move, O's best reply, then the evaluator; wins ±100): the
 /// center is worth 1, a corner −1, an edge −2, so the program opens in the center — though exact search values

@@ -5,6 +5,10 @@
 //! [`Uct`], [`Puct`] with a [`prior::Prior`]) and by settings ([`Config`]: the solver, the node budget, the final
 //! choice, Dirichlet noise). Every random number comes through the [`random::Random`] trait, from a seed.
 //!
+//! Front ends choose a search by name through [`plan`]: a [`Plan`] names the policy ([`PolicyKind`]), PUCT's
+//! prior ([`PriorKind`]), the generator ([`khela_games::rng::Rng`]) and the [`Parallelism`], and [`plan::run`]
+//! builds and runs that search, so every front end uses one list of names and one dispatcher.
+//!
 //! # Scores
 //!
 //! Game payoffs are from MAX's view (see [`khela_games`]); a playout is scored by the payoff's sign, win 1,
@@ -31,12 +35,14 @@
 //! assert_eq!(search.best(), Some(1)); // an edge, which draws
 //! ```
 
+pub mod plan;
 pub mod policy;
 pub mod prior;
 pub mod random;
 mod search;
 mod tree;
 
+pub use plan::{Outcome, Parallelism, Plan, PlanError, PolicyKind, PriorKind};
 pub use policy::{Child, Expansion, Flat, Policy, Puct, Uct, select, ucb1};
 pub use prior::{EvaluatorPrior, Prior, Uniform};
 pub use search::{Choice, Config, MoveStats, Noise, Proof, Search, Summary, choose, root_parallel};

@@ -1,7 +1,6 @@
 //! Prior probabilities of moves, for PUCT.
 
-use khela_games::{Game, Node};
-use khela_heuristic::Evaluator;
+use khela_games::{Evaluator, Game, Node};
 
 /// A prior over the legal moves of a decision node.
 pub trait Prior<G: Game> {

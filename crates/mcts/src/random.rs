@@ -80,12 +80,10 @@ impl Random for Python {
         self.0.randbelow(n as u64) as usize
     }
 
-    /// `random()`: 27 and 26 bits of two 32-bit words make a 53-bit fraction.
+    /// `random()`, as [`PyRandom::random`] draws it.
     #[inline]
     fn unit(&mut self) -> f64 {
-        let high = self.0.getrandbits(32) >> 5;
-        let low = self.0.getrandbits(32) >> 6;
-        (high as f64 * 67_108_864.0 + low as f64) / 9_007_199_254_740_992.0
+        self.0.random()
     }
 
     #[inline]

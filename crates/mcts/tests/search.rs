@@ -174,7 +174,7 @@ fn temperature_sampling_follows_visits() {
 #[derive(Clone, Copy)]
 struct OpenLines;
 
-impl khela_heuristic::Evaluator<TicTacToe> for OpenLines {
+impl khela_games::Evaluator<TicTacToe> for OpenLines {
     fn evaluate(&self, _: &TicTacToe, board: &Board) -> f64 {
         let count = |mine: u16, theirs: u16| {
             khela_games::tictactoe::LINES
