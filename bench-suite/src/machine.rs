@@ -3,6 +3,7 @@
 use anyhow::Result;
 use serde::Serialize;
 use std::path::{Path, PathBuf};
+use sysinfo::{CpuRefreshKind, MemoryRefreshKind, RefreshKind, System};
 
 /// Facts about the run, written as `<file stem>.meta.json` beside a result file.
 #[derive(Debug, Serialize)]
@@ -28,14 +29,15 @@ pub struct Sidecar {
 impl Sidecar {
     /// The facts of this run.
     pub fn now() -> Sidecar {
+        let (cpu, memory) = system();
         Sidecar {
             arguments: std::env::args().collect(),
             version: env!("CARGO_PKG_VERSION"),
             git_revision: env!("KHELA_GIT_REVISION"),
             release_build: !cfg!(debug_assertions),
             cores: cores(),
-            cpu: cpu_model(),
-            memory_gib: memory_bytes().map(|b| (b as f64 / (1u64 << 30) as f64 * 10.0).round() / 10.0),
+            cpu,
+            memory_gib: memory.map(|b| (b as f64 / (1u64 << 30) as f64 * 10.0).round() / 10.0),
             date: humantime::format_rfc3339_seconds(std::time::SystemTime::now()).to_string(),
         }
     }
@@ -73,17 +75,17 @@ pub fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, usize::from)
 }
 
-fn cpu_model() -> Option<String> {
-    let info = std::fs::read_to_string("/proc/cpuinfo").ok()?;
-    info.lines()
-        .find_map(|l| l.strip_prefix("model name"))
-        .map(|rest| rest.trim_start_matches([' ', '\t', ':']).to_string())
+/// The processor's model name and the physical memory in bytes, as the system reports them.
+fn system() -> (Option<String>, Option<u64>) {
+    let refresh =
+        RefreshKind::nothing().with_cpu(CpuRefreshKind::nothing()).with_memory(MemoryRefreshKind::nothing().with_ram());
+    let Ok(system) = System::new_with_specifics(refresh) else { return (None, None) };
+    let cpu = system.cpus().first().map(|cpu| cpu.brand().trim().to_string()).filter(|brand| !brand.is_empty());
+    let memory = Some(system.total_memory()).filter(|&bytes| bytes > 0);
+    (cpu, memory)
 }
 
-/// Physical memory in bytes, from /proc/meminfo (Linux); `None` elsewhere.
+/// Physical memory in bytes, if the system says.
 pub fn memory_bytes() -> Option<u64> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let kib: u64 =
-        info.lines().find_map(|l| l.strip_prefix("MemTotal:"))?.trim().trim_end_matches("kB").trim().parse().ok()?;
-    Some(kib * 1024)
+    system().1
 }

@@ -6,7 +6,9 @@
 
 mod cli;
 mod commands;
+mod games;
 mod machine;
+mod names;
 mod output;
 mod plot;
 mod progress;
@@ -27,7 +29,7 @@ fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    match commands::run(cli.command) {
+    match cli.command.run() {
         Ok(()) => ExitCode::SUCCESS,
         Err(err) => {
             eprintln!("error: {}", format!("{err:#}").replace('\n', " "));

@@ -1,13 +1,22 @@
 //! Where results go: a human-readable table on stdout, CSV to a file (written whole or not at all), or CSV on
-//! stdout.
+//! stdout — the one output layer every command writes through.
 
-use crate::cli::OutArg;
 use anyhow::{Context, Result};
+use clap::Args;
 use comfy_table::{Table, presets};
 use khela_games::Value;
 use serde::Serialize;
 use std::io::Write;
 use std::path::{Path, PathBuf};
+
+/// Where CSV goes: the `--out` option every command that writes rows takes.
+#[derive(Debug, Args)]
+pub struct OutArg {
+    /// Write the CSV to this file as well as printing the table; `-` writes the CSV to stdout instead of the
+    /// table. Files are written whole or not at all (a temporary file, then a rename).
+    #[arg(long, value_name = "PATH")]
+    pub out: Option<PathBuf>,
+}
 
 /// What a command does with its rows.
 #[derive(Debug)]
@@ -96,19 +105,6 @@ pub fn table(header: &[&str]) -> Table {
     table
 }
 
-/// An integer with thousands separators: 549,946.
-pub fn thousands(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(',');
-        }
-        out.push(c);
-    }
-    out
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -122,12 +118,14 @@ mod tests {
     }
 
     #[test]
-    fn thousands_separators() {
-        assert_eq!(thousands(0), "0");
-        assert_eq!(thousands(999), "999");
-        assert_eq!(thousands(1000), "1,000");
-        assert_eq!(thousands(549_946), "549,946");
-        assert_eq!(thousands(1_844_590_828), "1,844,590,828");
+    fn counts_print_with_thousands_separators() {
+        // The tables print counts with indicatif's HumanCount; these are the separators they rely on.
+        let count = |n: u64| indicatif::HumanCount(n).to_string();
+        assert_eq!(count(0), "0");
+        assert_eq!(count(999), "999");
+        assert_eq!(count(1000), "1,000");
+        assert_eq!(count(549_946), "549,946");
+        assert_eq!(count(1_844_590_828), "1,844,590,828");
     }
 
     #[test]

@@ -1,39 +1,74 @@
-//! Progress on stderr for long work: an indicatif bar when stderr is a terminal and the work has lasted more
-//! than a second; nothing otherwise (CI, pipes, quick runs).
+//! Progress on stderr for long work, the same for every command: an indicatif bar when stderr is a terminal
+//! and the work has lasted more than a second; elsewhere (CI, logs of cluster jobs) a plain line every
+//! [`LINE_EVERY`]; nothing for work shorter than that.
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 use std::io::IsTerminal;
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// Work shorter than this shows no bar.
 const QUIET_FOR: Duration = Duration::from_secs(1);
 
-/// A progress bar that appears only when it is worth it.
+/// How often a plain progress line is printed when stderr is not a terminal.
+pub const LINE_EVERY: Duration = Duration::from_secs(10);
+
+/// Progress through units of work (subtrees, trees weighed by their cost, …).
 pub struct Progress {
     bar: ProgressBar,
+    label: String,
     started: Instant,
+    /// Units done before this run (a resumed sweep's), which the time left does not count as this run's pace.
+    before: u64,
     terminal: bool,
+    last_line: Mutex<Instant>,
 }
 
 impl Progress {
-    /// A bar for `total` steps, labelled `what`.
-    pub fn new(total: u64, what: &str) -> Progress {
+    /// Progress labelled `label` through `total` units, `before` of which an earlier run did.
+    pub fn new(label: &str, total: u64, before: u64) -> Progress {
         let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden());
-        let style = ProgressStyle::with_template("{msg} [{bar:40}] {pos}/{len} {per_sec} eta {eta}")
+        let style = ProgressStyle::with_template("{prefix} [{bar:30}] {msg}, eta {eta}")
             .unwrap_or_else(|_| ProgressStyle::default_bar())
             .progress_chars("=> ");
         bar.set_style(style);
-        bar.set_message(what.to_string());
-        Progress { bar, started: Instant::now(), terminal: std::io::stderr().is_terminal() }
+        bar.set_prefix(label.to_string());
+        bar.set_position(before);
+        bar.reset_eta();
+        let now = Instant::now();
+        Progress {
+            bar,
+            label: label.to_string(),
+            started: now,
+            before,
+            terminal: std::io::stderr().is_terminal(),
+            last_line: Mutex::new(now),
+        }
     }
 
-    /// Records that `done` of the `total` steps are done; callable from any thread.
-    pub fn set(&self, done: u64, total: u64) {
-        if self.terminal && self.bar.is_hidden() && self.started.elapsed() > QUIET_FOR {
-            self.bar.set_draw_target(ProgressDrawTarget::stderr());
-        }
+    /// Records that `done` of the `total` units are done, `status` saying what that means (like "12/40
+    /// trees"); callable from any thread.
+    pub fn update(&self, done: u64, total: u64, status: impl FnOnce() -> String) {
+        let elapsed = self.started.elapsed();
         self.bar.set_length(total);
         self.bar.set_position(done);
+        if self.terminal {
+            if elapsed > QUIET_FOR {
+                if self.bar.is_hidden() {
+                    self.bar.set_draw_target(ProgressDrawTarget::stderr());
+                    self.bar.enable_steady_tick(Duration::from_millis(500));
+                }
+                self.bar.set_message(status());
+            }
+            return;
+        }
+        let Ok(mut last) = self.last_line.lock() else { return };
+        if last.elapsed() >= LINE_EVERY {
+            *last = Instant::now();
+            let pace = elapsed.as_secs_f64() / done.saturating_sub(self.before).max(1) as f64;
+            let left = Duration::from_secs((pace * total.saturating_sub(done) as f64).round() as u64);
+            eprintln!("{}: {}, about {} left", self.label, status(), humantime::format_duration(left));
+        }
     }
 
     /// Removes the bar.

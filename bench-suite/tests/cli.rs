@@ -196,7 +196,50 @@ fn count_refuses_what_will_not_finish_or_fit() {
     refused(&["count", "--game", "connect4", "--depth", "3", "--position", "1111111"], "already full");
     refused(&["count", "--game", "connect4", "--depth", "3", "--width", "9", "--height", "7"], "9x7");
     refused(&["count", "--game", "connect4", "--depth", "3", "--threads", "0"], "invalid value '0'");
-    refused(&["count", "--game", "tictactoe", "--depth", "3"], "--depth and --only are for --game connect4");
+    refused(&["count", "--game", "tictactoe", "--only", "positions"], "--only is for counts per ply, with --depth");
+    refused(&["count", "--game", "tictactoe", "--depth", "10"], "more plies than the 9 empty cells");
+    refused(&["count", "--game", "nim", "--heaps", "3,4,5"], "games with one: tictactoe");
+}
+
+#[test]
+fn count_tictactoe_per_ply() {
+    // Distinct positions per ply sum to the full tally's 5,478 states (up to symmetry they are OEIS A008907: 1, 3,
+    // 12, 38, 108, 174, 204, 153, 57, 15); a sequence that has not ended has 9 − n moves at ply n, so ply 6 has
+    // (15,120 − the 1,440 games won at ply 5) × 4 = 54,720, and ply 9's 127,872 are the games that last 9 plies.
+    let rows = csv(&["count", "--game", "tictactoe", "--depth", "9", "--threads", "1,2"]);
+    let positions: u64 = rows.lines().skip(1).map(|l| l.rsplit(',').next().unwrap().parse::<u64>().unwrap()).sum();
+    assert_eq!(positions, 5_478);
+    assert_eq!(
+        rows,
+        "ply,sequences,positions\n0,1,1\n1,9,9\n2,72,72\n3,504,252\n4,3024,756\n5,15120,1260\n6,54720,1520\n\
+         7,148176,1140\n8,200448,390\n9,127872,78\n"
+    );
+}
+
+#[test]
+fn the_registry_lists_every_game_and_what_it_serves() {
+    let rows = csv(&["games"]);
+    let lines: Vec<&str> = rows.lines().collect();
+    assert_eq!(lines[0], "game,positions,start,evaluator,commands");
+    assert!(lines[1].starts_with("tictactoe,"), "{rows}");
+    assert!(lines[1].contains("open lines") && lines[1].contains("count --depth"), "{rows}");
+    assert!(
+        lines[2].starts_with("nim,") && lines[2].contains("solve --check-xor") && !lines[2].contains("eval"),
+        "{rows}"
+    );
+    assert!(lines[3].starts_with("connect4,") && lines[3].contains("the empty board"), "{rows}");
+    // A command refuses a game that cannot serve it, naming the games that can.
+    refused(
+        &["eval", "--game", "nim", "--heaps", "3"],
+        "eval needs an evaluator, which nim lacks; games with one: tictactoe, connect4",
+    );
+    refused(&["solve", "--game", "tictactoe", "--check-xor"], "games with one: nim");
+    refused(&["solve", "--game", "tictactoe", "--width", "4"], "--width and --height are for games played on boards");
+    // Every game takes every position flag the same way: --heaps is --position.
+    assert_eq!(
+        csv(&["solve", "--game", "nim", "--position", "1,2"]),
+        csv(&["solve", "--game", "nim", "--heaps", "1,2"])
+    );
 }
 
 #[test]

@@ -1,7 +1,9 @@
 //! End-to-end tests of `sweep` and `merge`: the files they write, byte for byte, on any number of threads, in
 //! shards, after an interruption; the figures the sweep must show; and the grids it refuses.
 
-use assert_cmd::Command;
+mod common;
+
+use common::{bench, csv, refused};
 use std::path::Path;
 
 const HEADER: &str = "model,b,k,d,seed,rng,algorithm,ordering,value,leaves,nodes,cutoffs,knuth_moore,minimax_leaves";
@@ -14,10 +16,6 @@ const SUMMARY_HEADER: &str = "model,b,k,d,algorithm,ordering,seeds,mean_leaves,m
 /// A small grid over every model, algorithm and ordering: a few seconds in the dev profile.
 const SMALL: &[&str] = &["--b", "2,3", "--d", "1..4", "--seeds", "0..3"];
 
-fn bench() -> Command {
-    Command::cargo_bin("bench-suite").expect("the bench-suite binary is built")
-}
-
 /// Runs `sweep ARGS --out DIR` successfully and returns its stdout.
 fn sweep(dir: &Path, args: &[&str]) -> String {
     let out = bench().arg("sweep").args(args).arg("--out").arg(dir).output().unwrap();
@@ -27,17 +25,6 @@ fn sweep(dir: &Path, args: &[&str]) -> String {
 
 fn read(path: impl AsRef<Path>) -> String {
     std::fs::read_to_string(path.as_ref()).unwrap_or_else(|e| panic!("{}: {e}", path.as_ref().display()))
-}
-
-/// Runs the command, expects exit status 2 with a one-line error containing `expected`, and no panic.
-fn refused(args: &[&str], expected: &str) {
-    let out = bench().args(args).output().unwrap();
-    let stderr = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "{args:?}: {stderr}");
-    assert_eq!(stderr.lines().count(), 1, "{args:?}: not one line: {stderr}");
-    assert!(stderr.starts_with("error: "), "{args:?}: {stderr}");
-    assert!(stderr.contains(expected), "{args:?}: {stderr:?} lacks {expected:?}");
-    assert!(!stderr.contains("panicked"), "{args:?}: {stderr}");
 }
 
 /// The CSV's rows as fields.
@@ -78,6 +65,14 @@ fn the_textbook_tree_with_pythons_generator() {
             cutoffs(dir.path(), "worst"),
         )
     );
+    // The ordering table searches the same tree with the same library, so it counts the same leaves and nodes.
+    let table = csv(&["ordering", "--b", "4", "--d", "6", "--seed", "42", "--rng", "python"]);
+    for row in rows(&read(dir.path().join("sweep.csv"))) {
+        let (algorithm, ordering) = (field(&row, "algorithm"), field(&row, "ordering"));
+        let counts = format!(",{},{},{}\n", field(&row, "value"), field(&row, "leaves"), field(&row, "nodes"));
+        let line = format!("random-tree,4,6,42,python,{algorithm},{ordering}{counts}");
+        assert!(table.contains(&line), "{line:?} is not in the ordering table:\n{table}");
+    }
 }
 
 /// The cutoffs column of the alpha-beta row with this ordering (not a textbook figure).

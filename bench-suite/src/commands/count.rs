@@ -1,15 +1,16 @@
-//! `count`: game trees counted on every core — the full tic-tac-toe tree, and Connect-4's move sequences
-//! ("perft") and distinct positions per ply.
+//! `count`: game trees counted on every core — a small game's full tree (games by outcome, nodes, distinct
+//! states), or any game's move sequences ("perft") and distinct positions per ply, to `--depth`.
 
-use crate::cli::{CountArgs, CountGame, Measure};
+use crate::games::{self, Capability, Entry, GameArgs, Published, Visit};
 use crate::machine::{self, Sidecar};
-use crate::output::{self, Sink};
+use crate::output::{self, OutArg, Sink};
 use crate::progress::Progress;
 use anyhow::{Context, Result, bail};
+use clap::{Args, ValueEnum};
+use indicatif::HumanCount;
 use khela_exact::count::{SHARD_ENTRIES, distinct_positions, perft};
 use khela_exact::{tally, tally_by};
-use khela_games::connect4::{Connect4, Position};
-use khela_games::tictactoe::TicTacToe;
+use khela_games::{Game, Notation};
 use serde::Serialize;
 use std::time::Instant;
 
@@ -19,42 +20,39 @@ const MAX_SECONDS: f64 = 15.0 * 60.0;
 /// A conservative rate for the estimate: sequences counted per second per thread (measured: above 1e9).
 const SEQUENCES_PER_SECOND_PER_THREAD: f64 = 5e8;
 
-/// Connect-4 move sequences from the empty 7×6 board, plies 0..=11 (perft; the issue's published figures).
-const C4_SEQUENCES: [u64; 12] = [1, 7, 49, 343, 2401, 16807, 117649, 823536, 5673234, 39394572, 268031646, 1844590828];
+/// Options of `count`.
+#[derive(Debug, Args)]
+pub struct CountArgs {
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub game: GameArgs,
+    /// Count plies 0..=DEPTH: move sequences and distinct positions per ply. Without it, the full tree of a game
+    /// small enough (tic-tac-toe).
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Threads (rayon); a comma list such as 1,2 runs the count once per entry, checks the counts agree and
+    /// reports each timing [default: all cores].
+    #[arg(long, value_delimiter = ',', value_parser = clap::value_parser!(u64).range(1..=4096))]
+    pub threads: Vec<u64>,
+    /// With --depth: count only move sequences or only distinct positions [default: both].
+    #[arg(long, value_enum)]
+    pub only: Option<Measure>,
+    /// Run even when the estimate says the count will not finish in 15 minutes or fit in memory.
+    #[arg(long)]
+    pub force: bool,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub out: OutArg,
+}
 
-/// Growth of the sequence count per ply beyond the table (the last ratio is 6.88 and falling).
-const C4_SEQUENCE_GROWTH: f64 = 6.9;
-
-/// Distinct 7×6 Connect-4 positions after n plies, n = 0..=26 (OEIS A212693).
-const C4_POSITIONS: [u64; 27] = [
-    1,
-    7,
-    49,
-    238,
-    1120,
-    4263,
-    16422,
-    54859,
-    184275,
-    558186,
-    1662623,
-    4568683,
-    12236101,
-    30929111,
-    75437595,
-    176541259,
-    394591391,
-    858218743,
-    1763883894,
-    3568259802,
-    6746155945,
-    12673345045,
-    22010823988,
-    38263228189,
-    60830813459,
-    97266114959,
-    140728569039,
-];
+/// What `count --depth` measures.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum Measure {
+    /// Move sequences per ply (perft), split across threads and bulk-counted at the last ply.
+    Sequences,
+    /// Distinct positions per ply, in sharded, sorted position sets.
+    Positions,
+}
 
 #[derive(Serialize)]
 struct TallyRow {
@@ -83,16 +81,29 @@ struct Timing {
     per_second: f64,
 }
 
+/// Runs `count`.
 pub fn run(args: &CountArgs) -> Result<()> {
-    let threads: Vec<u64> = if args.threads.is_empty() { vec![machine::cores() as u64] } else { args.threads.clone() };
-    match args.game {
-        CountGame::Tictactoe => {
-            if args.depth.is_some() || args.only.is_some() {
-                bail!("--depth and --only are for --game connect4; tic-tac-toe counts the whole tree");
-            }
-            tictactoe(args, &threads)
+    if args.only.is_some() && args.depth.is_none() {
+        bail!("--only is for counts per ply, with --depth");
+    }
+    games::visit(&args.game, Count(args))?
+}
+
+/// `count` on the game of the arguments.
+struct Count<'a>(&'a CountArgs);
+
+impl Visit for Count<'_> {
+    type Output = Result<()>;
+
+    fn visit<E: Entry>(self, entry: E) -> Result<()> {
+        let args = self.0;
+        let threads: Vec<u64> =
+            if args.threads.is_empty() { vec![machine::cores() as u64] } else { args.threads.clone() };
+        let (text, state) = games::position(&entry, &args.game, None)?;
+        match args.depth {
+            Some(depth) => per_ply(&entry, &text, &state, depth, args, &threads),
+            None => full_tree(&entry, &text, &state, args, &threads),
         }
-        CountGame::Connect4 => connect4(args, &threads),
     }
 }
 
@@ -100,14 +111,27 @@ fn pool(threads: u64) -> Result<rayon::ThreadPool> {
     rayon::ThreadPoolBuilder::new().num_threads(threads as usize).build().context("cannot start the thread pool")
 }
 
-fn tictactoe(args: &CountArgs, threads: &[u64]) -> Result<()> {
-    let text = args.position.as_deref().unwrap_or(".........");
-    let board = TicTacToe::parse(text)?;
+/// The full tree: games by outcome, nodes and distinct states, once per thread count, and distinct states up
+/// to the game's symmetries.
+fn full_tree<E: Entry>(
+    entry: &E,
+    text: &str,
+    state: &<E::Game as Game>::State,
+    args: &CountArgs,
+    threads: &[u64],
+) -> Result<()> {
+    let Some(plan) = entry.full_tree() else {
+        if entry.per_ply(state).is_some() {
+            bail!("--game {} needs --depth N (count plies 0..=N): its full tree is too large to tally", args.game.game);
+        }
+        return Err(games::refuse("count", args.game.game, Capability::Tally));
+    };
+    let game = entry.game();
     let mut timings = Vec::new();
     let mut result = None;
     for &t in threads {
         let started = Instant::now();
-        let tally = pool(t)?.install(|| tally(&TicTacToe, &board));
+        let tally = pool(t)?.install(|| tally(game, state));
         let seconds = started.elapsed().as_secs_f64();
         timings.push(Timing {
             threads: t,
@@ -117,12 +141,12 @@ fn tictactoe(args: &CountArgs, threads: &[u64]) -> Result<()> {
             per_second: tally.nodes as f64 / seconds,
         });
         if result.is_some_and(|r| r != tally) {
-            bail!("tic-tac-toe counts differ between thread counts: {result:?} and {tally:?}");
+            bail!("{} counts differ between thread counts: {result:?} and {tally:?}", entry.title());
         }
         result = Some(tally);
     }
     let t = result.expect("at least one thread count");
-    let symmetric = tally_by(&TicTacToe, &board, |_, b| TicTacToe::symmetric_key(b));
+    let symmetric = plan.symmetry.map(|(key, about)| (tally_by(game, state, key), about));
     let row = TallyRow {
         games: t.games,
         x_wins: t.max_wins,
@@ -131,52 +155,68 @@ fn tictactoe(args: &CountArgs, threads: &[u64]) -> Result<()> {
         nodes: t.nodes,
         states: t.states,
     };
-    emit(args, &[row], &timings, |rows| {
+    let (first, second) = (game.player_name(khela_games::Player::Max), game.player_name(khela_games::Player::Min));
+    emit(&args.out, &[row], &timings, |rows| {
         let row = &rows[0];
-        let mut table = output::table(&["games", "X wins", "O wins", "draws", "nodes", "distinct states"]);
-        table.add_row([row.games, row.x_wins, row.o_wins, row.draws, row.nodes, row.states].map(output::thousands));
-        format!(
-            "Tic-tac-toe game tree from {text}\n{table}\nUp to the board's 8 symmetries: {} positions, {} of them terminal",
-            symmetric.states, symmetric.terminal_states
-        )
+        let (first_wins, second_wins) = (format!("{first} wins"), format!("{second} wins"));
+        let mut table = output::table(&["games", &first_wins, &second_wins, "draws", "nodes", "distinct states"]);
+        table.add_row([row.games, row.x_wins, row.o_wins, row.draws, row.nodes, row.states].map(count));
+        let mut text = format!("{} game tree from {text}\n{table}", entry.title());
+        if let Some((symmetric, about)) = symmetric {
+            text.push_str(&format!(
+                "\n{about}: {} positions, {} of them terminal",
+                symmetric.states, symmetric.terminal_states
+            ));
+        }
+        text
     })
 }
 
-fn connect4(args: &CountArgs, threads: &[u64]) -> Result<()> {
-    let game = Connect4::new(args.width, args.height)?;
-    let root = game.parse(args.position.as_deref().unwrap_or(""))?;
-    let Some(depth) = args.depth else {
-        bail!("--game connect4 needs --depth N (count plies 0..=N; 11 takes about a second)");
+/// Move sequences and distinct positions per ply, to `depth`, once per thread count, after the estimates of
+/// their time and memory.
+fn per_ply<E: Entry>(
+    entry: &E,
+    text: &str,
+    root: &<E::Game as Game>::State,
+    depth: u32,
+    args: &CountArgs,
+    threads: &[u64],
+) -> Result<()> {
+    let Some(published) = entry.per_ply(root) else {
+        return Err(games::refuse("count --depth", args.game.game, Capability::PerPly));
     };
-    let standard_start = game == Connect4::standard() && root == Position::EMPTY;
-    let left = game.cells() - root.moves_played();
+    let game = entry.game();
+    let (left, plies) = entry.plies_left(root);
     if depth > left {
-        bail!("--depth {depth} is more plies than the {left} empty cells of the board");
+        bail!("--depth {depth} is more plies than the {left} {plies}");
     }
     let want_sequences = args.only != Some(Measure::Positions);
     let want_positions = args.only != Some(Measure::Sequences);
     if !args.force {
         let max_threads = *threads.iter().max().unwrap_or(&1) as f64;
+        let branching = f64::from(entry.max_moves());
         if want_sequences {
-            let estimate = estimate_sequences(&game, standard_start, depth);
+            let estimate = sequences(published, branching, depth);
             let seconds = estimate / (SEQUENCES_PER_SECOND_PER_THREAD * max_threads);
             if seconds > MAX_SECONDS {
                 bail!(
-                    "counting Connect-4 sequences to ply {depth} means about {estimate:.2e} sequences, about {:.0} \
-                     minutes at {SEQUENCES_PER_SECOND_PER_THREAD:.0e} per second per thread; use a smaller --depth, \
-                     --only positions, or --force",
+                    "counting {} sequences to ply {depth} means about {estimate:.2e} sequences, about {:.0} minutes at \
+                     {SEQUENCES_PER_SECOND_PER_THREAD:.0e} per second per thread; use a smaller --depth, --only \
+                     positions, or --force",
+                    entry.title(),
                     seconds / 60.0
                 );
             }
         }
         if want_positions {
-            let bytes = estimate_position_bytes(&game, standard_start, depth);
+            let bytes = position_bytes::<E::Game>(published, branching, left, depth);
             let budget = machine::memory_bytes().map_or(16u64 << 30, |m| m / 4 * 3) as f64;
             if bytes > budget {
                 bail!(
-                    "counting distinct Connect-4 positions to ply {depth} needs about {:.1} GiB for two plies of \
-                     positions, over the {:.1} GiB budget (3/4 of this machine's memory); use a smaller --depth, \
-                     --only sequences, or --force",
+                    "counting distinct {} positions to ply {depth} needs about {:.1} GiB for two plies of positions, \
+                     over the {:.1} GiB budget (3/4 of this machine's memory); use a smaller --depth, --only \
+                     sequences, or --force",
+                    entry.title(),
                     bytes / (1u64 << 30) as f64,
                     budget / (1u64 << 30) as f64
                 );
@@ -189,15 +229,14 @@ fn connect4(args: &CountArgs, threads: &[u64]) -> Result<()> {
         let pool = pool(t)?;
         let mut rows: Vec<PlyRow> = (0..=depth).map(|ply| PlyRow { ply, sequences: None, positions: None }).collect();
         if want_sequences {
-            let counts = timed(&pool, t, "sequences", &mut timings, |progress| perft(&game, &root, depth, progress));
+            let counts = timed(&pool, t, "sequences", &mut timings, |progress| perft(game, root, depth, progress));
             for (row, count) in rows.iter_mut().zip(counts) {
                 row.sequences = Some(count);
             }
         }
         if want_positions {
-            let counts = timed(&pool, t, "positions", &mut timings, |progress| {
-                distinct_positions(&game, &root, depth, progress)
-            });
+            let counts =
+                timed(&pool, t, "positions", &mut timings, |progress| distinct_positions(game, root, depth, progress));
             for (row, count) in rows.iter_mut().zip(counts) {
                 row.positions = Some(count);
             }
@@ -205,20 +244,25 @@ fn connect4(args: &CountArgs, threads: &[u64]) -> Result<()> {
         if let Some(previous) = &result
             && *previous != rows
         {
-            bail!("Connect-4 counts differ between thread counts {threads:?}: a bug, please report it");
+            bail!("{} counts differ between thread counts {threads:?}: a bug, please report it", entry.title());
         }
         result = Some(rows);
     }
     let rows = result.expect("at least one thread count");
-    let position = args.position.as_deref().filter(|p| !p.is_empty()).unwrap_or("the empty board");
-    emit(args, &rows, &timings, |rows| {
+    let from = if text.is_empty() { "the empty board" } else { text };
+    emit(&args.out, &rows, &timings, |rows| {
         let mut table = output::table(&["ply", "sequences", "positions"]);
         for r in rows {
-            let cell = |c: Option<u64>| c.map_or(String::new(), output::thousands);
+            let cell = |c: Option<u64>| c.map_or(String::new(), count);
             table.add_row(vec![r.ply.to_string(), cell(r.sequences), cell(r.positions)]);
         }
-        format!("Connect-4 {game} from {position}, plies 0..={depth}\n{table}")
+        format!("{} from {from}, plies 0..={depth}\n{table}", entry.title())
     })
+}
+
+/// A count with thousands separators.
+fn count(n: u64) -> String {
+    HumanCount(n).to_string()
 }
 
 /// Runs a per-ply count on the pool with a progress bar, and records its timing: for sequences the count of the
@@ -230,9 +274,9 @@ fn timed(
     timings: &mut Vec<Timing>,
     count: impl FnOnce(&(dyn Fn(u64, u64) + Sync)) -> Vec<u64> + Send,
 ) -> Vec<u64> {
-    let bar = Progress::new(1, &format!("{measure}, {threads} thread(s)"));
+    let bar = Progress::new(&format!("{measure}, {threads} thread(s)"), 1, 0);
     let started = Instant::now();
-    let counts = pool.install(|| count(&|done, total| bar.set(done, total)));
+    let counts = pool.install(|| count(&|done, total| bar.update(done, total, || format!("{done}/{total} subtrees"))));
     let seconds = started.elapsed().as_secs_f64();
     bar.finish();
     let figure = if measure == "sequences" { counts.last().copied().unwrap_or(0) } else { counts.iter().sum() };
@@ -242,13 +286,8 @@ fn timed(
 
 /// Prints or writes the rows, then the timings (with the speed-up over the first thread count); with a file,
 /// also the sidecar of machine facts and timings.
-fn emit<R: Serialize>(
-    args: &CountArgs,
-    rows: &[R],
-    timings: &[Timing],
-    table: impl FnOnce(&[R]) -> String,
-) -> Result<()> {
-    let sink = Sink::new(&args.out, None);
+fn emit<R: Serialize>(out: &OutArg, rows: &[R], timings: &[Timing], table: impl FnOnce(&[R]) -> String) -> Result<()> {
+    let sink = Sink::new(out, None);
     let facts = Sidecar::now();
     sink.emit(rows, || {
         let mut lines = vec![table(rows)];
@@ -258,7 +297,7 @@ fn emit<R: Serialize>(
                 "{:>9}: {} thread(s), {} in {:.3} s, {:.3e} per second (speed-up {:.2}x)",
                 t.measure,
                 t.threads,
-                output::thousands(t.count),
+                count(t.count),
                 t.seconds,
                 t.per_second,
                 base / t.seconds
@@ -274,45 +313,70 @@ fn emit<R: Serialize>(
     Ok(())
 }
 
-fn estimate_sequences(game: &Connect4, standard_start: bool, depth: u32) -> f64 {
-    if standard_start {
-        match C4_SEQUENCES.get(depth as usize) {
+/// The move sequences to ply `depth`: the published count, or beyond the table its growth per ply, or without
+/// one an upper bound (every one of `branching` moves open at every ply).
+fn sequences(published: Option<Published>, branching: f64, depth: u32) -> f64 {
+    match published {
+        Some(p) => match p.sequences.get(depth as usize) {
             Some(&known) => known as f64,
-            None => C4_SEQUENCES[11] as f64 * C4_SEQUENCE_GROWTH.powi(depth as i32 - 11),
-        }
-    } else {
-        // An upper bound: every column open at every ply.
-        f64::from(game.width()).powi(depth as i32)
+            None => {
+                let beyond = depth as i32 + 1 - p.sequences.len() as i32;
+                p.sequences.last().map_or(1.0, |&c| c as f64) * p.growth.powi(beyond)
+            }
+        },
+        None => branching.powi(depth as i32),
     }
 }
 
-/// Peak memory of the position sets: the positions of two plies (16 bytes each) plus one shard of keyed
-/// children (24 bytes each).
-fn estimate_position_bytes(game: &Connect4, standard_start: bool, depth: u32) -> f64 {
+/// Peak memory of the position sets to ply `depth`: the positions of two plies plus one shard of keyed children
+/// (a position and its 8-byte key each, `branching` children per position). A ply's positions are the
+/// published count, or at most `branching` to the ply and 3 to the `left` empty cells.
+fn position_bytes<G: Game>(published: Option<Published>, branching: f64, left: u32, depth: u32) -> f64 {
     let positions = |ply: u32| -> f64 {
-        if standard_start && (ply as usize) < C4_POSITIONS.len() {
-            C4_POSITIONS[ply as usize] as f64
-        } else {
-            f64::from(game.width()).powi(ply as i32).min(3f64.powi(game.cells() as i32))
+        match published.and_then(|p| p.positions.get(ply as usize)) {
+            Some(&known) => known as f64,
+            None => branching.powi(ply as i32).min(3f64.powi(left as i32)),
         }
     };
+    let size = size_of::<G::State>() as f64;
     let last = positions(depth);
     let before = if depth == 0 { 0.0 } else { positions(depth - 1) };
-    let shard = (before * f64::from(game.width())).min(SHARD_ENTRIES as f64);
-    16.0 * (before + last) + 24.0 * shard
+    let shard = (before * branching).min(SHARD_ENTRIES as f64);
+    size * (before + last) + (size + 8.0) * shard
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::games::GameName;
+
+    /// Connect-4's estimates, from the published counts of its entry.
+    struct Estimates;
+
+    impl Visit for Estimates {
+        type Output = [f64; 4];
+
+        fn visit<E: Entry>(self, entry: E) -> [f64; 4] {
+            let args = GameArgs { game: GameName::Connect4, position: None, width: None, height: None };
+            let (_, root) = games::position(&entry, &args, None).unwrap();
+            let (published, branching) = (entry.per_ply(&root).unwrap(), f64::from(entry.max_moves()));
+            let (left, _) = entry.plies_left(&root);
+            [
+                sequences(published, branching, 11),
+                sequences(published, branching, 15),
+                position_bytes::<E::Game>(published, branching, left, 14),
+                position_bytes::<E::Game>(published, branching, left, 20),
+            ]
+        }
+    }
 
     #[test]
     fn estimates_use_the_published_counts() {
-        let game = Connect4::standard();
-        assert_eq!(estimate_sequences(&game, true, 11), 1_844_590_828.0);
-        assert!(estimate_sequences(&game, true, 15) > 1e12);
-        let ply14 = estimate_position_bytes(&game, true, 14);
+        let args = GameArgs { game: GameName::Connect4, position: None, width: None, height: None };
+        let [eleven, fifteen, ply14, ply20] = games::visit(&args, Estimates).unwrap();
+        assert_eq!(eleven, 1_844_590_828.0);
+        assert!(fifteen > 1e12, "{fifteen}");
         assert!(ply14 > 1.5e9 && ply14 < 4e9, "{ply14}");
-        assert!(estimate_position_bytes(&game, true, 20) > 24.0 * (1u64 << 30) as f64);
+        assert!(ply20 > 24.0 * (1u64 << 30) as f64, "{ply20}");
     }
 }

@@ -1,21 +1,17 @@
-//! `mcts`: Monte Carlo tree search from a tic-tac-toe or Connect-4 position — flat Monte Carlo, UCT or PUCT (a
-//! uniform prior or a softmax over the game's evaluator), optionally with the solver, on one thread or several
-//! (root or tree parallelism) — printing each move's visits and mean and the move chosen.
+//! `mcts`: Monte Carlo tree search from a position — flat Monte Carlo, UCT or PUCT (a uniform prior or a softmax
+//! over the game's evaluator), optionally with the solver, on one thread or several (root or tree parallelism) —
+//! printing each move's visits and mean and the move chosen. The search is the library's, chosen by name
+//! (`khela_mcts::plan`).
 
-use crate::cli::MctsArgs;
-use crate::output::{self, Sink};
-use anyhow::{Context, Result, bail};
-use clap::ValueEnum;
-use khela_games::connect4::Connect4;
-use khela_games::tictactoe::TicTacToe;
-use khela_games::{Game, Node};
-use khela_heuristic::Evaluator;
-use khela_heuristic::connect4::Threats;
-use khela_heuristic::tictactoe::OpenLines;
-use khela_mcts::random::{Pcg, Python, Random};
-use khela_mcts::{
-    Choice, Config, EvaluatorPrior, Flat, MoveStats, Policy, Puct, Search, Summary, Uct, Uniform, choose,
-};
+use crate::games::{self, Capability, Entry, GameArgs, Visit};
+use crate::names::named;
+use crate::output::{self, OutArg, Sink};
+use anyhow::{Result, bail};
+use clap::Args;
+use indicatif::HumanCount;
+use khela_games::rng::Rng;
+use khela_games::{Evaluator, Game, Notation};
+use khela_mcts::{Config, EvaluatorPrior, Parallelism, Plan, PlanError, PolicyKind, PriorKind, Summary, plan};
 use serde::Serialize;
 use std::time::Instant;
 
@@ -27,60 +23,39 @@ pub const MAX_ITERATIONS: u64 = 100_000_000;
 /// stopped), which bounds memory to about a gigabyte whatever the iterations.
 const MAX_NODES: usize = 1 << 22;
 
-/// Games `mcts` knows.
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum MctsGame {
-    /// Tic-tac-toe: moves are cells 0–8.
-    Tictactoe,
-    /// Connect-4 (7×6): moves are columns 1–7, as in the position notation.
-    Connect4,
-}
-
-/// The searches.
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum MctsAlgorithm {
-    /// Flat Monte Carlo: --iterations playouts after each move, the best mean chosen.
-    Flat,
-    /// UCT: UCB1 selection (c = √2), the most visited move chosen.
-    Uct,
-    /// PUCT (AlphaZero's rule) with the prior of --prior, the most visited move chosen.
-    Puct,
-}
-
-/// PUCT's priors.
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum MctsPrior {
-    /// Every move equally likely.
-    Uniform,
-    /// A softmax over the game's evaluator's estimates of the children (tic-tac-toe: open lines, a difference
-    /// of 2 weighing e times more; Connect-4: threats, a difference of 3).
-    Evaluator,
-}
-
-/// The softmax unit of the tic-tac-toe prior: two open lines, the difference between the center (4) and an
-/// edge (2) on the empty board, so the center starts e times as likely as an edge and e^½ as a corner.
-pub const TICTACTOE_UNIT: f64 = 2.0;
-
-/// The softmax unit of the Connect-4 prior: a two-stone window (3), a little under the difference between the
-/// center column (7) and the edges (3) on the empty board, which gives the center 3.8 times an edge's prior;
-/// an immediate win (estimated beyond the bound) takes almost all of it.
-pub const CONNECT4_UNIT: f64 = 3.0;
-
-/// The evaluator prior whose softmax weighs a difference of `unit` on `evaluator`'s scale e times more:
-/// temperature `unit / bound`, [`EvaluatorPrior`] dividing estimates by the bound.
-fn evaluator_prior<G: Game, E: Evaluator<G>>(evaluator: E, unit: f64) -> EvaluatorPrior<E> {
-    let temperature = unit / evaluator.bound();
-    EvaluatorPrior { evaluator, temperature }
-}
-
-/// How threads share the work.
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum Parallelism {
-    /// One independent tree per thread (seeds S, S+1, …), iterations shared out, counts summed: the same
-    /// output for the same --threads, every time.
-    Root,
-    /// One tree shared by the threads, with virtual loss: with more than one thread the output varies.
-    Tree,
+/// Options of `mcts`.
+#[derive(Debug, Args)]
+pub struct MctsArgs {
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub game: GameArgs,
+    /// The search.
+    #[arg(long, value_parser = named::<PolicyKind>(), default_value = "uct")]
+    pub algorithm: PolicyKind,
+    /// PUCT's priors (--algorithm puct only) [default: uniform].
+    #[arg(long, value_parser = named::<PriorKind>())]
+    pub prior: Option<PriorKind>,
+    /// Iterations; for flat Monte Carlo, playouts after each move.
+    #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..=MAX_ITERATIONS))]
+    pub iterations: u64,
+    /// The seed of every random choice.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Threads (rayon).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    pub threads: u64,
+    /// How threads share the work.
+    #[arg(long, value_parser = named::<Parallelism>(), default_value = "root")]
+    pub parallel: Parallelism,
+    /// The random number generator (python: CPython's random.Random(seed), index draws randbelow(n)).
+    #[arg(long, value_parser = named::<Rng>(), default_value = "pcg")]
+    pub rng: Rng,
+    /// MCTS-Solver: prove wins and losses and play a proven win at once.
+    #[arg(long)]
+    pub solver: bool,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub out: OutArg,
 }
 
 #[derive(Serialize)]
@@ -91,184 +66,106 @@ struct Row {
     mean: String,
 }
 
-/// What a search found, whatever the game and policy.
-struct Found {
-    stats: Vec<MoveStats<String>>,
-    best: Option<String>,
-    summary: Summary,
-    seconds: f64,
-}
-
+/// Runs `mcts`.
 pub fn run(args: &MctsArgs) -> Result<()> {
-    if let (Some(prior), MctsAlgorithm::Flat | MctsAlgorithm::Uct) = (args.prior, args.algorithm) {
-        bail!("--prior {} is for --algorithm puct, not {}", name(prior), name(args.algorithm));
-    }
-    let text = args.position.as_deref().unwrap_or("");
-    match args.game {
-        MctsGame::Tictactoe => {
-            let text = if text.is_empty() { "........." } else { text };
-            let board = TicTacToe::parse(text)?;
-            let prior = evaluator_prior(OpenLines, TICTACTOE_UNIT);
-            report(args, &TicTacToe, board, prior, |mv| mv.to_string(), || board.to_string())
+    let plan = Plan {
+        policy: args.algorithm,
+        prior: args.prior,
+        rng: args.rng,
+        parallelism: args.parallel,
+        threads: args.threads as usize,
+        iterations: args.iterations,
+    };
+    match plan.check() {
+        Err(PlanError::PriorWithoutPuct { prior, policy }) => {
+            bail!("--prior {prior} is for --algorithm puct, not {policy}")
         }
-        MctsGame::Connect4 => {
-            let game = Connect4::standard();
-            let position = game.parse(text)?;
-            let prior = evaluator_prior(Threats::new(&game), CONNECT4_UNIT);
-            report(args, &game, position, prior, |mv| (mv + 1).to_string(), || game.board_string(&position))
-        }
+        checked => checked?,
     }
+    games::visit(&args.game, Mcts { args, plan })?
 }
 
-/// Searches `state` and reports; `prior` is the evaluator prior of `--prior evaluator`.
-fn report<G, E>(
-    args: &MctsArgs,
-    game: &G,
-    state: G::State,
-    prior: EvaluatorPrior<E>,
-    label: fn(G::Move) -> String,
-    picture: impl FnOnce() -> String,
-) -> Result<()>
-where
-    G: Game + Sync,
-    G::State: Send + Sync,
-    G::Move: Send + Sync,
-    E: Evaluator<G> + Clone + Send + Sync,
-{
-    let Node::Decision(_) = game.node(&state) else {
-        bail!("position {:?} is already over; nothing to search", args.position.as_deref().unwrap_or(""));
-    };
-    let mut moves = Vec::new();
-    game.moves(&state, &mut moves);
-    let iterations = match args.algorithm {
-        MctsAlgorithm::Flat => args.iterations * moves.len() as u64,
-        _ => args.iterations,
-    };
-    if iterations > MAX_ITERATIONS {
-        bail!(
-            "--iterations {} is {} playouts in all; the limit is {}",
-            args.iterations,
-            output::thousands(iterations),
-            output::thousands(MAX_ITERATIONS)
-        );
-    }
-    let config = Config {
-        seed: args.seed,
-        solver: args.solver,
-        max_nodes: MAX_NODES,
-        choice: if let MctsAlgorithm::Flat = args.algorithm { Choice::BestMean } else { Choice::MostVisits },
-        ..Config::default()
-    };
-    let per_move = u32::try_from(args.iterations).context("--iterations for flat Monte Carlo")?;
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(args.threads as usize).build()?;
-    let run = Run { args, iterations, game, config, label };
-    let found = pool.install(|| match (args.algorithm, args.prior.unwrap_or(MctsPrior::Uniform)) {
-        (MctsAlgorithm::Flat, _) => run.search(state, Flat { per_move }),
-        (MctsAlgorithm::Uct, _) => run.search(state, Uct::default()),
-        (MctsAlgorithm::Puct, MctsPrior::Uniform) => run.search(state, Puct::new(Uniform)),
-        (MctsAlgorithm::Puct, MctsPrior::Evaluator) => run.search(state, Puct::new(prior)),
-    });
-    let rows: Vec<Row> = found
-        .stats
-        .iter()
-        .map(|s| Row { mv: s.mv.clone(), visits: s.visits, mean: format!("{:.3}", s.mean()) })
-        .collect();
-    Sink::new(&args.out, None).emit(&rows, || {
-        let mut table = output::table(&["move", "visits", "mean (mover's score)", "proved"]);
-        for (row, s) in rows.iter().zip(&found.stats) {
-            let proof = s.proof.map_or(String::new(), |p| format!("{p:?}").to_lowercase());
-            table.add_row(vec![row.mv.clone(), row.visits.to_string(), row.mean.clone(), proof]);
-        }
-        let Summary { iterations, nodes, refused } = found.summary;
-        let budget = if refused > 0 {
-            format!("; the node budget ({}) stopped growth {} times", output::thousands(MAX_NODES as u64), refused)
-        } else {
-            String::new()
-        };
-        format!(
-            "{}\n{} on {} thread(s), {} parallelism, seed {}, rng {}: {} iterations, {} nodes{budget}\n\
-             {:.3} s, {:.0} playouts per second\n{table}\nchosen move: {}",
-            picture(),
-            match (args.algorithm, args.prior) {
-                (MctsAlgorithm::Puct, Some(prior)) => format!("puct ({} prior)", name(prior)),
-                (algorithm, _) => name(algorithm),
-            },
-            args.threads,
-            name(args.parallel),
-            args.seed,
-            name(args.rng),
-            output::thousands(iterations),
-            output::thousands(nodes as u64),
-            found.seconds,
-            iterations as f64 / found.seconds,
-            found.best.as_deref().unwrap_or("none"),
-        )
-    })
-}
-
-/// An option's value as it is spelled on the command line.
-fn name(value: impl ValueEnum) -> String {
-    value.to_possible_value().map_or_else(String::new, |v| v.get_name().to_string())
-}
-
-/// What a search needs but its policy and position.
-struct Run<'a, G: Game> {
+/// `mcts` on the game of the arguments.
+struct Mcts<'a> {
     args: &'a MctsArgs,
-    iterations: u64,
-    game: &'a G,
-    config: Config,
-    label: fn(G::Move) -> String,
+    plan: Plan,
 }
 
-impl<G> Run<'_, G>
-where
-    G: Game + Sync,
-    G::State: Send + Sync,
-    G::Move: Send + Sync,
-{
-    /// Searches `state` with `policy` and the generator of `--rng`.
-    fn search<P: Policy<G> + Clone + Send + Sync>(&self, state: G::State, policy: P) -> Found {
-        match self.args.rng {
-            Rng::Pcg => self.search_with::<P, Pcg>(state, policy),
-            Rng::Python => self.search_with::<P, Python>(state, policy),
-        }
-    }
+impl Visit for Mcts<'_> {
+    type Output = Result<()>;
 
-    fn search_with<P, R>(&self, state: G::State, policy: P) -> Found
-    where
-        P: Policy<G> + Clone + Send + Sync,
-        R: Random + Send,
-    {
-        let Run { args, iterations, game, config, label } = *self;
-        let threads = args.threads as usize;
-        let start = Instant::now();
-        let (stats, summary, mut rng) = match args.parallel {
-            Parallelism::Root => {
-                let (stats, summary) =
-                    khela_mcts::root_parallel::<G, P, R>(game, &state, &policy, &config, threads, iterations);
-                (stats, summary, R::from_seed(config.seed))
+    fn visit<E: Entry>(self, entry: E) -> Result<()> {
+        let Mcts { args, plan } = self;
+        let (_, state) = games::position(&entry, &args.game, Some("search"))?;
+        let game = entry.game();
+        let prior = match (args.prior, entry.scale()) {
+            (Some(PriorKind::Evaluator), None) => {
+                return Err(games::refuse("mcts --prior evaluator", args.game.game, Capability::Evaluator));
             }
-            Parallelism::Tree => {
-                let mut search: Search<'_, G, P, R> = Search::new(game, state, policy, config);
-                let summary = search.run_parallel(iterations, threads);
-                (search.stats(), summary, R::from_seed(config.seed))
-            }
+            (_, scale) => scale.map(|scale| {
+                // A difference of the unit on the evaluator's scale weighs e times more: the softmax's temperature
+                // is the unit over the bound, as the prior divides estimates by the bound.
+                let temperature = scale.prior_unit / scale.evaluator.bound();
+                EvaluatorPrior { evaluator: scale.evaluator, temperature }
+            }),
         };
+        let mut moves = Vec::new();
+        game.moves(&state, &mut moves);
+        let iterations = plan.total_iterations(moves.len());
+        if iterations > MAX_ITERATIONS {
+            bail!(
+                "--iterations {} is {} playouts in all; the limit is {}",
+                args.iterations,
+                HumanCount(iterations),
+                HumanCount(MAX_ITERATIONS)
+            );
+        }
+        let config = Config {
+            seed: args.seed,
+            solver: args.solver,
+            max_nodes: MAX_NODES,
+            choice: plan.policy.choice(),
+            ..Config::default()
+        };
+        let pool = rayon::ThreadPoolBuilder::new().num_threads(plan.threads).build()?;
+        let start = Instant::now();
+        let outcome = pool.install(|| plan::run(game, state.clone(), &plan, config, prior))?;
         let seconds = start.elapsed().as_secs_f64();
-        let best = choose(&stats, config.choice, &mut rng).map(label);
-        let stats = stats
-            .into_iter()
-            .map(|s| MoveStats { mv: label(s.mv), visits: s.visits, wins: s.wins, proof: s.proof })
+        let rows: Vec<Row> = outcome
+            .stats
+            .iter()
+            .map(|s| Row { mv: game.write_move(s.mv), visits: s.visits, mean: format!("{:.3}", s.mean()) })
             .collect();
-        Found { stats, best, summary, seconds }
+        Sink::new(&args.out, None).emit(&rows, || {
+            let mut table = output::table(&["move", "visits", "mean (mover's score)", "proved"]);
+            for (row, s) in rows.iter().zip(&outcome.stats) {
+                let proof = s.proof.map_or(String::new(), |p| format!("{p:?}").to_lowercase());
+                table.add_row(vec![row.mv.clone(), row.visits.to_string(), row.mean.clone(), proof]);
+            }
+            let Summary { iterations, nodes, refused } = outcome.summary;
+            let budget = if refused > 0 {
+                format!("; the node budget ({}) stopped growth {} times", HumanCount(MAX_NODES as u64), refused)
+            } else {
+                String::new()
+            };
+            format!(
+                "{}\n{} on {} thread(s), {} parallelism, seed {}, rng {}: {} iterations, {} nodes{budget}\n\
+                 {:.3} s, {:.0} playouts per second\n{table}\nchosen move: {}",
+                game.picture(&state),
+                match (plan.policy, plan.prior) {
+                    (PolicyKind::Puct, Some(prior)) => format!("puct ({prior} prior)"),
+                    (policy, _) => policy.to_string(),
+                },
+                args.threads,
+                plan.parallelism,
+                args.seed,
+                plan.rng,
+                HumanCount(iterations),
+                HumanCount(nodes as u64),
+                seconds,
+                iterations as f64 / seconds,
+                outcome.best.map_or("none".to_string(), |mv| game.write_move(mv)),
+            )
+        })
     }
-}
-
-/// Random number generators.
-#[derive(Clone, Copy, Debug, ValueEnum)]
-pub enum Rng {
-    /// PCG (Pcg64Mcg).
-    Pcg,
-    /// CPython's random.Random(seed): index draws are randbelow(n).
-    Python,
 }

@@ -1,14 +1,46 @@
 //! `ordering`: the textbook's move-ordering table.
 
-use crate::cli::OrderingArgs;
-use crate::output::{self, Sink};
+use crate::names::named;
+use crate::output::{self, OutArg, Sink};
 use anyhow::{Result, bail};
-use khela_exact::{Algorithm, Ordering, SearchResult, Searcher, knuth_moore};
+use clap::Args;
+use indicatif::HumanCount;
+use khela_exact::theory::knuth_moore;
+use khela_exact::{Algorithm, MoveOrdering, Oracle, SearchResult, Searcher};
 use khela_games::Game;
-use khela_games::random_tree::{Params, RandomTree, Rng};
+use khela_games::random_tree::{Params, RandomTree};
+use khela_games::rng::Rng;
 use khela_games::tictactoe::{self, Board, TicTacToe};
 use serde::Serialize;
 use std::path::Path;
+
+/// Options of `ordering`.
+#[derive(Debug, Args)]
+pub struct OrderingArgs {
+    /// Branching factor of the random tree [default: 4].
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+    pub b: Option<u32>,
+    /// Depth of the random tree [default: 6].
+    #[arg(long)]
+    pub d: Option<u32>,
+    /// Seed of the random tree [default: 42].
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Leaf generator: pcg computes leaves on demand (any size that fits the limits below); python matches
+    /// Python's random.Random(seed).randint(lo, hi) leaf by leaf and holds every leaf in memory (at most 2^24
+    /// leaves) [default: pcg; the no-argument textbook table uses python].
+    #[arg(long, value_parser = named::<Rng>())]
+    pub rng: Option<Rng>,
+    /// Smallest leaf value [default: 0].
+    #[arg(long, allow_hyphen_values = true)]
+    pub lo: Option<i64>,
+    /// Largest leaf value [default: 99].
+    #[arg(long, allow_hyphen_values = true)]
+    pub hi: Option<i64>,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub out: OutArg,
+}
 
 /// The file the no-argument run writes.
 const DEFAULT_OUT: &str = "results/ordering.csv";
@@ -35,6 +67,7 @@ struct Row {
 /// The textbook's random tree.
 const TEXTBOOK_TREE: Params = Params { b: 4, d: 6, lo: 0, hi: 99, seed: 42, rng: Rng::Python };
 
+/// Runs `ordering`.
 pub fn run(args: &OrderingArgs) -> Result<()> {
     let custom = args.b.is_some()
         || args.d.is_some()
@@ -49,7 +82,7 @@ pub fn run(args: &OrderingArgs) -> Result<()> {
             lo: args.lo.unwrap_or(TEXTBOOK_TREE.lo),
             hi: args.hi.unwrap_or(TEXTBOOK_TREE.hi),
             seed: args.seed.unwrap_or(TEXTBOOK_TREE.seed),
-            rng: args.rng.map_or(Rng::Pcg, Rng::from),
+            rng: args.rng.unwrap_or(Rng::Pcg),
         }
     } else {
         TEXTBOOK_TREE
@@ -74,16 +107,17 @@ fn random_tree_rows(params: &Params) -> Result<(Vec<Row>, String)> {
              memoizes every node for the oracle orderings, so it is limited to {} nodes",
             params.b,
             params.d,
-            params.node_count().map_or("more than 2^62".to_string(), output::thousands),
-            output::thousands(MAX_NODES)
+            params.node_count().map_or("more than 2^62".to_string(), |n| HumanCount(n).to_string()),
+            HumanCount(MAX_NODES)
         );
     };
     let tree = RandomTree::new(*params)?;
+    let oracle = Oracle::new(&tree, &RandomTree::ROOT).shared();
     let runs = [
-        (Algorithm::Minimax, Ordering::Natural, "natural"),
-        (Algorithm::AlphaBeta, Ordering::Natural, "natural"),
-        (Algorithm::AlphaBeta, Ordering::BestFirst, "best"),
-        (Algorithm::AlphaBeta, Ordering::WorstFirst, "worst"),
+        (Algorithm::Minimax, MoveOrdering::Natural, "natural"),
+        (Algorithm::AlphaBeta, MoveOrdering::Natural, "natural"),
+        (Algorithm::AlphaBeta, MoveOrdering::best_first(&oracle), "best"),
+        (Algorithm::AlphaBeta, MoveOrdering::worst_first(&oracle), "worst"),
     ];
     let results = search_all(&tree, &RandomTree::ROOT, &runs);
     let rows = to_rows("random-tree", Some(params), &results);
@@ -97,22 +131,23 @@ fn random_tree_rows(params: &Params) -> Result<(Vec<Row>, String)> {
         params.rng,
         params.lo,
         params.hi,
-        output::thousands(nodes),
-        output::thousands(tree.params().leaves().unwrap_or(0)),
-        knuth_moore.map_or("(too large)".to_string(), output::thousands),
+        HumanCount(nodes),
+        HumanCount(tree.params().leaves().unwrap_or(0)),
+        knuth_moore.map_or("(too large)".to_string(), |n| HumanCount(n).to_string()),
     );
     Ok((rows, format!("{title}\n{}", table(&results, |r| r.stats.leaves, "leaves vs minimax"))))
 }
 
 fn tictactoe_rows() -> (Vec<Row>, String) {
+    let oracle = Oracle::new(&TicTacToe, &Board::EMPTY).shared();
     let runs = [
-        (Algorithm::Minimax, Ordering::Natural, "natural"),
-        (Algorithm::AlphaBeta, Ordering::Natural, "natural"),
-        (Algorithm::AlphaBeta, Ordering::Preference(tictactoe::CENTER_CORNER_EDGE.to_vec()), "center-corner-edge"),
-        (Algorithm::AlphaBeta, Ordering::Preference(tictactoe::EDGE_CORNER_CENTER.to_vec()), "edge-corner-center"),
-        (Algorithm::AlphaBeta, Ordering::BestFirst, "best"),
-        (Algorithm::AlphaBeta, Ordering::WorstFirst, "worst"),
-        (Algorithm::AlphaBeta, Ordering::Reversed, "reversed"),
+        (Algorithm::Minimax, MoveOrdering::Natural, "natural"),
+        (Algorithm::AlphaBeta, MoveOrdering::Natural, "natural"),
+        (Algorithm::AlphaBeta, MoveOrdering::preference(tictactoe::CENTER_CORNER_EDGE.to_vec()), "center-corner-edge"),
+        (Algorithm::AlphaBeta, MoveOrdering::preference(tictactoe::EDGE_CORNER_CENTER.to_vec()), "edge-corner-center"),
+        (Algorithm::AlphaBeta, MoveOrdering::best_first(&oracle), "best"),
+        (Algorithm::AlphaBeta, MoveOrdering::worst_first(&oracle), "worst"),
+        (Algorithm::AlphaBeta, MoveOrdering::Reversed, "reversed"),
     ];
     let results = search_all(&TicTacToe, &Board::EMPTY, &runs);
     let rows = to_rows("tictactoe", None, &results);
@@ -129,7 +164,7 @@ fn to_rows<M>(game: &'static str, params: Option<&Params>, results: &[Searched<M
             b: params.map(|p| p.b),
             d: params.map(|p| p.d),
             seed: params.map(|p| p.seed),
-            rng: params.map(|p| p.rng.name()),
+            rng: params.map(|p| p.rng.into()),
             algorithm: algorithm.name(),
             ordering,
             value: output::value(r.value),
@@ -139,7 +174,7 @@ fn to_rows<M>(game: &'static str, params: Option<&Params>, results: &[Searched<M
         .collect()
 }
 
-type Run<G> = (Algorithm, Ordering<G>, &'static str);
+type Run<G> = (Algorithm, MoveOrdering<G>, &'static str);
 
 /// A search done: the algorithm, the ordering's name and the result.
 type Searched<M> = (Algorithm, &'static str, SearchResult<M>);
@@ -161,8 +196,8 @@ fn table<M>(results: &[Searched<M>], measure: impl Fn(&SearchResult<M>) -> u64, 
             algorithm.name().to_string(),
             ordering.to_string(),
             output::value(r.value),
-            output::thousands(r.stats.leaves),
-            output::thousands(r.stats.nodes),
+            HumanCount(r.stats.leaves).to_string(),
+            HumanCount(r.stats.nodes).to_string(),
             format!("{:.1}%", 100.0 * measure(r) as f64 / baseline),
         ]);
     }

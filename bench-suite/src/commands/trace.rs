@@ -1,11 +1,34 @@
 //! `trace`: the textbook's trace of backing-up, and the leaves alpha-beta prunes.
 
-use crate::cli::TraceArgs;
-use crate::output::{self, Sink};
+use crate::names::{among, named};
+use crate::output::{self, OutArg, Sink};
 use anyhow::Result;
-use khela_exact::{Algorithm, Bound, Ordering, Searcher, Trace, TraceEvent};
+use clap::Args;
+use khela_exact::{Algorithm, Bound, Natural, Searcher, Trace, TraceEvent};
+use khela_games::Player;
 use khela_games::tree::Tree;
 use serde::Serialize;
+
+/// The searches `trace` follows: those that visit a tree node by node in the textbook's way.
+const ALGORITHMS: &[Algorithm] =
+    &[Algorithm::Minimax, Algorithm::AlphaBeta, Algorithm::Negamax, Algorithm::NegamaxAlphaBeta];
+
+/// Options of `trace`.
+#[derive(Debug, Args)]
+pub struct TraceArgs {
+    /// The tree in nested-list notation, like `[[5,8,6],[3,9,7],[10,4,2]]`; chance nodes as `{0.5:8,0.5:-1}`.
+    #[arg(long, allow_hyphen_values = true)]
+    pub tree: String,
+    /// The side to move at the root.
+    #[arg(long, value_parser = named::<Player>(), default_value = "max")]
+    pub root: Player,
+    /// The search to trace.
+    #[arg(long, value_parser = among(ALGORITHMS), default_value = "alphabeta")]
+    pub algorithm: Algorithm,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub out: OutArg,
+}
 
 #[derive(Serialize)]
 struct Row {
@@ -16,10 +39,11 @@ struct Row {
     pruned_leaves: String,
 }
 
+/// Runs `trace`.
 pub fn run(args: &TraceArgs) -> Result<()> {
-    let tree = Tree::parse(&args.tree, args.root.into())?;
-    let algorithm = Algorithm::from(args.algorithm);
-    let mut searcher = Searcher::new(&tree, Ordering::Natural).with_observer(Trace::default());
+    let tree = Tree::parse(&args.tree, args.root)?;
+    let algorithm = args.algorithm;
+    let mut searcher = Searcher::new(&tree, Natural).with_observer(Trace::default());
     let result = searcher.run(algorithm, &0);
     let mut rows = Vec::new();
     let mut pruned_all = Vec::new();
@@ -52,7 +76,8 @@ pub fn run(args: &TraceArgs) -> Result<()> {
         });
     }
     Sink::new(&args.out, None).emit(&rows, || {
-        let mut lines = vec![format!("{} on {} with {:?} at the root", algorithm.name(), tree, args.root)];
+        let root = format!("{:?}", args.root);
+        let mut lines = vec![format!("{algorithm} on {tree} with {root} at the root")];
         for row in &rows {
             lines.push(match row.event {
                 "pruned" => format!("  pruned {} (leaves {})", row.node, row.pruned_leaves),

@@ -1,7 +1,6 @@
 //! The points the plots draw: the sweep summary's rows, and the choice and grouping of those one plot run shows.
 
 use super::axis::positive;
-use super::formulas::pearl_r;
 use super::look::{Look, ordering_look, ordering_rank};
 use std::collections::BTreeMap;
 
@@ -25,8 +24,6 @@ pub struct SummaryPoint {
     pub knuth_moore: f64,
     /// Leaves plain minimax visits, `b^d`.
     pub minimax_leaves: f64,
-    /// Pearl's asymptotic branching factor `R_b`, where the sweep computed it.
-    pub pearl: Option<f64>,
 }
 
 /// The only algorithm the plots show.
@@ -56,9 +53,6 @@ impl<'a> Data<'a> {
         };
         let mut data = Data { model, orderings: Vec::new(), points: BTreeMap::new(), reference: BTreeMap::new() };
         for p in alphabeta().filter(|p| p.model == model) {
-            if let Some(pearl) = p.pearl {
-                debug_assert!((pearl - pearl_r(p.b)).abs() < 1e-6, "R_{} = {pearl}, not {}", p.b, pearl_r(p.b));
-            }
             data.points.entry((p.b, p.d, p.ordering.as_str())).or_insert(p);
             data.reference.entry((p.b, p.d)).or_insert((p.knuth_moore, p.minimax_leaves));
             if !data.orderings.contains(&p.ordering.as_str()) {
@@ -127,7 +121,7 @@ pub fn synthetic() -> Vec<SummaryPoint> {
                 ("natural", (km * minimax).sqrt()),
                 ("best", km),
                 ("worst", minimax),
-                ("random", pearl_r(b).powi(d as i32).max(km)),
+                ("random", khela_exact::theory::pearl(b).powi(d as i32).max(km)),
             ] {
                 points.push(SummaryPoint {
                     model: "iid".to_string(),
@@ -139,7 +133,6 @@ pub fn synthetic() -> Vec<SummaryPoint> {
                     ebf: leaves.powf(1.0 / f64::from(d)),
                     knuth_moore: km,
                     minimax_leaves: minimax,
-                    pearl: Some(pearl_r(b)),
                 });
             }
         }
@@ -171,7 +164,7 @@ mod tests {
         let mut points = synthetic();
         // Natural ordering alone goes deeper at b = 2 and b = 3, as when a sweep skips the oracles on big trees.
         for (b, d) in [(2, 7), (2, 8), (3, 7)] {
-            let mut deeper = SummaryPoint { b, d, pearl: Some(pearl_r(b)), ..synthetic().swap_remove(0) };
+            let mut deeper = SummaryPoint { b, d, ..synthetic().swap_remove(0) };
             deeper.ordering = "natural".to_string();
             points.push(deeper);
         }

@@ -4,9 +4,9 @@
 use super::axis::{Axis, linear_keys, thin};
 use super::data::Data;
 use super::draw::{draw_header, draw_lines, header_height, ordering_legend, render};
-use super::formulas::{knuth_moore_ebf, pearl_r};
 use super::look::{AXIS, FONT, GRID, KNUTH_MOORE_DASHES, MINIMAX_DASHES, MUTED, PEARL_DASHES, Swatch, text};
 use anyhow::{Context, Result};
+use khela_exact::theory::{knuth_moore_ebf, pearl};
 use plotters::prelude::*;
 use plotters::style::text_anchor::{HPos, VPos};
 
@@ -22,7 +22,7 @@ pub fn ebf_svg(data: &Data) -> Result<String> {
     let deepest = data.deepest();
     let series = data.series(&deepest, |p| (f64::from(p.b), p.ebf));
     let knuth_moore: Vec<(f64, f64)> = deepest.iter().map(|&(b, d)| (f64::from(b), knuth_moore_ebf(b, d))).collect();
-    let pearl: Vec<(f64, f64)> = (b_min..=b_max).map(|b| (f64::from(b), pearl_r(b))).collect();
+    let pearl: Vec<(f64, f64)> = (b_min..=b_max).map(|b| (f64::from(b), pearl(b))).collect();
     let minimax: Vec<(f64, f64)> = vec![(f64::from(b_min), f64::from(b_min)), (f64::from(b_max), f64::from(b_max))];
 
     let y_max = series.iter().flat_map(|s| s.line.iter().map(|&(_, y)| y)).fold(f64::from(b_max), f64::max);

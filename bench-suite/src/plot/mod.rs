@@ -5,8 +5,9 @@
 //! The same points always give byte-identical files: every grouping is a `BTreeMap` and every series is drawn
 //! in a fixed order.
 //!
-//! The modules, each using only those listed before it: [`formulas`] (the closed forms drawn for reference),
-//! [`look`] (colours, markers, dashes, legend swatches, text), [`axis`] (the axes, their ticks and labels),
+//! The reference lines come from `khela_exact::theory` (Knuth–Moore, Pearl's R_b), as the summary's figures do.
+//! The modules, each using only those listed before it: [`look`] (colours, markers, dashes, legend swatches,
+//! text), [`axis`] (the axes, their ticks and labels),
 //! [`data`] (the points drawn, selected and grouped), [`draw`] (what both plots share: the canvas, the header
 //! with its legend, the lines), then one module per plot, [`leaves`] and [`ebf`].
 
@@ -14,7 +15,6 @@ mod axis;
 mod data;
 mod draw;
 mod ebf;
-mod formulas;
 mod leaves;
 mod look;
 

@@ -21,7 +21,8 @@ pub const SPLIT_PLY: u32 = 4;
 /// ```
 /// use khela_exact::count::perft;
 /// use khela_games::connect4::{Connect4, Position};
-/// assert_eq!(perft(&Connect4::standard(), &Position::EMPTY, 7, &|_, _| {}), [1, 7, 49, 343, 2401, 16807, 117649, 823536]);
+/// let counts = perft(&Connect4::standard(), &Position::EMPTY, 7, &|_, _| {});
+/// assert_eq!(counts, [1, 7, 49, 343, 2401, 16807, 117649, 823536]);
 /// ```
 pub fn perft<G>(game: &G, root: &G::State, depth: u32, progress: &(dyn Fn(u64, u64) + Sync)) -> Vec<u64>
 where

@@ -44,7 +44,12 @@ fn model() -> impl Strategy<Value = Model> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 400, rng_seed: RngSeed::Fixed(4), failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig {
+        cases: 400,
+        rng_seed: RngSeed::Fixed(4),
+        failure_persistence: None,
+        ..ProptestConfig::default()
+    })]
 
     /// Every driver under every ordering, with the evaluator and a table (a roomy one, and one of a few entries
     /// that forces collisions), returns minimax's value on implicit trees.

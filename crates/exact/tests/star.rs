@@ -97,7 +97,8 @@ proptest! {
             let alphabeta = Searcher::new(&tree, ordering.clone()).run(Algorithm::AlphaBeta, &root);
             for algorithm in [Algorithm::Star1, Algorithm::Star2] {
                 let star = Searcher::new(&tree, ordering.clone()).with_bounds(lo, hi).run(algorithm, &root);
-                prop_assert_eq!(star.value.to_bits(), plain.value.to_bits(), "{:?} {:?} on {}", algorithm, ordering, text);
+                let context = format!("{algorithm:?} {ordering:?} on {text}");
+                prop_assert_eq!(star.value.to_bits(), plain.value.to_bits(), "{}", context);
                 // The best move attains the value.
                 if let Some(best) = star.best {
                     let after = Searcher::new(&tree, Natural).run(Algorithm::Minimax, &tree.child(&root, best));
@@ -133,7 +134,8 @@ proptest! {
                 .with_evaluator(estimate)
                 .with_bounds(0.0, 30.0)
                 .run_to_depth(algorithm, &0, depth);
-            prop_assert_eq!(star.value.to_bits(), plain.value.to_bits(), "{:?} to depth {} on {}", algorithm, depth, text);
+            let context = format!("{algorithm:?} to depth {depth} on {text}");
+            prop_assert_eq!(star.value.to_bits(), plain.value.to_bits(), "{}", context);
             if algorithm == Algorithm::Star1 {
                 prop_assert!(star.stats.nodes <= plain.stats.nodes);
             }

@@ -4,13 +4,14 @@
 //! - `alphabeta`: plain depth-limited negamax alpha-beta, ours (the exact crate's search loop over the
 //!   heuristic game) against the peer's `Negamax`, both without a transposition table, children in natural
 //!   order (the peer shuffles the root's moves, which changes its node count a little but not its value).
-//! - `engine`: each library's full depth-limited searcher, our [`Engine::search`] (default options: iterative
-//!   deepening, a 16 MiB table, evaluator ordering at the first two plies, its principal variation included)
+//! - `engine`: each library's full depth-limited searcher, our [`Engine::search`] (`SearchConfig::depth_limited`:
+//!   iterative deepening, a 16 MiB table, evaluator ordering at the first two plies, its principal variation
+//!   included)
 //!   against the peer's `IterativeSearch` as its documentation sets it up for the job: a table of the same
-//!   byte size (16 MiB: 2^20 entries of 16 bytes, against our 2^19 slots of 32), its depth limit set to ours, null-window (principal variation) search, which is its
-//!   default, and its countermove history table (the history heuristic by column), the fastest of its
-//!   move-ordering aids here, which change no value. Both count the depth alike: depth 2 is the mover's move
-//!   and the reply, then the evaluator. Each timed search starts from a new engine on both sides (tables
+//!   byte size (16 MiB: 2^20 entries of 16 bytes, against our 2^19 slots of 32), its depth limit set to ours,
+//!   null-window (principal variation) search, which is its default, and its countermove history table (the
+//!   history heuristic by column), the fastest of its move-ordering aids here, which change no value. Both count
+//!   the depth alike: depth 2 is the mover's move and the reply, then the evaluator. Each timed search starts from a new engine on both sides (tables
 //!   empty), made outside the time measured; criterion does not time this comparison, since it would make and
 //!   drop a new engine for each of its many iterations.
 //!
@@ -125,7 +126,7 @@ fn estimate(h: &Heuristic<'_, Connect4, Threats>, p: &Position) -> Value {
     h.evaluator.evaluate(h.game, p)
 }
 
-/// Our engine for one search of `depth` plies: the default options, the table's size set.
+/// Our engine for one search of `depth` plies: `SearchConfig::depth_limited`, the table's size set.
 fn our_engine<'a>(threats: &'a Threats, depth: u32) -> Engine<'a, Connect4, Threats> {
     Engine::new(&GAME, threats, SearchConfig { table_mib: TABLE_MIB, ..SearchConfig::depth_limited(depth) })
 }
@@ -355,7 +356,8 @@ fn report(cases: &[Case], figures: &[Paired]) {
         let peer_nodes = case.peer_nodes.map_or(String::new(), |n| n.to_string());
         ratios.entry((search, case.depth)).or_default().push(ratio);
         println!(
-            "{search:>9} {:>8} d{:<2}: value {:>6}, khela {:>10.1} µs ({} nodes), minimax {:>10.1} µs ({}): {ratio:.2}x",
+            "{search:>9} {:>8} d{:<2}: value {:>6}, khela {:>10.1} µs ({} nodes), minimax {:>10.1} µs ({}): \
+             {ratio:.2}x",
             case.name,
             case.depth,
             case.value,

@@ -1,7 +1,7 @@
 //! Depth-limited search: the exact crate's search loop with a horizon, the evaluator at the frontier, a
 //! transposition table, evaluator ordering near the root, and quiescence.
 
-use crate::Heuristic;
+use crate::scaled::Heuristic;
 use khela_exact::{Algorithm, Horizon, SearchConfig, SearchResult, Shallow, Stats};
 use khela_games::{Evaluator, Game, Node, Value};
 use khela_tt::Table;

@@ -58,7 +58,8 @@ fn check_state<G: Game, E: Evaluator<G>>(
     assert_eq!(noisy, moves, "{state:?}: noisy moves");
 }
 
-/// Checks that `terminal` (of an evaluator for the game given) keeps draws at 0 and puts `payoffs` (ascending, positive) beyond ±bound in order.
+/// Checks that `terminal` (of an evaluator for the game given) keeps draws at 0 and puts `payoffs` (ascending,
+/// positive) beyond ±bound in order.
 fn check_terminal<G: Game, E: Evaluator<G>>(_: &G, evaluator: &E, payoffs: &[Value]) {
     assert_eq!(evaluator.terminal(0.0), 0.0);
     let mut scale: Vec<Value> = payoffs.iter().map(|&p| evaluator.terminal(-p)).rev().collect();

@@ -40,9 +40,11 @@ pub mod policy;
 pub mod prior;
 pub mod random;
 mod search;
+mod stats;
 mod tree;
 
 pub use plan::{Outcome, Parallelism, Plan, PlanError, PolicyKind, PriorKind};
 pub use policy::{Child, Expansion, Flat, Policy, Puct, Uct, select, ucb1};
 pub use prior::{EvaluatorPrior, Prior, Uniform};
-pub use search::{Choice, Config, MoveStats, Noise, Proof, Search, Summary, choose, root_parallel};
+pub use search::{Config, Noise, Search, root_parallel};
+pub use stats::{Choice, MoveStats, Proof, Summary, choose};

@@ -10,24 +10,13 @@
 
 use crate::policy::{Child, Expansion, Policy, select};
 use crate::random::{Bits, Random};
+use crate::stats::{Choice, MoveStats, Proof, Summary, choose, pick};
 use crate::tree::{ROOT, Tree, winner};
 use khela_games::{Game, Node as Kind, Player, Value};
 use rand_distr::multi::{Dirichlet, MultiDistribution};
 use std::cell::RefCell;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
-
-/// How the final move is chosen from the root's children.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Choice {
-    /// The most visited (the first in natural order among equals): UCT's and PUCT's usual choice.
-    MostVisits,
-    /// The best mean score (the first among equals): flat Monte Carlo's choice.
-    BestMean,
-    /// Sampled with probability proportional to visits^(1/τ) (AlphaZero's early-game exploration); τ ≤ 0 is
-    /// [`Choice::MostVisits`].
-    Temperature(f64),
-}
 
 /// Dirichlet noise mixed into the root's priors: P ← (1 − ε)·P + ε·η, η ~ Dir(α, …, α) (AlphaZero: α = 0.3 for
 /// chess, ε = 0.25). Only policies with priors ([`crate::Puct`]) feel it.
@@ -63,46 +52,6 @@ impl Default for Config {
     fn default() -> Config {
         Config { seed: 0, solver: false, max_nodes: 1 << 22, choice: Choice::MostVisits, noise: None, virtual_loss: 1 }
     }
-}
-
-/// A move proved won or lost, from the view of the player who makes it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Proof {
-    /// The move wins under perfect play.
-    Win,
-    /// The move loses under perfect play.
-    Loss,
-}
-
-/// What the search knows of one move at the root.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct MoveStats<M> {
-    /// The move (or chance outcome, at a chance root).
-    pub mv: M,
-    /// Iterations through the move (for flat Monte Carlo, its playouts).
-    pub visits: u64,
-    /// The sum of the mover's scores over those iterations: win 1, draw ½, loss 0.
-    pub wins: f64,
-    /// What the solver proved of the move.
-    pub proof: Option<Proof>,
-}
-
-impl<M> MoveStats<M> {
-    /// The mover's mean score, `wins / visits` (NaN before any visit).
-    pub fn mean(&self) -> f64 {
-        self.wins / self.visits as f64
-    }
-}
-
-/// What a run did.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Summary {
-    /// Iterations run (fewer than asked when the root was proved, or is terminal).
-    pub iterations: u64,
-    /// Nodes in the tree (in all trees, for root parallelism).
-    pub nodes: usize,
-    /// Times the node budget stopped the tree from growing.
-    pub refused: u64,
 }
 
 /// A search from one position: a tree, a policy, a random generator and the settings.
@@ -295,47 +244,6 @@ where
         merged.sort_by_key(|s| moves.iter().position(|&m| m == s.mv));
     }
     (merged, summary)
-}
-
-/// The move `choice` picks from root statistics: a move proved won first; then, among the moves not proved
-/// lost (all of them if every one is), by visits, mean or a temperature draw from `rng`.
-pub fn choose<M: Copy, R: Random + ?Sized>(stats: &[MoveStats<M>], choice: Choice, rng: &mut R) -> Option<M> {
-    if let Some(win) = stats.iter().find(|s| s.proof == Some(Proof::Win)) {
-        return Some(win.mv);
-    }
-    let open: Vec<&MoveStats<M>> = stats.iter().filter(|s| s.proof != Some(Proof::Loss)).collect();
-    let candidates = if open.is_empty() { stats.iter().collect() } else { open };
-    let first_max = |key: &dyn Fn(&MoveStats<M>) -> f64| {
-        candidates.iter().fold(None::<&MoveStats<M>>, |best, s| match best {
-            Some(b) if key(b) >= key(s) => Some(b),
-            _ => Some(s),
-        })
-    };
-    let pick = match choice {
-        Choice::Temperature(t) if t > 0.0 => {
-            let weights: Vec<f64> = candidates.iter().map(|s| (s.visits as f64).powf(1.0 / t)).collect();
-            let total: f64 = weights.iter().sum();
-            Some(candidates[pick(rng.unit() * total, weights.iter().copied())])
-        }
-        Choice::MostVisits | Choice::Temperature(_) => first_max(&|s| s.visits as f64),
-        Choice::BestMean => first_max(&|s| s.mean()),
-    };
-    pick.map(|s| s.mv)
-}
-
-/// The index where `u` falls among consecutive intervals of the given widths (the last if rounding leaves `u`
-/// past them all).
-fn pick(u: f64, widths: impl Iterator<Item = f64>) -> usize {
-    let mut end = 0.0;
-    let mut last = 0;
-    for (index, width) in widths.enumerate() {
-        end += width;
-        if u < end {
-            return index;
-        }
-        last = index;
-    }
-    last
 }
 
 /// A playout's score for MAX: win 1, draw ½, loss 0.

@@ -1,22 +1,26 @@
 //! `sweep.csv`: its rows, written a tree at a time so that an interrupted sweep keeps what it finished, read
-//! back and checked against the grid for `--resume`, `merge` and the summary.
+//! back and checked against the plan for `--resume`, `merge` and the summary.
 
-use super::grid::{Grid, RunSpec, Shard, TreeSpec, knuth_moore};
+use super::grid::{RunSpec, TreeSpec};
+use super::model::ModelName;
+use super::plan::TreeJob;
 use anyhow::{Context, Result, bail};
+use khela_exact::{Algorithm, OrderingKind};
+use khela_games::Value;
+use khela_games::rng::Rng;
 use serde::{Deserialize, Serialize};
+use serde_with::{DisplayFromStr, serde_as};
 use std::fs::{File, OpenOptions};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// The header of `sweep.csv`, exactly.
-pub const HEADER: &str =
-    "model,b,k,d,seed,rng,algorithm,ordering,value,leaves,nodes,cutoffs,knuth_moore,minimax_leaves";
-
-/// One row of `sweep.csv`: one search of one tree.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// One row of `sweep.csv`: one search of one tree. The file's header is its fields' names, in this order.
+#[serde_as]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Row {
     /// Tree model.
-    pub model: String,
+    #[serde_as(as = "DisplayFromStr")]
+    pub model: ModelName,
     /// Branching factor.
     pub b: u32,
     /// Chance outcomes (the chance model; empty for the others).
@@ -26,13 +30,17 @@ pub struct Row {
     /// Tree seed.
     pub seed: u64,
     /// Generator.
-    pub rng: String,
+    #[serde_as(as = "DisplayFromStr")]
+    pub rng: Rng,
     /// Algorithm.
-    pub algorithm: String,
+    #[serde_as(as = "DisplayFromStr")]
+    pub algorithm: Algorithm,
     /// Ordering.
-    pub ordering: String,
-    /// The root's value, from MAX's view, as `output::value` prints it.
-    pub value: String,
+    #[serde_as(as = "DisplayFromStr")]
+    pub ordering: OrderingKind,
+    /// The root's value, from MAX's view (never −0, so it prints as the tables print values).
+    #[serde_as(as = "DisplayFromStr")]
+    pub value: Value,
     /// Leaves visited.
     pub leaves: u64,
     /// Nodes visited.
@@ -46,79 +54,74 @@ pub struct Row {
 }
 
 impl Row {
-    /// A row of `tree` searched as `run` says, without the search's figures.
-    pub fn new(tree: TreeSpec, grid: &Grid, run: RunSpec) -> Row {
+    /// A row of `tree` (its values drawn by `rng`) searched as `run` says, without the search's figures.
+    pub fn new(tree: TreeSpec, rng: Rng, run: RunSpec) -> Row {
+        let shape = tree.shape;
         Row {
-            model: tree.model.name().to_string(),
-            b: tree.b,
-            k: tree.k,
-            d: tree.d,
+            model: shape.model,
+            b: shape.b,
+            k: shape.k,
+            d: shape.d,
             seed: tree.seed,
-            rng: grid.rng.name().to_string(),
-            algorithm: run.algorithm.name().to_string(),
-            ordering: run.ordering.name().to_string(),
-            value: String::new(),
+            rng,
+            algorithm: run.algorithm,
+            ordering: run.ordering,
+            value: 0.0,
             leaves: 0,
             nodes: 0,
             cutoffs: 0,
-            knuth_moore: tree.k.is_none().then(|| knuth_moore(tree.b, tree.d)),
-            minimax_leaves: tree.shape().size().map_or(0, |(leaves, _)| leaves),
+            knuth_moore: shape.knuth_moore(),
+            minimax_leaves: shape.size().map_or(0, |(leaves, _)| leaves),
         }
     }
 
     /// Whether this row is the search `expected` describes (same tree, generator, algorithm and ordering).
     fn is(&self, expected: &Row) -> bool {
-        (&self.model, self.b, self.k, self.d, self.seed, &self.rng, &self.algorithm, &self.ordering)
+        (self.model, self.b, self.k, self.d, self.seed, self.rng, self.algorithm, self.ordering)
             == (
-                &expected.model,
+                expected.model,
                 expected.b,
                 expected.k,
                 expected.d,
                 expected.seed,
-                &expected.rng,
-                &expected.algorithm,
-                &expected.ordering,
+                expected.rng,
+                expected.algorithm,
+                expected.ordering,
             )
     }
 
     /// The row as a CSV line, without the newline (for messages).
     pub fn line(&self) -> String {
-        String::from_utf8_lossy(&to_csv(std::slice::from_ref(self))).trim_end().to_string()
+        String::from_utf8_lossy(&to_csv(std::slice::from_ref(self), false)).trim_end().to_string()
     }
 }
 
-/// Rows as CSV lines, without a header.
-pub fn to_csv(rows: &[Row]) -> Vec<u8> {
-    let mut writer = csv::WriterBuilder::new().has_headers(false).from_writer(Vec::new());
+/// The header of `sweep.csv`: the names of [`Row`]'s fields.
+pub fn header() -> String {
+    serde_aux::serde_introspection::serde_introspect::<Row>().join(",")
+}
+
+/// Rows as CSV lines, after the header if `header`.
+pub fn to_csv(rows: &[Row], header: bool) -> Vec<u8> {
+    let start = if header { format!("{}\n", self::header()).into_bytes() } else { Vec::new() };
+    let mut writer = csv::WriterBuilder::new().has_headers(false).from_writer(start);
     for row in rows {
         writer.serialize(row).expect("rows serialize to memory");
     }
     writer.into_inner().expect("rows serialize to memory")
 }
 
-/// Rows as a whole CSV file, header first.
-pub fn to_csv_file(rows: &[Row]) -> Vec<u8> {
-    let mut bytes = format!("{HEADER}\n").into_bytes();
-    bytes.extend(to_csv(rows));
-    bytes
-}
-
-/// The trees of this shard (all of them without `--shard`), in grid order.
-pub fn shard_trees(grid: &Grid, shard: Option<Shard>) -> Vec<TreeSpec> {
-    let Shard { k, n } = shard.unwrap_or(Shard { k: 0, n: 1 });
-    grid.trees().enumerate().filter(|(i, _)| *i as u64 % n == k).map(|(_, tree)| tree).collect()
-}
-
 /// The rows a tree's searches will produce, figures empty: what a file is checked against.
-pub fn expected_rows(grid: &Grid, tree: TreeSpec) -> Vec<Row> {
-    grid.runs(tree.shape()).into_iter().map(|run| Row::new(tree, grid, run)).collect()
+pub fn expected_rows(job: &TreeJob, rng: Rng) -> Vec<Row> {
+    job.runs.iter().map(|&run| Row::new(job.tree, rng, run)).collect()
 }
 
 /// Parses a sweep CSV whose text ends with a whole line, checking the header; `name` is for messages.
 pub fn parse(text: &str, name: &Path) -> Result<Vec<Row>> {
-    let header = text.lines().next().unwrap_or("");
-    if header != HEADER {
-        bail!("{} does not start with the sweep header {HEADER:?} (it starts {header:?})", name.display());
+    let header = header();
+    let first = text.lines().next().unwrap_or("");
+    if first != header {
+        bail!("{} does not start with the sweep header {header:?} (it starts {first:?})", name.display());
     }
     let mut reader = csv::ReaderBuilder::new().has_headers(true).from_reader(text.as_bytes());
     reader
@@ -131,10 +134,10 @@ pub fn parse(text: &str, name: &Path) -> Result<Vec<Row>> {
 /// Matches `rows` against the trees they should hold, in order: returns how many trees are complete and how
 /// many rows they take. A tree at the end with only some of its rows counts as not done; rows that do not match
 /// the grid are an error.
-pub fn match_trees(rows: &[Row], grid: &Grid, trees: &[TreeSpec], name: &Path) -> Result<(usize, usize)> {
+pub fn match_trees(rows: &[Row], jobs: &[TreeJob], rng: Rng, name: &Path) -> Result<(usize, usize)> {
     let mut used = 0;
-    for (done, &tree) in trees.iter().enumerate() {
-        let expected = expected_rows(grid, tree);
+    for (done, job) in jobs.iter().enumerate() {
+        let expected = expected_rows(job, rng);
         for (i, want) in expected.iter().enumerate() {
             match rows.get(used + i) {
                 None => return Ok((done, used)),
@@ -145,7 +148,7 @@ pub fn match_trees(rows: &[Row], grid: &Grid, trees: &[TreeSpec], name: &Path) -
                     name.display(),
                     used + i + 1,
                     row.line(),
-                    tree,
+                    job.tree,
                     want.algorithm,
                     want.ordering
                 ),
@@ -161,7 +164,7 @@ pub fn match_trees(rows: &[Row], grid: &Grid, trees: &[TreeSpec], name: &Path) -
             rows[used].line()
         );
     }
-    Ok((trees.len(), used))
+    Ok((jobs.len(), used))
 }
 
 /// `sweep.csv` open for appending whole trees.
@@ -177,14 +180,15 @@ impl SweepFile {
             std::fs::create_dir_all(dir).with_context(|| format!("cannot create directory {}", dir.display()))?;
         }
         let mut file = File::create(path).with_context(|| format!("cannot write {}", path.display()))?;
-        file.write_all(format!("{HEADER}\n").as_bytes()).with_context(|| format!("cannot write {}", path.display()))?;
+        file.write_all(format!("{}\n", header()).as_bytes())
+            .with_context(|| format!("cannot write {}", path.display()))?;
         Ok(SweepFile { file, path: path.to_path_buf() })
     }
 
     /// Reopens `path` to continue an interrupted sweep of `trees`: drops a torn last line and the rows of a
     /// tree left incomplete, checks the rest against the grid, and returns the file (positioned after the last
     /// whole tree) with the number of trees already done. A missing or header-less file starts afresh.
-    pub fn resume(path: &Path, grid: &Grid, trees: &[TreeSpec]) -> Result<(SweepFile, usize)> {
+    pub fn resume(path: &Path, jobs: &[TreeJob], rng: Rng) -> Result<(SweepFile, usize)> {
         let bytes = match std::fs::read(path) {
             Ok(bytes) => bytes,
             Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok((SweepFile::create(path)?, 0)),
@@ -192,13 +196,13 @@ impl SweepFile {
         };
         // Whole lines only: a kill can leave a partial last line.
         let whole = bytes.iter().rposition(|&c| c == b'\n').map_or(0, |i| i + 1);
-        if whole == 0 && HEADER.as_bytes().starts_with(&bytes) {
+        if whole == 0 && header().as_bytes().starts_with(&bytes) {
             // Killed before the header was whole.
             return Ok((SweepFile::create(path)?, 0));
         }
         let text = std::str::from_utf8(&bytes[..whole]).with_context(|| format!("{} is not text", path.display()))?;
         let rows = parse(text, path)?;
-        let (done, used) = match_trees(&rows, grid, trees, path)?;
+        let (done, used) = match_trees(&rows, jobs, rng, path)?;
         // The byte length of the header and the rows of the whole trees.
         let keep: usize = text.split_inclusive('\n').take(used + 1).map(str::len).sum();
         let file =
@@ -213,7 +217,7 @@ impl SweepFile {
     /// Appends a tree's rows in one write and flushes them to the operating system: a kill leaves at most a
     /// partial last line, which `--resume` drops.
     pub fn append(&mut self, rows: &[Row]) -> Result<()> {
-        self.file.write_all(&to_csv(rows)).with_context(|| format!("cannot write {}", self.path.display()))?;
+        self.file.write_all(&to_csv(rows, false)).with_context(|| format!("cannot write {}", self.path.display()))?;
         self.file.flush().with_context(|| format!("cannot write {}", self.path.display()))
     }
 
@@ -226,42 +230,27 @@ impl SweepFile {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::commands::sweep::grid::Shape;
 
     #[test]
     fn the_header_is_the_rows_fields() {
-        let mut writer = csv::Writer::from_writer(Vec::new());
-        let row = Row {
-            model: "iid".into(),
-            b: 2,
-            k: None,
-            d: 2,
-            seed: 0,
-            rng: "pcg".into(),
-            algorithm: "alphabeta".into(),
-            ordering: "natural".into(),
-            value: "5".into(),
-            leaves: 3,
-            nodes: 6,
-            cutoffs: 1,
-            knuth_moore: Some(3),
-            minimax_leaves: 4,
-        };
-        let chance = Row {
-            model: "chance".into(),
-            k: Some(3),
-            value: "12.5".into(),
-            knuth_moore: None,
-            minimax_leaves: 36,
-            ..row.clone()
-        };
-        writer.serialize(&row).unwrap();
-        writer.serialize(&chance).unwrap();
-        let text = String::from_utf8(writer.into_inner().unwrap()).unwrap();
+        assert_eq!(
+            header(),
+            "model,b,k,d,seed,rng,algorithm,ordering,value,leaves,nodes,cutoffs,knuth_moore,minimax_leaves"
+        );
+        let shape = Shape { model: ModelName::Iid, b: 2, k: None, d: 2 };
+        let run = RunSpec { algorithm: Algorithm::AlphaBeta, ordering: OrderingKind::Natural };
+        let row =
+            Row { value: 5.0, leaves: 3, nodes: 6, cutoffs: 1, ..Row::new(TreeSpec { shape, seed: 0 }, Rng::Pcg, run) };
+        let chance_shape = Shape { model: ModelName::Chance, b: 2, k: Some(3), d: 2 };
+        let chance = Row { value: 12.5, ..Row::new(TreeSpec { shape: chance_shape, seed: 0 }, Rng::Pcg, run) };
+        let text = String::from_utf8(to_csv(&[row.clone(), chance.clone()], true)).unwrap();
         assert_eq!(
             text,
             format!(
-                "{HEADER}\niid,2,,2,0,pcg,alphabeta,natural,5,3,6,1,3,4\n\
-                 chance,2,3,2,0,pcg,alphabeta,natural,12.5,3,6,1,,36\n"
+                "{}\niid,2,,2,0,pcg,alphabeta,natural,5,3,6,1,3,4\n\
+                 chance,2,3,2,0,pcg,alphabeta,natural,12.5,0,0,0,,36\n",
+                header()
             )
         );
         assert_eq!(parse(&text, Path::new("x")).unwrap(), [row, chance]);

@@ -1,0 +1,63 @@
+//! Tic-tac-toe in the harness: the textbook's game, with its open-lines evaluator, solved and tallied whole.
+
+use super::{Entry, FullTree, GameArgs, Published, Scale, View};
+use anyhow::{Result, bail};
+use khela_games::tictactoe::{Board, TicTacToe};
+use khela_heuristic::tictactoe::OpenLines;
+
+/// Tic-tac-toe's entry.
+pub struct TicTacToeEntry;
+
+/// The softmax unit of the tic-tac-toe prior: two open lines, the difference between the center (4) and an
+/// edge (2) on the empty board, so the center starts e times as likely as an edge and e^½ as a corner.
+const PRIOR_UNIT: f64 = 2.0;
+
+impl Entry for TicTacToeEntry {
+    type Game = TicTacToe;
+    type Evaluator = OpenLines;
+
+    fn new(args: &GameArgs) -> Result<Self> {
+        if args.width.is_some() || args.height.is_some() {
+            bail!("--width and --height are for games played on boards of several sizes; tic-tac-toe is 3 × 3");
+        }
+        Ok(TicTacToeEntry)
+    }
+
+    fn game(&self) -> &TicTacToe {
+        &TicTacToe
+    }
+
+    fn title(&self) -> String {
+        "Tic-tac-toe".to_string()
+    }
+
+    fn notation(&self) -> &'static str {
+        "9 characters of '.', 'X', 'O', row by row"
+    }
+
+    fn view(&self) -> View {
+        View::First
+    }
+
+    fn scale(&self) -> Option<Scale<OpenLines>> {
+        Some(Scale { evaluator: OpenLines, about: "open lines, X's view", prior_unit: PRIOR_UNIT })
+    }
+
+    fn max_moves(&self) -> u32 {
+        9
+    }
+
+    fn plies_left(&self, board: &Board) -> (u32, &'static str) {
+        (board.empty().count_ones(), "empty cells of the board")
+    }
+
+    fn full_tree(&self) -> Option<FullTree<TicTacToe>> {
+        let symmetric = |_: &TicTacToe, board: &Board| TicTacToe::symmetric_key(board);
+        Some(FullTree { symmetry: Some((symmetric, "Up to the board's 8 symmetries")) })
+    }
+
+    /// No published counts: nine plies at most are counted in an instant.
+    fn per_ply(&self, _: &Board) -> Option<Option<Published>> {
+        Some(None)
+    }
+}

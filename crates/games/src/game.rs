@@ -1,0 +1,132 @@
+//! The game model: the two players, the kinds of node, the value convention and the [`Game`] trait every game
+//! implements.
+
+use std::fmt::Debug;
+use std::hash::Hash;
+
+/// A payoff or a backed-up value, always from MAX's (the first player's) point of view.
+///
+/// It is a float so that chance nodes can average; every deterministic game in khela has integer payoffs within
+/// ±[`MAX_EXACT_PAYOFF`], which a float holds exactly, so searches without chance nodes compare values exactly.
+pub type Value = f64;
+
+/// The largest integer payoff the games accept, 2⁵³: beyond it a [`Value`] no longer holds every integer, and
+/// leaves that differ would compare equal. Notations and tree parameters that reach past it are refused.
+pub const MAX_EXACT_PAYOFF: i64 = 1 << 53;
+
+/// One of the two players. MAX moves first. Named `max` and `min` ([`std::fmt::Display`], [`std::str::FromStr`]).
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    strum::Display,
+    strum::EnumString,
+    strum::IntoStaticStr,
+    strum::VariantArray,
+    strum::EnumMessage,
+)]
+#[strum(serialize_all = "lowercase")]
+pub enum Player {
+    /// The first player, who maximises [`Value`].
+    Max,
+    /// The second player, who minimises [`Value`].
+    Min,
+}
+
+impl Player {
+    /// The other player.
+    #[inline]
+    pub fn opponent(self) -> Player {
+        match self {
+            Player::Max => Player::Min,
+            Player::Min => Player::Max,
+        }
+    }
+
+    /// Converts a value between MAX's view and this player's view (the conversion is its own inverse).
+    ///
+    /// ```
+    /// use khela_games::Player;
+    /// assert_eq!(Player::Min.view(1.0), -1.0);
+    /// assert_eq!(Player::Max.view(1.0), 1.0);
+    /// ```
+    #[inline]
+    pub fn view(self, value: Value) -> Value {
+        match self {
+            Player::Max => value,
+            Player::Min => -value,
+        }
+    }
+}
+
+/// What kind of node a state is.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Node {
+    /// The given player chooses a move ([`Game::moves`]).
+    Decision(Player),
+    /// Nature draws an outcome ([`Game::outcomes`]).
+    Chance,
+    /// The game is over; the payoff is from MAX's view.
+    Terminal(Value),
+}
+
+/// A two-player, zero-sum, perfect-information game, possibly with chance nodes.
+///
+/// Implementations promise:
+/// - [`Game::moves`] lists the legal moves of a decision node in one fixed, documented order, the *natural*
+///   order, and lists nothing for terminal nodes;
+/// - [`Game::outcomes`] lists the outcomes of a chance node with probabilities that sum to 1;
+/// - [`Game::key`] is equal for equal states (it may collide for different states only where the game's
+///   documentation says so).
+///
+/// The conformance suite [`crate::conformance::check`] tests these promises; every game runs it.
+pub trait Game {
+    /// A position. Searches copy it before each move ("copy-make"), so it should be small.
+    type State: Clone + PartialEq + Debug;
+    /// A move of a decision node, or an outcome of a chance node.
+    type Move: Copy + Eq + Hash + Debug;
+
+    /// The kind of node `state` is.
+    fn node(&self, state: &Self::State) -> Node;
+
+    /// Clears `buf` and writes the legal moves of a decision node into it, in natural order.
+    fn moves(&self, state: &Self::State, buf: &mut Vec<Self::Move>);
+
+    /// Clears `buf` and writes the outcomes of a chance node with their probabilities.
+    ///
+    /// Games without chance nodes keep the default, which writes nothing.
+    fn outcomes(&self, state: &Self::State, buf: &mut Vec<(Self::Move, f64)>) {
+        let _ = state;
+        buf.clear();
+    }
+
+    /// Plays a move (or an outcome of a chance node) in place.
+    fn play(&self, state: &mut Self::State, mv: Self::Move);
+
+    /// A 64-bit key of the state, for memoization and transposition tables.
+    fn key(&self, state: &Self::State) -> u64;
+
+    /// The number of moves [`Game::moves`] would list for a decision node, using `buf` as scratch space if
+    /// needed. Callers only ask it of decision nodes.
+    ///
+    /// Tree counting ("perft") calls it at its last ply to count leaves in bulk, without making the moves; games
+    /// with a cheaper way than listing the moves (Connect-4: a population count) override it.
+    #[inline]
+    fn move_count(&self, state: &Self::State, buf: &mut Vec<Self::Move>) -> usize {
+        self.moves(state, buf);
+        buf.len()
+    }
+
+    /// The state after `mv`, leaving `state` untouched.
+    #[inline]
+    fn child(&self, state: &Self::State, mv: Self::Move) -> Self::State {
+        let mut next = state.clone();
+        self.play(&mut next, mv);
+        next
+    }
+}
