@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 """Finds circles of imports between the modules of each crate of the workspace.
 
-Every `use` of a path inside the crate (`crate::…`, `super::…`, `self::…`) and every path written out in code
-(`crate::a::b::item`) is an edge from the module that writes it to the module that defines what it names. A name
-re-exported by a module (`pub use child::Item;`) counts as the defining module's, so `use crate::Item` in a
-leaf is an edge to the leaf that defines `Item`, not to the crate root. Tests (the `#[cfg(test)]` module at the end of a
-file) are left out, and a module naming itself is no edge.
+Every `use` of a path inside the crate (`crate::…`, `super::…`, `self::…`, `child::…`) and every path written
+out in code (`crate::a::b::item`, `child::item`) is an edge from the module that writes it to the module that
+defines what it names. A name re-exported by a module (`pub use child::Item;`) counts as the defining module's,
+so `use crate::Item` in a leaf is an edge to the leaf that defines `Item`, not to the crate root. Tests (the
+`#[cfg(test)]` module at the end of a file) are left out, and a module naming itself is no edge.
 
 Prints every circle (strongly connected set of two or more modules) and exits with status 1 if there is one.
 Usage: python3 scripts/module-cycles.py [crate directories…] (default: every member with a src directory).
@@ -17,6 +17,7 @@ from pathlib import Path
 
 USE = re.compile(r"\buse\s+([^;]+);", re.S)
 PATH = re.compile(r"\b(crate|super|self)((?:::[A-Za-z_][A-Za-z0-9_]*)+)")
+RELATIVE = re.compile(r"(?<![:\w])([a-z_][a-z0-9_]*)((?:::[A-Za-z_][A-Za-z0-9_]*)+)")
 MOD = re.compile(r"^\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+([a-z_][a-z0-9_]*)\s*;", re.M)
 
 
@@ -122,6 +123,8 @@ def main():
         for m, text in texts.items():
             paths = [p for tree in USE.findall(text) for p in expand(tree)]
             paths += [kind + rest for kind, rest in PATH.findall(text)]
+            # Paths written from a child module's name (`child::Item`), as a parent may write them.
+            paths += [first + rest for first, rest in RELATIVE.findall(text) if m + (first,) in mods]
             for path in paths:
                 names = path.split("::")
                 target = resolve(path, m, mods)

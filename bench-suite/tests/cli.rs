@@ -198,7 +198,7 @@ fn count_refuses_what_will_not_finish_or_fit() {
     refused(&["count", "--game", "connect4", "--depth", "3", "--threads", "0"], "invalid value '0'");
     refused(&["count", "--game", "tictactoe", "--only", "positions"], "--only is for counts per ply, with --depth");
     refused(&["count", "--game", "tictactoe", "--depth", "10"], "more plies than the 9 empty cells");
-    refused(&["count", "--game", "nim", "--heaps", "3,4,5"], "games with one: tictactoe");
+    refused(&["count", "--game", "nim"], "the games that have it: tictactoe");
 }
 
 #[test]
@@ -231,9 +231,9 @@ fn the_registry_lists_every_game_and_what_it_serves() {
     // A command refuses a game that cannot serve it, naming the games that can.
     refused(
         &["eval", "--game", "nim", "--heaps", "3"],
-        "eval needs an evaluator, which nim lacks; games with one: tictactoe, connect4",
+        "eval needs an evaluator, which nim does not have; the games that have it: tictactoe, connect4",
     );
-    refused(&["solve", "--game", "tictactoe", "--check-xor"], "games with one: nim");
+    refused(&["solve", "--game", "tictactoe", "--check-xor"], "the games that have it: nim");
     refused(&["solve", "--game", "tictactoe", "--width", "4"], "--width and --height are for games played on boards");
     // Every game takes every position flag the same way: --heaps is --position.
     assert_eq!(

@@ -99,6 +99,22 @@ impl Visit for Count<'_> {
         let args = self.0;
         let threads: Vec<u64> =
             if args.threads.is_empty() { vec![machine::cores() as u64] } else { args.threads.clone() };
+        let capability = if args.depth.is_some() { Capability::PerPly } else { Capability::Tally };
+        if !games::with(capability).contains(&args.game.game.into()) {
+            return Err(match capability {
+                Capability::Tally if games::with(Capability::PerPly).contains(&args.game.game.into()) => {
+                    anyhow::anyhow!(
+                        "--game {} needs --depth N (count plies 0..=N): its full tree is too large to tally",
+                        args.game.game
+                    )
+                }
+                _ => games::refuse(
+                    if args.depth.is_some() { "count --depth" } else { "count" },
+                    args.game.game,
+                    capability,
+                ),
+            });
+        }
         let (text, state) = games::position(&entry, &args.game, None)?;
         match args.depth {
             Some(depth) => per_ply(&entry, &text, &state, depth, args, &threads),
@@ -121,9 +137,6 @@ fn full_tree<E: Entry>(
     threads: &[u64],
 ) -> Result<()> {
     let Some(plan) = entry.full_tree() else {
-        if entry.per_ply(state).is_some() {
-            bail!("--game {} needs --depth N (count plies 0..=N): its full tree is too large to tally", args.game.game);
-        }
         return Err(games::refuse("count", args.game.game, Capability::Tally));
     };
     let game = entry.game();
@@ -209,7 +222,7 @@ fn per_ply<E: Entry>(
             }
         }
         if want_positions {
-            let bytes = position_bytes::<E::Game>(published, branching, left, depth);
+            let bytes = position_bytes::<E::Game>(published, branching, entry.positions_bound(root), depth);
             let budget = machine::memory_bytes().map_or(16u64 << 30, |m| m / 4 * 3) as f64;
             if bytes > budget {
                 bail!(
@@ -249,7 +262,7 @@ fn per_ply<E: Entry>(
         result = Some(rows);
     }
     let rows = result.expect("at least one thread count");
-    let from = if text.is_empty() { "the empty board" } else { text };
+    let from = entry.name_position(text);
     emit(&args.out, &rows, &timings, |rows| {
         let mut table = output::table(&["ply", "sequences", "positions"]);
         for r in rows {
@@ -330,12 +343,12 @@ fn sequences(published: Option<Published>, branching: f64, depth: u32) -> f64 {
 
 /// Peak memory of the position sets to ply `depth`: the positions of two plies plus one shard of keyed children
 /// (a position and its 8-byte key each, `branching` children per position). A ply's positions are the
-/// published count, or at most `branching` to the ply and 3 to the `left` empty cells.
-fn position_bytes<G: Game>(published: Option<Published>, branching: f64, left: u32, depth: u32) -> f64 {
+/// published count, or at most `branching` to the ply and `bound` in all.
+fn position_bytes<G: Game>(published: Option<Published>, branching: f64, bound: f64, depth: u32) -> f64 {
     let positions = |ply: u32| -> f64 {
         match published.and_then(|p| p.positions.get(ply as usize)) {
             Some(&known) => known as f64,
-            None => branching.powi(ply as i32).min(3f64.powi(left as i32)),
+            None => branching.powi(ply as i32).min(bound),
         }
     };
     let size = size_of::<G::State>() as f64;
@@ -360,12 +373,12 @@ mod tests {
             let args = GameArgs { game: GameName::Connect4, position: None, width: None, height: None };
             let (_, root) = games::position(&entry, &args, None).unwrap();
             let (published, branching) = (entry.per_ply(&root).unwrap(), f64::from(entry.max_moves()));
-            let (left, _) = entry.plies_left(&root);
+            let bound = entry.positions_bound(&root);
             [
                 sequences(published, branching, 11),
                 sequences(published, branching, 15),
-                position_bytes::<E::Game>(published, branching, left, 14),
-                position_bytes::<E::Game>(published, branching, left, 20),
+                position_bytes::<E::Game>(published, branching, bound, 14),
+                position_bytes::<E::Game>(published, branching, bound, 20),
             ]
         }
     }

@@ -72,11 +72,10 @@ impl Visit for Describe {
         Row {
             game: game.into(),
             positions: entry.notation(),
-            start: match entry.game().start() {
-                Some("") => "the empty board".to_string(),
-                Some(text) => text.to_string(),
-                None => format!("none: give {}", entry.position_flag()),
-            },
+            start: entry
+                .game()
+                .start()
+                .map_or(format!("none: give {}", entry.position_flag()), |text| entry.name_position(text)),
             evaluator: entry.scale().map_or_else(String::new, |scale| scale.about.to_string()),
             commands: commands.join(", "),
         }

@@ -139,7 +139,7 @@ impl Visit for Mcts<'_> {
         Sink::new(&args.out, None).emit(&rows, || {
             let mut table = output::table(&["move", "visits", "mean (mover's score)", "proved"]);
             for (row, s) in rows.iter().zip(&outcome.stats) {
-                let proof = s.proof.map_or(String::new(), |p| format!("{p:?}").to_lowercase());
+                let proof = s.proof.map_or(String::new(), |p| p.to_string());
                 table.add_row(vec![row.mv.clone(), row.visits.to_string(), row.mean.clone(), proof]);
             }
             let Summary { iterations, nodes, refused } = outcome.summary;

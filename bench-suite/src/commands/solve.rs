@@ -72,6 +72,12 @@ impl Visit for Solve<'_> {
             }
             return entry.check_theory(Family { heaps: args.heaps_count, max: args.max }, &args.out);
         }
+        if args.depth.is_some() && entry.scale().is_none() {
+            return Err(games::refuse("solve --depth", args.game.game, Capability::Evaluator));
+        }
+        if args.game.position.is_none() && entry.game().start().is_none() && entry.theory().is_some() {
+            bail!("--game {} needs {} ({}) or --check-xor", args.game.game, entry.position_flag(), entry.notation());
+        }
         let (text, state) = games::position(&entry, &args.game, Some("solve"))?;
         match (args.depth, entry.exact()) {
             (Some(depth), _) => depth_limited(&entry, &state, depth, args),

@@ -30,6 +30,7 @@ pub struct TraceArgs {
     pub out: OutArg,
 }
 
+/// One event of the trace: a CSV row, and the line the table prints for it.
 #[derive(Serialize)]
 struct Row {
     event: &'static str,
@@ -37,6 +38,8 @@ struct Row {
     value: String,
     bound: &'static str,
     pruned_leaves: String,
+    #[serde(skip)]
+    line: String,
 }
 
 /// Runs `trace`.
@@ -49,28 +52,35 @@ pub fn run(args: &TraceArgs) -> Result<()> {
     let mut pruned_all = Vec::new();
     for event in &searcher.observer().events {
         rows.push(match event {
-            TraceEvent::Backed { state, value, bound } => Row {
-                event: "backed",
-                node: tree.name(*state),
-                value: output::value(*value),
-                bound: match bound {
-                    Bound::Exact => "exact",
-                    Bound::Lower => "lower",
-                    Bound::Upper => "upper",
-                },
-                pruned_leaves: String::new(),
-            },
+            TraceEvent::Backed { state, value, bound } => {
+                let relation = match bound {
+                    Bound::Lower => "≥",
+                    Bound::Upper => "≤",
+                    Bound::Exact => "=",
+                };
+                let (node, value) = (tree.name(*state), output::value(*value));
+                Row {
+                    line: format!("  {node} {relation} {value}"),
+                    event: "backed",
+                    node,
+                    value,
+                    bound: bound.into(),
+                    pruned_leaves: String::new(),
+                }
+            }
             TraceEvent::Pruned { state, moves } => {
                 let names: Vec<String> = moves.iter().map(|&m| tree.name(tree.child_of(*state, m))).collect();
                 let leaves: Vec<i64> =
                     moves.iter().flat_map(|&m| tree.leaves_under(tree.child_of(*state, m))).collect();
                 pruned_all.extend(&leaves);
+                let (node, pruned_leaves) = (names.join(" "), leaves.iter().map(i64::to_string).collect::<Vec<_>>());
                 Row {
+                    line: format!("  pruned {node} (leaves {})", pruned_leaves.join(" ")),
                     event: "pruned",
-                    node: names.join(" "),
+                    node,
                     value: String::new(),
                     bound: "",
-                    pruned_leaves: leaves.iter().map(i64::to_string).collect::<Vec<_>>().join(" "),
+                    pruned_leaves: pruned_leaves.join(" "),
                 }
             }
         });
@@ -78,19 +88,7 @@ pub fn run(args: &TraceArgs) -> Result<()> {
     Sink::new(&args.out, None).emit(&rows, || {
         let root = format!("{:?}", args.root);
         let mut lines = vec![format!("{algorithm} on {tree} with {root} at the root")];
-        for row in &rows {
-            lines.push(match row.event {
-                "pruned" => format!("  pruned {} (leaves {})", row.node, row.pruned_leaves),
-                _ => {
-                    let relation = match row.bound {
-                        "lower" => "≥",
-                        "upper" => "≤",
-                        _ => "=",
-                    };
-                    format!("  {} {relation} {}", row.node, row.value)
-                }
-            });
-        }
+        lines.extend(rows.iter().map(|row| row.line.clone()));
         let best = result.best.map_or("none".to_string(), |m| tree.name(tree.child_of(0, m)));
         lines.push(format!("value {}, best move {best}", output::value(result.value)));
         lines.push(format!(

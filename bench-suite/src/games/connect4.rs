@@ -1,7 +1,7 @@
 //! Connect-4 in the harness: on the standard board or any size, with the threat evaluator, counted ply by ply
 //! against the published counts.
 
-use super::{Entry, Exact, GameArgs, Published, Scale, View};
+use super::entry::{Entry, Exact, GameArgs, Published, Scale, View};
 use anyhow::Result;
 use khela_games::connect4::{Connect4, Position};
 use khela_heuristic::connect4::Threats;
@@ -75,6 +75,11 @@ impl Entry for Connect4Entry {
         "the columns played, 1-based, like 4453"
     }
 
+    /// The empty move string is `the empty board`.
+    fn name_position(&self, text: &str) -> String {
+        if text.is_empty() { "the empty board".to_string() } else { text.to_string() }
+    }
+
     fn view(&self) -> View {
         View::Mover
     }
@@ -90,6 +95,11 @@ impl Entry for Connect4Entry {
 
     fn plies_left(&self, position: &Position) -> (u32, &'static str) {
         (self.game.cells() - position.moves_played(), "empty cells of the board")
+    }
+
+    /// Each empty cell empty, or either player's.
+    fn positions_bound(&self, position: &Position) -> f64 {
+        3f64.powi(self.plies_left(position).0 as i32)
     }
 
     fn exact(&self) -> Exact {

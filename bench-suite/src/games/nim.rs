@@ -1,7 +1,7 @@
 //! Nim in the harness: solved by its own memoized search (an impartial game's values depend on the heaps alone)
 //! and checked against Bouton's XOR rule.
 
-use super::{Entry, Exact, Family, GameArgs, View};
+use super::entry::{Entry, Exact, Family, GameArgs, View};
 use crate::output::{self, OutArg, Sink};
 use anyhow::{Result, bail};
 use indicatif::HumanCount;

@@ -1,6 +1,6 @@
 //! Tic-tac-toe in the harness: the textbook's game, with its open-lines evaluator, solved and tallied whole.
 
-use super::{Entry, FullTree, GameArgs, Published, Scale, View};
+use super::entry::{Entry, FullTree, GameArgs, Published, Scale, View};
 use anyhow::{Result, bail};
 use khela_games::tictactoe::{Board, TicTacToe};
 use khela_heuristic::tictactoe::OpenLines;
@@ -49,6 +49,11 @@ impl Entry for TicTacToeEntry {
 
     fn plies_left(&self, board: &Board) -> (u32, &'static str) {
         (board.empty().count_ones(), "empty cells of the board")
+    }
+
+    /// Each empty cell empty, X's or O's.
+    fn positions_bound(&self, board: &Board) -> f64 {
+        3f64.powi(board.empty().count_ones() as i32)
     }
 
     fn full_tree(&self) -> Option<FullTree<TicTacToe>> {

@@ -2,6 +2,7 @@
 
 use super::axis::positive;
 use super::look::{Look, ordering_look, ordering_rank};
+use khela_exact::{Algorithm, OrderingKind};
 use std::collections::BTreeMap;
 
 /// One row of the sweep summary, as the plots need it.
@@ -12,10 +13,10 @@ pub struct SummaryPoint {
     pub b: u32,
     /// Depth.
     pub d: u32,
-    /// Search algorithm, e.g. `alphabeta`; the plots show `alphabeta` only.
-    pub algorithm: String,
-    /// Move ordering, e.g. `natural`, `best`, `worst`, `random`.
-    pub ordering: String,
+    /// Search algorithm; the plots show alpha-beta only.
+    pub algorithm: Algorithm,
+    /// Move ordering.
+    pub ordering: OrderingKind,
     /// Leaves visited, mean over seeds.
     pub mean_leaves: f64,
     /// Effective branching factor, `mean_leaves^(1/d)`.
@@ -27,7 +28,7 @@ pub struct SummaryPoint {
 }
 
 /// The only algorithm the plots show.
-const ALGORITHM: &str = "alphabeta";
+const ALGORITHM: Algorithm = Algorithm::AlphaBeta;
 /// The model the plots prefer when the points hold several.
 const PREFERRED_MODEL: &str = "iid";
 
@@ -36,9 +37,9 @@ pub struct Data<'a> {
     /// The model the points are of.
     pub model: &'a str,
     /// Orderings in legend order (see [`ordering_rank`]).
-    pub orderings: Vec<&'a str>,
+    pub orderings: Vec<OrderingKind>,
     /// `(b, d, ordering)` → point. Duplicates keep the first.
-    points: BTreeMap<(u32, u32, &'a str), &'a SummaryPoint>,
+    points: BTreeMap<(u32, u32, OrderingKind), &'a SummaryPoint>,
     /// `(b, d)` → the reference counts (Knuth–Moore, minimax), from the first point with that shape.
     pub reference: BTreeMap<(u32, u32), (f64, f64)>,
 }
@@ -53,13 +54,13 @@ impl<'a> Data<'a> {
         };
         let mut data = Data { model, orderings: Vec::new(), points: BTreeMap::new(), reference: BTreeMap::new() };
         for p in alphabeta().filter(|p| p.model == model) {
-            data.points.entry((p.b, p.d, p.ordering.as_str())).or_insert(p);
+            data.points.entry((p.b, p.d, p.ordering)).or_insert(p);
             data.reference.entry((p.b, p.d)).or_insert((p.knuth_moore, p.minimax_leaves));
-            if !data.orderings.contains(&p.ordering.as_str()) {
-                data.orderings.push(p.ordering.as_str());
+            if !data.orderings.contains(&p.ordering) {
+                data.orderings.push(p.ordering);
             }
         }
-        data.orderings.sort_by_key(|o| (ordering_rank(o), *o));
+        data.orderings.sort_by_key(|&o| (ordering_rank(o), o));
         Some(data)
     }
 
@@ -118,17 +119,17 @@ pub fn synthetic() -> Vec<SummaryPoint> {
             let minimax = bf.powi(d as i32);
             let km = bf.powi(d.div_ceil(2) as i32) + bf.powi((d / 2) as i32) - 1.0;
             for (ordering, leaves) in [
-                ("natural", (km * minimax).sqrt()),
-                ("best", km),
-                ("worst", minimax),
-                ("random", khela_exact::theory::pearl(b).powi(d as i32).max(km)),
+                (OrderingKind::Natural, (km * minimax).sqrt()),
+                (OrderingKind::BestFirst, km),
+                (OrderingKind::WorstFirst, minimax),
+                (OrderingKind::Random, khela_exact::theory::pearl(b).powi(d as i32).max(km)),
             ] {
                 points.push(SummaryPoint {
                     model: "iid".to_string(),
                     b,
                     d,
-                    algorithm: ALGORITHM.to_string(),
-                    ordering: ordering.to_string(),
+                    algorithm: ALGORITHM,
+                    ordering,
                     mean_leaves: leaves,
                     ebf: leaves.powf(1.0 / f64::from(d)),
                     knuth_moore: km,
@@ -165,11 +166,11 @@ mod tests {
         // Natural ordering alone goes deeper at b = 2 and b = 3, as when a sweep skips the oracles on big trees.
         for (b, d) in [(2, 7), (2, 8), (3, 7)] {
             let mut deeper = SummaryPoint { b, d, ..synthetic().swap_remove(0) };
-            deeper.ordering = "natural".to_string();
+            deeper.ordering = OrderingKind::Natural;
             points.push(deeper);
         }
         // Random ordering is missing at b = 4, d = 6 and d = 5.
-        points.retain(|p| !(p.ordering == "random" && p.b == 4 && p.d >= 5));
+        points.retain(|p| !(p.ordering == OrderingKind::Random && p.b == 4 && p.d >= 5));
         let data = Data::select(&points).unwrap();
         assert_eq!(data.deepest(), vec![(2, 6), (3, 6), (4, 4)]);
     }

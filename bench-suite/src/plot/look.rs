@@ -2,6 +2,7 @@
 //! legend's swatches and the text styles.
 
 use anyhow::Result;
+use khela_exact::OrderingKind;
 use plotters::coord::Shift;
 use plotters::element::{DashedPathElement, DynElement, IntoDynElement};
 use plotters::prelude::*;
@@ -59,30 +60,28 @@ impl Look {
 }
 
 /// Where an ordering goes in the legend: the sweep's orderings first, the oracles bracketing the others (best
-/// first, worst last), then any other name alphabetically.
-pub fn ordering_rank(ordering: &str) -> usize {
-    ["best", "natural", "random", "static", "history", "worst"]
-        .iter()
-        .position(|&o| o == ordering)
-        .unwrap_or(usize::MAX)
+/// first, worst last), then any other.
+pub fn ordering_rank(ordering: OrderingKind) -> usize {
+    use OrderingKind::{BestFirst, History, Natural, Random, Static, WorstFirst};
+    [BestFirst, Natural, Random, Static, History, WorstFirst].iter().position(|&o| o == ordering).unwrap_or(usize::MAX)
 }
 
 /// How an ordering looks: fixed for the sweep's orderings (colours from the Okabe–Ito palette, which colour-blind
 /// readers can tell apart), the rest of a palette with ring markers by legend position for any other.
-pub fn ordering_look(index: usize, ordering: &str) -> Look {
-    const KNOWN: [(&str, RGBColor, Marker); 6] = [
-        ("best", RGBColor(0, 158, 115), Marker::Circle),
-        ("natural", RGBColor(0, 114, 178), Marker::Square),
-        ("random", RGBColor(230, 159, 0), Marker::Triangle),
-        ("static", RGBColor(204, 121, 167), Marker::Diamond),
-        ("history", RGBColor(86, 180, 233), Marker::Cross),
-        ("worst", RGBColor(213, 94, 0), Marker::Circle),
-    ];
+pub fn ordering_look(index: usize, ordering: OrderingKind) -> Look {
     const OTHERS: [RGBColor; 3] = [RGBColor(140, 86, 75), RGBColor(150, 150, 0), RGBColor(120, 70, 160)];
-    match KNOWN.iter().find(|(name, ..)| *name == ordering) {
-        Some(&(_, colour, marker)) => Look { colour, marker },
-        None => Look { colour: OTHERS[index % OTHERS.len()], marker: Marker::Ring },
-    }
+    let (colour, marker) = match ordering {
+        OrderingKind::BestFirst => (RGBColor(0, 158, 115), Marker::Circle),
+        OrderingKind::Natural => (RGBColor(0, 114, 178), Marker::Square),
+        OrderingKind::Random => (RGBColor(230, 159, 0), Marker::Triangle),
+        OrderingKind::Static => (RGBColor(204, 121, 167), Marker::Diamond),
+        OrderingKind::History => (RGBColor(86, 180, 233), Marker::Cross),
+        OrderingKind::WorstFirst => (RGBColor(213, 94, 0), Marker::Circle),
+        OrderingKind::Reversed | OrderingKind::Preference | OrderingKind::Shallow => {
+            (OTHERS[index % OTHERS.len()], Marker::Ring)
+        }
+    };
+    Look { colour, marker }
 }
 
 /// A text style in khela's font, anchored at `(h, v)`.

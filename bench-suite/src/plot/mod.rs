@@ -97,7 +97,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         assert!(write_plots(&[], dir.path()).unwrap().is_empty());
         let minimax_only: Vec<SummaryPoint> =
-            synthetic().into_iter().map(|p| SummaryPoint { algorithm: "minimax".to_string(), ..p }).collect();
+            synthetic().into_iter().map(|p| SummaryPoint { algorithm: khela_exact::Algorithm::Minimax, ..p }).collect();
         assert!(write_plots(&minimax_only, dir.path()).unwrap().is_empty());
         assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);
     }
@@ -105,7 +105,7 @@ mod tests {
     #[test]
     fn missing_points_are_skipped() {
         let mut points = synthetic();
-        points.retain(|p| !(p.ordering == "worst" && p.b == 3 || p.b == 4 && p.d > 4));
+        points.retain(|p| !(p.ordering == khela_exact::OrderingKind::WorstFirst && p.b == 3 || p.b == 4 && p.d > 4));
         let data = Data::select(&points).unwrap();
         let ebf = ebf_svg(&data).unwrap();
         assert!(ebf.contains("deepest d searched with the most orderings"));
@@ -116,7 +116,7 @@ mod tests {
     #[test]
     fn a_single_point_is_a_plot() {
         let mut points = synthetic();
-        points.retain(|p| p.b == 3 && p.d == 2 && p.ordering == "natural");
+        points.retain(|p| p.b == 3 && p.d == 2 && p.ordering == khela_exact::OrderingKind::Natural);
         let dir = tempfile::tempdir().unwrap();
         assert_eq!(write_plots(&points, dir.path()).unwrap().len(), 2);
     }

@@ -16,10 +16,13 @@ pub type Noisy<G> = fn(&G, &<G as Game>::State, &mut Vec<<G as Game>::Move>);
 pub struct Horizon<G: Game> {
     /// The estimate of a non-terminal node at the horizon, also MTD(f)'s first guess.
     pub evaluate: Option<EvalFn<G>>,
-    /// Quiescence: the noisy moves searched past the horizon until the position is quiet; `None` for none.
+    /// Quiescence: the noisy moves searched past the horizon until the position is quiet; `None` for none. (A
+    /// searcher given this horizon plays them; [`crate::SearchConfig::searcher`] keeps them only when the
+    /// configuration asks for quiescence: there the horizon says what the noisy moves are, the configuration
+    /// whether to play them.)
     pub noisy: Option<Noisy<G>>,
     /// A value beyond ± this is a proven win or loss that no deeper search changes (see
-    /// [`Searcher::with_final_proofs`]); infinite for none.
+    /// [`crate::Searcher::with_final_proofs`]); infinite for none.
     pub proof_bound: Value,
 }
 

@@ -42,7 +42,7 @@ pub use cache::{Bound, Cache, Memo, Probe, Shared, Stored};
 pub use horizon::{EvalFn, Horizon, Noisy, UNLIMITED};
 pub use oracle::Oracle;
 pub use order::{ByValue, History, Natural, Orderer, Preference, Reversed, Shallow, Shuffled, Valuation};
-pub use ordering::{MoveOrdering, OrderingKind};
+pub use ordering::{MoveOrdering, OrderingError, OrderingKind, OrderingParts};
 pub use search::{SearchConfig, SearchResult, Searcher, Stats, move_values, search};
 pub use tally::{Tally, tally, tally_by};
 pub use trace::{Observer, Trace, TraceEvent};

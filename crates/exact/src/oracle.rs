@@ -15,6 +15,10 @@ use std::sync::Arc;
 
 /// The exact (expecti)minimax value, from MAX's view, of every state reachable from a root.
 ///
+/// An oracle knows states by their keys only: it belongs to the game and root it was computed from. Given
+/// another game whose keys coincide (two implicit trees of the same shape number their nodes alike), it would
+/// order by the wrong values without noticing; a state it has no value for makes the ordering panic.
+///
 /// ```
 /// use khela_exact::{Algorithm, MoveOrdering, Oracle, Searcher};
 /// use khela_games::tictactoe::{Board, TicTacToe};

@@ -1,8 +1,9 @@
 //! Orderings chosen at run time, by name: what a command line or a table of runs asks for.
 //!
 //! The search loop takes any [`Orderer`]; [`MoveOrdering`] is one of them, holding whichever of the library's
-//! orderings was chosen and passing the loop's calls on to it. A new ordering is a new type implementing
-//! [`Orderer`]; it joins this enum only if it should be chosen by name.
+//! orderings was chosen and passing the loop's calls on to it; [`MoveOrdering::named`] makes one from its
+//! name ([`OrderingKind`]) and the parts it needs ([`OrderingParts`]). A new ordering is a new type
+//! implementing [`Orderer`]; it joins this enum only if it should be chosen by name.
 
 use crate::horizon::EvalFn;
 use crate::oracle::Oracle;
@@ -11,6 +12,7 @@ use khela_games::{Game, Player};
 use std::fmt;
 use std::sync::Arc;
 use strum::{Display, EnumMessage, EnumString, IntoStaticStr, VariantArray};
+use thiserror::Error;
 
 /// The names of the orderings [`MoveOrdering`] can hold, as tables and command lines write them.
 ///
@@ -19,7 +21,21 @@ use strum::{Display, EnumMessage, EnumString, IntoStaticStr, VariantArray};
 /// assert_eq!(OrderingKind::BestFirst.to_string(), "best");
 /// assert_eq!("history".parse(), Ok(OrderingKind::History));
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Display, EnumString, IntoStaticStr, VariantArray, EnumMessage)]
+#[derive(
+    Clone,
+    Copy,
+    Debug,
+    PartialEq,
+    Eq,
+    Hash,
+    PartialOrd,
+    Ord,
+    Display,
+    EnumString,
+    IntoStaticStr,
+    VariantArray,
+    EnumMessage,
+)]
 #[strum(serialize_all = "lowercase")]
 pub enum OrderingKind {
     /// Moves in their natural order.
@@ -44,6 +60,37 @@ pub enum OrderingKind {
     History,
 }
 
+/// What an ordering chosen by name may need besides its name (see [`MoveOrdering::named`]).
+pub struct OrderingParts<'a, G: Game> {
+    /// The seed of `random`.
+    pub seed: u64,
+    /// The list of `preference`.
+    pub preference: Option<Vec<G::Move>>,
+    /// The exact values of `best` and `worst`.
+    pub oracle: Option<&'a Arc<Oracle>>,
+    /// The static evaluation of `static` and `shallow`.
+    pub estimate: Option<EvalFn<G>>,
+    /// The plies at which `shallow` sorts by the evaluation.
+    pub plies: usize,
+}
+
+impl<G: Game> Default for OrderingParts<'_, G> {
+    /// Seed 0 and nothing else.
+    fn default() -> Self {
+        OrderingParts { seed: 0, preference: None, oracle: None, estimate: None, plies: 0 }
+    }
+}
+
+/// An ordering named without a part it needs.
+#[derive(Clone, Copy, Debug, Error, PartialEq, Eq)]
+#[error("the {kind} ordering needs {part}")]
+pub struct OrderingError {
+    /// The ordering named.
+    pub kind: OrderingKind,
+    /// What it lacks.
+    pub part: &'static str,
+}
+
 /// A move ordering chosen at run time: one of the library's [`Orderer`]s.
 pub enum MoveOrdering<G: Game> {
     /// The game's natural order ([`Natural`]).
@@ -56,8 +103,8 @@ pub enum MoveOrdering<G: Game> {
     BestFirst(ByValue<Arc<Oracle>, G::Move>),
     /// Oracle: children worst first for the side to move, ties in natural order.
     WorstFirst(ByValue<Arc<Oracle>, G::Move>),
-    /// A seeded shuffle at every node ([`Shuffled`]).
-    Random(Shuffled),
+    /// A seeded shuffle at every node ([`Shuffled`]), named `random`.
+    Shuffled(Shuffled),
     /// Children best first for the side to move by a static evaluation of the child (MAX's view), ties in
     /// natural order.
     Static(ByValue<EvalFn<G>, G::Move>),
@@ -85,8 +132,8 @@ impl<G: Game> MoveOrdering<G> {
     }
 
     /// A shuffle at every node from the generator seeded with `seed`.
-    pub fn random(seed: u64) -> Self {
-        MoveOrdering::Random(Shuffled::new(seed))
+    pub fn shuffled(seed: u64) -> Self {
+        MoveOrdering::Shuffled(Shuffled::new(seed))
     }
 
     /// Static ordering: children best first by `evaluate` (MAX's view).
@@ -94,9 +141,47 @@ impl<G: Game> MoveOrdering<G> {
         MoveOrdering::Static(ByValue::best_first(evaluate))
     }
 
+    /// A static evaluation (`evaluate`, MAX's view) at the first `plies` plies, the history heuristic below.
+    pub fn shallow(evaluate: EvalFn<G>, plies: usize) -> Self {
+        MoveOrdering::Shallow(Shallow::new(evaluate, plies))
+    }
+
     /// The history heuristic, starting from no history.
     pub fn history() -> Self {
         MoveOrdering::History(History::default())
+    }
+
+    /// The ordering named `kind`, made from `parts`.
+    ///
+    /// ```
+    /// use khela_exact::{MoveOrdering, OrderingKind, OrderingParts};
+    /// use khela_games::tictactoe::TicTacToe;
+    /// let parts = OrderingParts { seed: 7, ..OrderingParts::default() };
+    /// let ordering = MoveOrdering::<TicTacToe>::named(OrderingKind::Random, &parts).unwrap();
+    /// assert_eq!(ordering.name(), "random");
+    /// assert!(MoveOrdering::<TicTacToe>::named(OrderingKind::BestFirst, &parts).is_err()); // No oracle.
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// [`OrderingError`] when `kind` needs a part that `parts` lacks, naming both.
+    pub fn named(kind: OrderingKind, parts: &OrderingParts<'_, G>) -> Result<Self, OrderingError> {
+        let needs = |part: &'static str| OrderingError { kind, part };
+        Ok(match kind {
+            OrderingKind::Natural => MoveOrdering::Natural,
+            OrderingKind::Reversed => MoveOrdering::Reversed,
+            OrderingKind::Preference => {
+                MoveOrdering::preference(parts.preference.clone().ok_or(needs("a preference list"))?)
+            }
+            OrderingKind::BestFirst => MoveOrdering::best_first(parts.oracle.ok_or(needs("an oracle"))?),
+            OrderingKind::WorstFirst => MoveOrdering::worst_first(parts.oracle.ok_or(needs("an oracle"))?),
+            OrderingKind::Random => MoveOrdering::shuffled(parts.seed),
+            OrderingKind::Static => MoveOrdering::by_estimate(parts.estimate.ok_or(needs("a static evaluation"))?),
+            OrderingKind::Shallow => {
+                MoveOrdering::shallow(parts.estimate.ok_or(needs("a static evaluation"))?, parts.plies)
+            }
+            OrderingKind::History => MoveOrdering::history(),
+        })
     }
 
     /// Which ordering this is.
@@ -107,7 +192,7 @@ impl<G: Game> MoveOrdering<G> {
             MoveOrdering::Preference(_) => OrderingKind::Preference,
             MoveOrdering::BestFirst(_) => OrderingKind::BestFirst,
             MoveOrdering::WorstFirst(_) => OrderingKind::WorstFirst,
-            MoveOrdering::Random(_) => OrderingKind::Random,
+            MoveOrdering::Shuffled(_) => OrderingKind::Random,
             MoveOrdering::Static(_) => OrderingKind::Static,
             MoveOrdering::Shallow(_) => OrderingKind::Shallow,
             MoveOrdering::History(_) => OrderingKind::History,
@@ -133,7 +218,7 @@ impl<G: Game> Orderer<G> for MoveOrdering<G> {
             MoveOrdering::Reversed => Reversed.order(game, state, player, ply, moves),
             MoveOrdering::Preference(o) => o.order(game, state, player, ply, moves),
             MoveOrdering::BestFirst(o) | MoveOrdering::WorstFirst(o) => o.order(game, state, player, ply, moves),
-            MoveOrdering::Random(o) => Orderer::<G>::order(o, game, state, player, ply, moves),
+            MoveOrdering::Shuffled(o) => Orderer::<G>::order(o, game, state, player, ply, moves),
             MoveOrdering::Static(o) => o.order(game, state, player, ply, moves),
             MoveOrdering::Shallow(o) => o.order(game, state, player, ply, moves),
             MoveOrdering::History(o) => o.order(game, state, player, ply, moves),
@@ -163,7 +248,7 @@ impl<G: Game> Clone for MoveOrdering<G> {
             MoveOrdering::Preference(o) => MoveOrdering::Preference(o.clone()),
             MoveOrdering::BestFirst(o) => MoveOrdering::BestFirst(o.clone()),
             MoveOrdering::WorstFirst(o) => MoveOrdering::WorstFirst(o.clone()),
-            MoveOrdering::Random(o) => MoveOrdering::Random(o.clone()),
+            MoveOrdering::Shuffled(o) => MoveOrdering::Shuffled(o.clone()),
             MoveOrdering::Static(o) => MoveOrdering::Static(o.clone()),
             MoveOrdering::Shallow(o) => MoveOrdering::Shallow(o.clone()),
             MoveOrdering::History(o) => MoveOrdering::History(o.clone()),

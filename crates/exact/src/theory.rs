@@ -1,6 +1,6 @@
 //! What theory says alpha-beta costs on uniform trees: Knuth and Moore's minimal tree and Pearl's asymptotic
-//! branching factor. The sweep's summary, its plots and the tests measure searches against these, and all of
-//! them take the figures from here.
+//! branching factor. The sweep's summary and plots and the ordering table measure searches against these, and
+//! take the figures from here (the oracle tests keep a formula of their own, to check this one against).
 
 /// b^⌈d/2⌉ + b^⌊d/2⌋ − 1: the fewest leaves alpha-beta can visit in a uniform tree of branching `b` and depth
 /// `d` (Knuth and Moore, "An analysis of alpha-beta pruning", Artificial Intelligence 6, 1975), or `None` if it

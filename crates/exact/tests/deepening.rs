@@ -3,6 +3,7 @@
 //! position (which has transpositions, so depth-limited entries meet complete ones in the table).
 
 use khela_exact::{Algorithm, Horizon, MoveOrdering, Natural, Oracle, SearchConfig, Searcher, search};
+use khela_games::conformance::reachable;
 use khela_games::implicit::{ImplicitTree, Model};
 use khela_games::tictactoe::{Board, TicTacToe};
 use khela_games::{Game, Value};
@@ -17,6 +18,13 @@ fn static_value(tree: &ImplicitTree, p: &<ImplicitTree as Game>::State) -> Value
     tree.static_value(p)
 }
 
+/// How `algorithm` searches: MTD(f) and iterative deepening with a table of `mib` MiB, the others without one
+/// (as the sweep runs them).
+fn config(algorithm: Algorithm, mib: usize) -> SearchConfig {
+    let memory = matches!(algorithm, Algorithm::MtdF | Algorithm::IterativeDeepening);
+    SearchConfig { algorithm, table_mib: memory.then_some(mib), ..SearchConfig::default() }
+}
+
 /// The static value at the horizon (and MTD(f)'s first guess).
 fn horizon() -> Horizon<ImplicitTree> {
     Horizon { evaluate: Some(static_value), ..Horizon::default() }
@@ -27,7 +35,7 @@ fn orderings(tree: &ImplicitTree, seed: u64) -> Vec<MoveOrdering<ImplicitTree>> 
     let oracle = Oracle::new(tree, &ImplicitTree::ROOT).shared();
     vec![
         MoveOrdering::Natural,
-        MoveOrdering::random(seed),
+        MoveOrdering::shuffled(seed),
         MoveOrdering::best_first(&oracle),
         MoveOrdering::worst_first(&oracle),
         MoveOrdering::by_estimate(static_value),
@@ -60,8 +68,7 @@ proptest! {
         let expected = Searcher::new(&tree, Natural).run(Algorithm::Minimax, &root).value;
         for ordering in orderings(&tree, seed) {
             for algorithm in DRIVERS {
-                let config = SearchConfig { algorithm, table_mib: 1, ..SearchConfig::default() };
-                let result = search(&tree, &root, ordering.clone(), horizon(), &config);
+                let result = search(&tree, &root, ordering.clone(), horizon(), &config(algorithm, 1));
                 prop_assert_eq!(result.value, expected, "{:?} under {:?}", algorithm, ordering);
                 if d > 0 {
                     let best = result.best.expect("a decision root has a best move");
@@ -81,29 +88,13 @@ proptest! {
     }
 }
 
-/// Every reachable tic-tac-toe position.
-fn all_positions() -> Vec<Board> {
-    let mut seen = std::collections::HashSet::new();
-    let mut stack = vec![Board::EMPTY];
-    let mut moves = Vec::new();
-    while let Some(b) = stack.pop() {
-        if seen.insert(b) {
-            TicTacToe.moves(&b, &mut moves);
-            stack.extend(moves.iter().map(|&m| TicTacToe.child(&b, m)));
-        }
-    }
-    let mut all: Vec<Board> = seen.into_iter().collect();
-    all.sort_by_key(|b| TicTacToe.key(b));
-    all
-}
-
 #[test]
 fn drivers_with_tables_on_every_tictactoe_position() {
     // An evaluator that knows nothing: iterative deepening must still stop exactly when a search met no horizon.
     fn blind(_: &TicTacToe, _: &Board) -> Value {
         0.5
     }
-    let positions = all_positions();
+    let positions = reachable(&TicTacToe, Board::EMPTY);
     assert_eq!(positions.len(), 5_478);
     for algorithm in DRIVERS {
         for entries in [3, 1 << 12] {
@@ -126,10 +117,7 @@ fn drivers_with_tables_on_every_tictactoe_position() {
 fn iterative_deepening_pays_for_its_iterations_and_orders_by_them() {
     let tree = ImplicitTree::hashed(4, 8, 3, Model::Incremental { spread: 100 }).unwrap();
     let root = ImplicitTree::ROOT;
-    let run = |algorithm, ordering| {
-        let config = SearchConfig { algorithm, table_mib: 16, ..SearchConfig::default() };
-        search(&tree, &root, ordering, horizon(), &config)
-    };
+    let run = |algorithm, ordering| search(&tree, &root, ordering, horizon(), &config(algorithm, 16));
     let plain = run(Algorithm::AlphaBeta, MoveOrdering::Natural);
     let deepening = run(Algorithm::IterativeDeepening, MoveOrdering::Natural);
     assert_eq!(deepening.value, plain.value);
@@ -148,9 +136,8 @@ fn on_incremental_trees_iterative_deepening_beats_natural_and_random_ordering() 
             let total: u64 = (0..10u64)
                 .map(|seed| {
                     let tree = ImplicitTree::hashed(b, d, seed, Model::Incremental { spread: 100 }).unwrap();
-                    let ordering = if random { MoveOrdering::random(seed) } else { MoveOrdering::Natural };
-                    let config = SearchConfig { algorithm, table_mib: 4, ..SearchConfig::default() };
-                    search(&tree, &ImplicitTree::ROOT, ordering, horizon(), &config).stats.leaves
+                    let ordering = if random { MoveOrdering::shuffled(seed) } else { MoveOrdering::Natural };
+                    search(&tree, &ImplicitTree::ROOT, ordering, horizon(), &config(algorithm, 4)).stats.leaves
                 })
                 .sum();
             total as f64 / 10.0

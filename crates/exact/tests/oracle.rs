@@ -10,6 +10,8 @@
 //! The cases come from a fixed proptest seed, so every run checks the same cases; set `PROPTEST_RNG_SEED` to
 //! explore others.
 
+mod common;
+
 use khela_exact::{Algorithm, Memo, MoveOrdering, Natural, Oracle, OrderingKind, SearchResult, Searcher, move_values};
 use khela_games::nim::{Heaps, Nim};
 use khela_games::random_tree::{Params, RandomTree};
@@ -20,7 +22,7 @@ use khela_games::{Game, Node, Player, Value};
 use proptest::collection::vec;
 use proptest::prelude::*;
 use proptest::sample::Index;
-use proptest::test_runner::{RngSeed, TestCaseError};
+use proptest::test_runner::TestCaseError;
 use std::fmt;
 
 /// The proptest seed used unless `PROPTEST_RNG_SEED` names another.
@@ -28,16 +30,6 @@ const SEED: u64 = 0x6b68_656c_6121;
 
 /// The tolerance for values of trees with chance nodes, where means are taken in floating point.
 const CHANCE_TOLERANCE: f64 = 1e-9;
-
-/// A proptest configuration running `cases` cases from the fixed seed, writing no regression files.
-fn config(cases: u32) -> ProptestConfig {
-    let base = ProptestConfig::default();
-    let rng_seed = match base.rng_seed {
-        RngSeed::Random => RngSeed::Fixed(SEED),
-        chosen => chosen,
-    };
-    ProptestConfig { cases, rng_seed, failure_persistence: None, ..base }
-}
 
 /// Every kind of ordering: natural, reversed, one per preference list, both oracles (exact values of every state
 /// below `root`) and a seeded shuffle.
@@ -53,7 +45,7 @@ fn orderings<G: Game>(
     all.extend([
         MoveOrdering::best_first(&oracle),
         MoveOrdering::worst_first(&oracle),
-        MoveOrdering::random(shuffle),
+        MoveOrdering::shuffled(shuffle),
         MoveOrdering::history(),
     ]);
     all
@@ -242,7 +234,7 @@ fn check_leaf_counts(params: &Params, runs: &[Run<RandomTree>], distinct: bool) 
 }
 
 proptest! {
-    #![proptest_config(config(3000))]
+    #![proptest_config(common::config(3000, SEED))]
 
     /// On uniform random trees of every shape, every algorithm under every ordering returns exactly minimax's
     /// value, which is the value computed straight from the leaves; pruning visits between the Knuth–Moore
@@ -262,7 +254,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(config(1000))]
+    #![proptest_config(common::config(1000, SEED))]
 
     /// On uniform random trees with distinct leaves, alpha-beta and negamax alpha-beta with the best move first
     /// visit exactly the Knuth–Moore minimal tree, b^⌈d/2⌉ + b^⌊d/2⌋ − 1 leaves.
@@ -396,7 +388,7 @@ fn shape() -> impl Strategy<Value = Shape> {
 }
 
 proptest! {
-    #![proptest_config(config(3000))]
+    #![proptest_config(common::config(3000, SEED))]
 
     /// On irregular trees with chance nodes and either side at the root, plain expectiminimax returns the value
     /// computed straight from the tree, and every algorithm under every ordering, with or without a memo, returns
@@ -439,7 +431,7 @@ fn tictactoe_position() -> impl Strategy<Value = Board> {
 }
 
 proptest! {
-    #![proptest_config(config(100))]
+    #![proptest_config(common::config(100, SEED))]
 
     /// On random tic-tac-toe positions, every algorithm under every ordering, with or without a memo, returns
     /// the value of memoized minimax.
@@ -459,7 +451,7 @@ proptest! {
 // Nim.
 
 proptest! {
-    #![proptest_config(config(300))]
+    #![proptest_config(common::config(300, SEED))]
 
     /// On random Nim positions, alpha-beta's value follows Bouton's rule (the side to move wins exactly when the
     /// nim-sum is not 0), so does negamax alpha-beta with a memo keyed by the heap multiset alone, and the winning

@@ -7,11 +7,12 @@
 //! fewer nodes than expectiminimax on average. The same holds for depth-limited search with an evaluator inside the
 //! bounds.
 
+mod common;
+
 use khela_exact::{Algorithm, MoveOrdering, Natural, Oracle, Searcher};
 use khela_games::tree::Tree;
 use khela_games::{Game, Player, Value};
 use proptest::prelude::*;
-use proptest::test_runner::RngSeed;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
@@ -38,6 +39,9 @@ fn star_tree(rng: &mut Pcg64Mcg, levels: u32, b: u32, k: u32, skewed: bool, lo: 
     format!("[{}]", kids.join(","))
 }
 
+/// The proptest seed (unless `PROPTEST_RNG_SEED` names another).
+const SEED: u64 = 0x5354_4152;
+
 /// Every leaf value of a tree, to bound it.
 fn leaf_range(text: &str) -> (Value, Value) {
     let numbers = text
@@ -48,15 +52,6 @@ fn leaf_range(text: &str) -> (Value, Value) {
     numbers.fold((f64::INFINITY, f64::NEG_INFINITY), |(lo, hi), v| (lo.min(v), hi.max(v)))
 }
 
-fn config(cases: u32) -> ProptestConfig {
-    let base = ProptestConfig::default();
-    let rng_seed = match base.rng_seed {
-        RngSeed::Random => RngSeed::Fixed(0x5354_4152),
-        chosen => chosen,
-    };
-    ProptestConfig { cases, rng_seed, failure_persistence: None, ..base }
-}
-
 /// The orderings the checks run under, the oracles' exact values those of `tree` from its root.
 fn orderings(tree: &Tree) -> [MoveOrdering<Tree>; 5] {
     let oracle = Oracle::new(tree, &0).shared();
@@ -65,12 +60,12 @@ fn orderings(tree: &Tree) -> [MoveOrdering<Tree>; 5] {
         MoveOrdering::Reversed,
         MoveOrdering::best_first(&oracle),
         MoveOrdering::worst_first(&oracle),
-        MoveOrdering::random(7),
+        MoveOrdering::shuffled(7),
     ]
 }
 
 proptest! {
-    #![proptest_config(config(3000))]
+    #![proptest_config(common::config(3000, SEED))]
 
     /// Star1 and Star2 return expectiminimax's value, bit for bit; Star1 never visits more nodes than alpha-beta,
     /// nor alpha-beta more than expectiminimax.

@@ -179,7 +179,7 @@ fn every_tictactoe_ordering_is_a_draw() {
         MoveOrdering::preference(tictactoe::EDGE_CORNER_CENTER.to_vec()),
         MoveOrdering::best_first(&oracle),
         MoveOrdering::worst_first(&oracle),
-        MoveOrdering::random(9),
+        MoveOrdering::shuffled(9),
     ];
     for ordering in orderings {
         for &algorithm in Algorithm::ALL {

@@ -3,6 +3,7 @@
 //! classic bug (storing a cut-off node's bound as its exact value) shown absent.
 
 use khela_exact::{Algorithm, MoveOrdering, Natural, Searcher, Shared};
+use khela_games::conformance::reachable;
 use khela_games::connect4::{Connect4, Position};
 use khela_games::tictactoe::{Board, TicTacToe};
 use khela_games::{Game, Node};
@@ -12,26 +13,9 @@ use std::path::PathBuf;
 const POLICIES: [Policy; 3] = [Policy::Always, Policy::DepthPreferred, Policy::TwoTier];
 const PRUNING: [Algorithm; 2] = [Algorithm::AlphaBeta, Algorithm::NegamaxAlphaBeta];
 
-/// Every reachable tic-tac-toe position, 5,478 of them.
-fn all_tictactoe_positions() -> Vec<Board> {
-    let mut seen = std::collections::HashSet::new();
-    let mut stack = vec![Board::EMPTY];
-    let mut out = Vec::new();
-    let mut moves = Vec::new();
-    while let Some(b) = stack.pop() {
-        if seen.insert(b) {
-            out.push(b);
-            TicTacToe.moves(&b, &mut moves);
-            stack.extend(moves.iter().map(|&m| TicTacToe.child(&b, m)));
-        }
-    }
-    out.sort_by_key(|b| TicTacToe.key(b));
-    out
-}
-
 #[test]
 fn every_tictactoe_position_with_every_policy_and_table_size() {
-    let positions = all_tictactoe_positions();
+    let positions = reachable(&TicTacToe, Board::EMPTY);
     assert_eq!(positions.len(), 5_478);
     let plain: Vec<f64> =
         positions.iter().map(|b| Searcher::new(&TicTacToe, Natural).run(Algorithm::Minimax, b).value).collect();

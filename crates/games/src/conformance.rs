@@ -52,9 +52,9 @@ pub fn check<G: Game>(game: &G, roots: &[G::State], playouts: usize, seed: u64) 
 }
 
 /// Checks the promises of [`Notation`] on the states of `playouts` random games from each of `roots` (seeded by
-/// `seed`): the standard start, if the game has one, parses; every state has a non-empty picture; the moves of
-/// every decision node, and the outcomes of every chance node, are written non-empty and pairwise distinct; and
-/// the two players have distinct, non-empty names.
+/// `seed`): the standard start, if the game has one, parses; every state has a non-empty picture, without a
+/// newline after its last row; the moves of every decision node, and the outcomes of every chance node, are
+/// written non-empty and pairwise distinct; and the two players have distinct, non-empty names.
 ///
 /// # Panics
 ///
@@ -78,7 +78,8 @@ pub fn check_notation<G: Notation>(game: &G, roots: &[G::State], playouts: usize
     assert!(!max.is_empty() && !min.is_empty() && max != min, "player names {max:?} and {min:?}");
     let mut written: Vec<String> = Vec::new();
     walk(game, roots, playouts, seed, |state, _, moves, outcomes| {
-        assert!(!game.picture(state).is_empty(), "the picture of {state:?} is empty");
+        let picture = game.picture(state);
+        assert!(!picture.is_empty() && !picture.ends_with('\n'), "the picture of {state:?} is {picture:?}");
         written.clear();
         for &mv in moves.iter().chain(outcomes.iter().map(|(outcome, _)| outcome)) {
             let text = game.write_move(mv);
@@ -130,6 +131,40 @@ fn walk<G: Game>(
             }
         }
     }
+}
+
+/// Every state reachable from `root`, one per key, in ascending key order: the whole of a small game, for
+/// tests that check something on every position (tic-tac-toe: 5,478 of them).
+///
+/// ```
+/// use khela_games::conformance::reachable;
+/// use khela_games::tictactoe::{Board, TicTacToe};
+/// assert_eq!(reachable(&TicTacToe, Board::EMPTY).len(), 5_478);
+/// ```
+pub fn reachable<G: Game>(game: &G, root: G::State) -> Vec<G::State> {
+    let mut seen = std::collections::HashMap::new();
+    let (mut stack, mut moves, mut outcomes) = (vec![root], Vec::new(), Vec::new());
+    while let Some(state) = stack.pop() {
+        let key = game.key(&state);
+        if seen.contains_key(&key) {
+            continue;
+        }
+        match game.node(&state) {
+            Node::Decision(_) => {
+                game.moves(&state, &mut moves);
+                stack.extend(moves.iter().map(|&mv| game.child(&state, mv)));
+            }
+            Node::Chance => {
+                game.outcomes(&state, &mut outcomes);
+                stack.extend(outcomes.iter().map(|&(outcome, _)| game.child(&state, outcome)));
+            }
+            Node::Terminal(_) => {}
+        }
+        seen.insert(key, state);
+    }
+    let mut states: Vec<(u64, G::State)> = seen.into_iter().collect();
+    states.sort_by_key(|&(key, _)| key);
+    states.into_iter().map(|(_, state)| state).collect()
 }
 
 #[cfg(test)]

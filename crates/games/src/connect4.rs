@@ -517,9 +517,11 @@ impl Notation for Connect4 {
         (u32::from(col) + 1).to_string()
     }
 
-    /// [`Connect4::board_string`], which ends with a newline.
+    /// [`Connect4::board_string`] without its last newline.
     fn picture(&self, p: &Position) -> String {
-        self.board_string(p)
+        let mut board = self.board_string(p);
+        board.pop();
+        board
     }
 
     /// `X` for the first player (MAX), `O` for the second.

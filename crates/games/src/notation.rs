@@ -39,7 +39,7 @@ pub trait Notation: Game {
     /// A move as the notation writes it.
     fn write_move(&self, mv: Self::Move) -> String;
 
-    /// A picture of the position for people, rows separated by newlines.
+    /// A picture of the position for people, rows separated by newlines (none after the last).
     fn picture(&self, state: &Self::State) -> String;
 
     /// How the notation names a player.

@@ -17,7 +17,6 @@ use rand_core::Rng as _;
 use rand_pcg::Pcg32;
 use thiserror::Error;
 
-// The generator choice lives in `rng`; it keeps this path too, which users of trees import it from.
 use crate::rng::Rng;
 
 /// The most leaves the `python` generator holds (8 bytes each: 128 MiB).

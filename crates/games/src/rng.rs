@@ -8,12 +8,14 @@
 //! CPython-compatible draw in khela is made here.
 
 use rand_mt::Mt;
+use strum::{Display, EnumMessage, EnumString, IntoStaticStr, VariantArray};
 
 /// Which random generator draws: for a random tree ([`crate::random_tree`]), the leaves; for a Monte Carlo
 /// search (`khela-mcts`), every random choice.
 ///
-/// - `pcg`, the default: for trees, PCG-32 with jump-ahead, so that leaf `i` is computed on demand from output
-///   words `2i` and `2i + 1` and a tree takes no memory; for searches, the 128-bit multiplicative PCG
+/// - `pcg`, the default: for random trees, PCG-32 with jump-ahead, so that leaf `i` is computed on demand from
+///   output words `2i` and `2i + 1` and a tree takes no memory (the sweep's implicit trees hash every value from
+///   the seed and the node with PCG's output function instead); for searches, the 128-bit multiplicative PCG
 ///   (`Pcg64Mcg`), fast and small.
 /// - `python`: bit-compatible with CPython's `random.Random(seed)`, so that a Python reference making the same
 ///   calls gets the same numbers. For trees, `randint(lo, hi)` once per leaf, left to right (the leaves are drawn
@@ -37,22 +39,11 @@ use rand_mt::Mt;
 /// assert!(Rng::Python.get_documentation().unwrap().starts_with("CPython's"));
 /// ```
 #[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    Default,
-    strum::Display,
-    strum::EnumString,
-    strum::IntoStaticStr,
-    strum::VariantArray,
-    strum::EnumMessage,
+    Clone, Copy, Debug, PartialEq, Eq, Hash, Default, Display, EnumString, IntoStaticStr, VariantArray, EnumMessage,
 )]
 #[strum(serialize_all = "lowercase")]
 pub enum Rng {
-    /// PCG: PCG-32 with jump-ahead for trees (leaves on demand), Pcg64Mcg for searches.
+    /// PCG: values on demand for trees (a PCG-32 stream or a PCG-style hash), Pcg64Mcg for searches.
     #[default]
     Pcg,
     /// CPython's random.Random(seed): randint(lo, hi) per leaf for trees, randbelow(n) and random() for searches.

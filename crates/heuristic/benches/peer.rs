@@ -11,9 +11,9 @@
 //!   byte size (16 MiB: 2^20 entries of 16 bytes, against our 2^19 slots of 32), its depth limit set to ours,
 //!   null-window (principal variation) search, which is its default, and its countermove history table (the
 //!   history heuristic by column), the fastest of its move-ordering aids here, which change no value. Both count
-//!   the depth alike: depth 2 is the mover's move and the reply, then the evaluator. Each timed search starts from a new engine on both sides (tables
-//!   empty), made outside the time measured; criterion does not time this comparison, since it would make and
-//!   drop a new engine for each of its many iterations.
+//!   the depth alike: depth 2 is the mover's move and the reply, then the evaluator. Each timed search starts
+//!   from a new engine on both sides (tables empty), made outside the time measured; criterion does not time
+//!   this comparison, since it would make and drop a new engine for each of its many iterations.
 //!
 //! Before timing, every case checks that both find the same root value, and the Engine the value of the
 //! plain search. The peer scores a win as its `BEST_EVAL`, adjusted by one per ply so that faster wins score
@@ -128,7 +128,7 @@ fn estimate(h: &Heuristic<'_, Connect4, Threats>, p: &Position) -> Value {
 
 /// Our engine for one search of `depth` plies: `SearchConfig::depth_limited`, the table's size set.
 fn our_engine<'a>(threats: &'a Threats, depth: u32) -> Engine<'a, Connect4, Threats> {
-    Engine::new(&GAME, threats, SearchConfig { table_mib: TABLE_MIB, ..SearchConfig::depth_limited(depth) })
+    Engine::new(&GAME, threats, SearchConfig { table_mib: Some(TABLE_MIB), ..SearchConfig::depth_limited(depth) })
 }
 
 /// The peer's engine for one search of `depth` plies (see the module's documentation for the options).

@@ -38,8 +38,8 @@ pub struct MoveValue<M> {
 ///
 /// The configuration's algorithm (usually [`Algorithm::IterativeDeepening`], as
 /// [`SearchConfig::depth_limited`] gives it) chooses the move; its depth counts the move being chosen as the
-/// first ply (depth 2 is the mover's move and the reply, then the evaluator); its table, of `table_mib` MiB (0
-/// for none), is kept from one search to the next, as engines do, which changes node counts, never values.
+/// first ply (depth 2 is the mover's move and the reply, then the evaluator); its table, if it has one, is kept
+/// from one search to the next, as engines do, which changes node counts, never values.
 /// Children are sorted by the evaluator at the first [`SORTED_PLIES`] plies and by the history heuristic below.
 ///
 /// ```
@@ -126,11 +126,11 @@ impl<'a, G: Game, E: Evaluator<G>> Engine<'a, G, E> {
         match self.table.take() {
             Some(table) => {
                 let mut searcher = searcher.with_cache(table);
-                let result = config.run(&mut searcher, state);
+                let result = searcher.run_to_depth(algorithm, state, depth);
                 self.table = Some(searcher.into_cache());
                 result
             }
-            None => config.run(&mut searcher, state),
+            None => searcher.run_to_depth(algorithm, state, depth),
         }
     }
 }

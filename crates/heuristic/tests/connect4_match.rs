@@ -72,7 +72,7 @@ fn play_match(options: SearchConfig) -> Score {
 
 #[test]
 fn threats_beat_noise_at_least_nine_games_in_ten() {
-    let options = SearchConfig { table_mib: 1, ..SearchConfig::depth_limited(DEPTH) };
+    let options = SearchConfig { table_mib: Some(1), ..SearchConfig::depth_limited(DEPTH) };
     let score = play_match(options);
     assert_eq!(score.wins + score.draws + score.losses, GAMES as u32);
     assert!(

@@ -9,6 +9,7 @@
 
 use khela_exact::{Algorithm, Memo, Natural, SearchConfig, Searcher};
 use khela_games::Evaluator;
+use khela_games::conformance::reachable;
 use khela_games::connect4::{Connect4, Position};
 use khela_games::tictactoe::{Board, TicTacToe};
 use khela_games::tree::Tree;
@@ -16,7 +17,6 @@ use khela_games::{Game, Node, Player, Value};
 use khela_heuristic::connect4::Threats;
 use khela_heuristic::tictactoe::OpenLines;
 use khela_heuristic::{Engine, Heuristic};
-use std::collections::HashSet;
 
 /// An evaluator that knows nothing: a hash of the state's key into -8..=8. Noisy moves are the moves that end
 /// the game, so quiescence has something to do in any game.
@@ -40,24 +40,6 @@ impl<G: Game> Evaluator<G> for Blind {
         game.moves(state, moves);
         moves.retain(|&mv| matches!(game.node(&game.child(state, mv)), Node::Terminal(_)));
     }
-}
-
-/// Every tic-tac-toe position reachable from the empty board.
-fn reachable() -> Vec<Board> {
-    fn visit(board: Board, seen: &mut HashSet<Board>, all: &mut Vec<Board>) {
-        if !seen.insert(board) {
-            return;
-        }
-        all.push(board);
-        let mut moves = Vec::new();
-        TicTacToe.moves(&board, &mut moves);
-        for mv in moves {
-            visit(TicTacToe.child(&board, mv), seen, all);
-        }
-    }
-    let mut all = Vec::new();
-    visit(Board::EMPTY, &mut HashSet::new(), &mut all);
-    all
 }
 
 /// Depth-limited expectiminimax with quiescence, written directly: terminal test first, then the horizon, where
@@ -99,11 +81,11 @@ fn direct<G: Game, E: Evaluator<G>>(game: &G, eval: &E, state: &G::State, depth:
 fn full_depth_is_exact_from_every_tictactoe_position() {
     let blind = Blind { seed: 3 };
     let mut exact = Searcher::new(&TicTacToe, Natural).with_cache(Memo::new());
-    let positions = reachable();
+    let positions = reachable(&TicTacToe, Board::EMPTY);
     assert_eq!(positions.len(), 5_478);
     for quiescence in [false, true] {
         // A one-entry table, kept across all positions: entries from earlier searches must not change a value.
-        let options = SearchConfig { quiescence, table_mib: 0, ..SearchConfig::depth_limited(9) };
+        let options = SearchConfig { quiescence, table_mib: Some(0), ..SearchConfig::depth_limited(9) };
         let mut engine = Engine::new(&TicTacToe, &blind, options);
         for board in &positions {
             let value = exact.run(Algorithm::Minimax, board).value;
@@ -122,11 +104,11 @@ fn every_depth_matches_direct_depth_limited_minimax_on_tictactoe() {
     let blind = Blind { seed: 11 };
     let heuristic = Heuristic::new(&TicTacToe, &blind);
     // Every 7th position, every depth to 4, both quiescence settings.
-    for board in reachable().iter().step_by(7) {
+    for board in reachable(&TicTacToe, Board::EMPTY).iter().step_by(7) {
         for depth in 0..=4 {
             for quiescence in [false, true] {
                 let expected = direct(&TicTacToe, &blind, board, depth, quiescence);
-                let options = SearchConfig { quiescence, table_mib: 1, ..SearchConfig::depth_limited(depth) };
+                let options = SearchConfig { quiescence, table_mib: Some(1), ..SearchConfig::depth_limited(depth) };
                 let engine = Engine::new(&TicTacToe, &blind, options).search(board);
                 assert_eq!(engine.value, expected, "{board} depth {depth} quiescence {quiescence}");
                 for &algorithm in Algorithm::ALL {
@@ -146,7 +128,7 @@ fn every_depth_matches_direct_depth_limited_minimax_on_tictactoe() {
 #[test]
 fn analysis_values_every_move_and_the_principal_variation_is_legal() {
     let blind = Blind { seed: 5 };
-    for board in reachable().iter().step_by(13) {
+    for board in reachable(&TicTacToe, Board::EMPTY).iter().step_by(13) {
         let Node::Decision(mover) = TicTacToe.node(board) else { continue };
         for depth in 1..=4 {
             let mut engine = Engine::new(&TicTacToe, &blind, SearchConfig::depth_limited(depth));
@@ -235,13 +217,13 @@ fn stopping_at_a_proof_keeps_the_value() {
                 plain = plain.with_quiescence(|h, s, moves| h.evaluator.noisy(h.game, s, moves));
             }
             let expected = plain.run_to_depth(Algorithm::AlphaBeta, state, depth).value;
-            let options = SearchConfig { quiescence, table_mib: 1, ..SearchConfig::depth_limited(depth) };
+            let options = SearchConfig { quiescence, table_mib: Some(1), ..SearchConfig::depth_limited(depth) };
             let found = Engine::new(game, evaluator, options).search(state).value;
             assert_eq!(found, expected, "{state:?} depth {depth} quiescence {quiescence}");
         }
     }
     assert!(Evaluator::<TicTacToe>::proofs_are_final(&OpenLines));
-    for board in reachable().iter().step_by(5) {
+    for board in reachable(&TicTacToe, Board::EMPTY).iter().step_by(5) {
         for depth in 1..=6 {
             check(&TicTacToe, &OpenLines, board, depth);
         }

@@ -3,6 +3,7 @@
 //! tic-tac-toe position and on seeded random Connect-4 positions of several board sizes.
 
 use khela_games::Evaluator;
+use khela_games::conformance::reachable;
 use khela_games::connect4::{Connect4, Position};
 use khela_games::tictactoe::{Board, TicTacToe};
 use khela_games::{Game, Node, Player, Value};
@@ -11,24 +12,6 @@ use khela_heuristic::random::Noise;
 use khela_heuristic::tictactoe::OpenLines;
 use rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use std::collections::HashSet;
-
-/// Every state reachable from `root`, each once, in depth-first order of first visit.
-fn reachable<G: Game>(game: &G, root: G::State) -> Vec<G::State> {
-    let mut seen = HashSet::new();
-    let mut states = Vec::new();
-    let mut stack = vec![root];
-    let mut moves = Vec::new();
-    while let Some(state) = stack.pop() {
-        if !seen.insert(game.key(&state)) {
-            continue;
-        }
-        game.moves(&state, &mut moves);
-        stack.extend(moves.iter().map(|&mv| game.child(&state, mv)));
-        states.push(state);
-    }
-    states
-}
 
 /// The decision nodes among `states`, with their player.
 fn decisions<'a, G: Game>(game: &'a G, states: &'a [G::State]) -> impl Iterator<Item = (&'a G::State, Player)> + 'a {

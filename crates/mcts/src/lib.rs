@@ -46,5 +46,5 @@ mod tree;
 pub use plan::{Outcome, Parallelism, Plan, PlanError, PolicyKind, PriorKind};
 pub use policy::{Child, Expansion, Flat, Policy, Puct, Uct, select, ucb1};
 pub use prior::{EvaluatorPrior, Prior, Uniform};
-pub use search::{Config, Noise, Search, root_parallel};
+pub use search::{Config, DirichletNoise, Search, root_parallel};
 pub use stats::{Choice, MoveStats, Proof, Summary, choose};

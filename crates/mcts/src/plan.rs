@@ -3,7 +3,8 @@
 //!
 //! A [`Plan`] names what to run ([`PolicyKind`], [`PriorKind`], the generator [`Rng`], [`Parallelism`]) and how
 //! much; [`run`] builds the policy, picks the generator type, runs root or tree parallelism on the current rayon
-//! pool, and chooses the move, so that the same plan gives the same numbers whoever calls it. The names come
+//! pool, and chooses the move, so that the same plan gives the same numbers whoever calls it (but tree
+//! parallelism on several threads, whose threads race for the tree). The names come
 //! from the variants (`strum`, lowercase), as for [`Rng`]: [`std::fmt::Display`] writes them,
 //! [`std::str::FromStr`] reads them, [`strum::VariantArray::VARIANTS`] lists them and
 //! [`strum::EnumMessage::get_documentation`] gives each one's one-line doc, for a command line's help.
@@ -55,29 +56,18 @@ use crate::{Choice, Config, EvaluatorPrior, Flat, MoveStats, Policy, Puct, Searc
 use crate::{choose, root_parallel};
 use khela_games::rng::Rng;
 use khela_games::{Evaluator, Game};
+use strum::{Display, EnumMessage, EnumString, IntoStaticStr, VariantArray};
 use thiserror::Error;
 
 /// The searches, by name.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    strum::Display,
-    strum::EnumString,
-    strum::IntoStaticStr,
-    strum::VariantArray,
-    strum::EnumMessage,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Display, EnumString, IntoStaticStr, VariantArray, EnumMessage)]
 #[strum(serialize_all = "lowercase")]
 pub enum PolicyKind {
-    /// Flat Monte Carlo: the iterations are playouts after each move, the best mean chosen.
+    /// Flat Monte Carlo: the iterations are playouts after each move (the move usually chosen: the best mean).
     Flat,
-    /// UCT: UCB1 selection (c = √2), the most visited move chosen.
+    /// UCT: UCB1 selection, c = √2 (the move usually chosen: the most visited).
     Uct,
-    /// PUCT (AlphaZero's rule) with the plan's prior, the most visited move chosen.
+    /// PUCT (AlphaZero's rule) with the plan's prior (the move usually chosen: the most visited).
     Puct,
 }
 
@@ -93,19 +83,7 @@ impl PolicyKind {
 }
 
 /// PUCT's priors, by name.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    strum::Display,
-    strum::EnumString,
-    strum::IntoStaticStr,
-    strum::VariantArray,
-    strum::EnumMessage,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Display, EnumString, IntoStaticStr, VariantArray, EnumMessage)]
 #[strum(serialize_all = "lowercase")]
 pub enum PriorKind {
     /// Every move equally likely.
@@ -115,19 +93,7 @@ pub enum PriorKind {
 }
 
 /// How threads share the work, by name.
-#[derive(
-    Clone,
-    Copy,
-    Debug,
-    PartialEq,
-    Eq,
-    Hash,
-    strum::Display,
-    strum::EnumString,
-    strum::IntoStaticStr,
-    strum::VariantArray,
-    strum::EnumMessage,
-)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Display, EnumString, IntoStaticStr, VariantArray, EnumMessage)]
 #[strum(serialize_all = "lowercase")]
 pub enum Parallelism {
     /// One tree per thread (seeds S, S+1, …), iterations shared out, counts summed: same threads, same output.

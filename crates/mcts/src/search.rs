@@ -21,7 +21,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 /// Dirichlet noise mixed into the root's priors: P ← (1 − ε)·P + ε·η, η ~ Dir(α, …, α) (AlphaZero: α = 0.3 for
 /// chess, ε = 0.25). Only policies with priors ([`crate::Puct`]) feel it.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Noise {
+pub struct DirichletNoise {
     /// The concentration α.
     pub alpha: f64,
     /// The weight ε of the noise.
@@ -42,7 +42,7 @@ pub struct Config {
     /// How [`Search::best`] chooses the move.
     pub choice: Choice,
     /// Dirichlet noise at the root, if any.
-    pub noise: Option<Noise>,
+    pub noise: Option<DirichletNoise>,
     /// The virtual losses a thread of a tree-parallel search adds to each node of its path until it backs up.
     pub virtual_loss: u32,
 }
@@ -462,7 +462,7 @@ impl<G: Game, P: Policy<G>> Steps<'_, G, P> {
     /// Mixes Dirichlet noise into the priors of the root's children, if the config asks for it and the root is a
     /// decision node with two or more children.
     fn noise<R: Random>(&self, tree: &mut Tree<G>, rng: &mut R) {
-        let Some(Noise { alpha, epsilon }) = self.config.noise else { return };
+        let Some(DirichletNoise { alpha, epsilon }) = self.config.noise else { return };
         let root = &tree.nodes[ROOT as usize];
         if !matches!(root.kind, Kind::Decision(_)) || root.children.len() < 2 {
             return;

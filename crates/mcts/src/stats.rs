@@ -15,8 +15,10 @@ pub enum Choice {
     Temperature(f64),
 }
 
-/// A move proved won or lost, from the view of the player who makes it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A move proved won or lost, from the view of the player who makes it. Named `win` and `loss`
+/// ([`std::fmt::Display`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, strum::Display, strum::IntoStaticStr)]
+#[strum(serialize_all = "lowercase")]
 pub enum Proof {
     /// The move wins under perfect play.
     Win,

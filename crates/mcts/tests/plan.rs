@@ -2,10 +2,13 @@
 //! `root_parallel` or `Search::run_parallel` with the policy and generator written out by hand, and the move
 //! chosen with a fresh generator seeded by the config's seed. Every statistic must be bit-identical.
 
+mod common;
+
+use common::OpenStones;
 use khela_games::connect4::Connect4;
 use khela_games::rng::Rng;
 use khela_games::tictactoe::{Board, TicTacToe};
-use khela_games::{Evaluator, Game, NoEvaluator, Value};
+use khela_games::{Evaluator, Game, NoEvaluator};
 use khela_mcts::random::{Pcg, Python, Random};
 use khela_mcts::{
     Choice, Config, EvaluatorPrior, Flat, MoveStats, Outcome, Parallelism, Plan, Policy, PolicyKind, PriorKind, Puct,
@@ -86,27 +89,6 @@ fn same<M: PartialEq + std::fmt::Debug>(planned: Outcome<M>, by_hand: Outcome<M>
 
 fn plan(policy: PolicyKind, prior: Option<PriorKind>, rng: Rng, parallelism: Parallelism, threads: usize) -> Plan {
     Plan { policy, prior, rng, parallelism, threads, iterations: 0 }
-}
-
-/// X's stones in lines free of O minus O's in lines free of X (the shape of the harness's open-lines prior).
-#[derive(Clone, Copy)]
-struct OpenStones;
-
-impl Evaluator<TicTacToe> for OpenStones {
-    fn evaluate(&self, _: &TicTacToe, board: &Board) -> Value {
-        let count = |mine: u16, theirs: u16| {
-            khela_games::tictactoe::LINES
-                .iter()
-                .filter(|&&l| l & theirs == 0)
-                .map(|&l| (l & mine).count_ones())
-                .sum::<u32>()
-        };
-        Value::from(count(board.x, board.o)) - Value::from(count(board.o, board.x))
-    }
-
-    fn bound(&self) -> Value {
-        24.0
-    }
 }
 
 /// No evaluator, for the searches without the evaluator prior.

@@ -1,12 +1,15 @@
 //! The search's mechanics: chance nodes, the node budget, tree reuse, determinism, root and tree parallelism,
 //! root noise and the temperature choice.
 
+mod common;
+
+use common::OpenStones;
 use khela_games::tictactoe::{Board, TicTacToe};
 use khela_games::tree::Tree;
 use khela_games::{Game, Player};
 use khela_mcts::random::{Pcg, Python, Random};
 use khela_mcts::{
-    Choice, Config, EvaluatorPrior, Flat, MoveStats, Noise, Policy, Proof, Puct, Search, Uct, Uniform, choose,
+    Choice, Config, DirichletNoise, EvaluatorPrior, Flat, MoveStats, Policy, Proof, Puct, Search, Uct, Uniform, choose,
     root_parallel,
 };
 
@@ -147,7 +150,7 @@ fn tree_parallelism() {
 /// Dirichlet noise at the root changes PUCT's statistics, reproducibly.
 #[test]
 fn root_noise_is_seeded() {
-    let noisy = Config { noise: Some(Noise { alpha: 0.3, epsilon: 0.25 }), ..Config::default() };
+    let noisy = Config { noise: Some(DirichletNoise { alpha: 0.3, epsilon: 0.25 }), ..Config::default() };
     let plain = run(&TicTacToe, Board::EMPTY, Puct::new(Uniform), Config::default(), 2000);
     let a = run(&TicTacToe, Board::EMPTY, Puct::new(Uniform), noisy, 2000);
     assert_eq!(a, run(&TicTacToe, Board::EMPTY, Puct::new(Uniform), noisy, 2000));
@@ -170,31 +173,10 @@ fn temperature_sampling_follows_visits() {
     assert_eq!(choose(&stats, Choice::Temperature(0.0), &mut rng), Some(2));
 }
 
-/// An evaluator for the prior test: X's stones in open lines (no O in them) minus O's in lines without X.
-#[derive(Clone, Copy)]
-struct OpenLines;
-
-impl khela_games::Evaluator<TicTacToe> for OpenLines {
-    fn evaluate(&self, _: &TicTacToe, board: &Board) -> f64 {
-        let count = |mine: u16, theirs: u16| {
-            khela_games::tictactoe::LINES
-                .iter()
-                .filter(|&&l| l & theirs == 0)
-                .map(|&l| (l & mine).count_ones())
-                .sum::<u32>()
-        };
-        f64::from(count(board.x, board.o)) - f64::from(count(board.o, board.x))
-    }
-
-    fn bound(&self) -> f64 {
-        24.0
-    }
-}
-
 /// PUCT with an evaluator's prior finds the immediate win and never loses the trap's draw.
 #[test]
 fn puct_with_an_evaluator_prior() {
-    let policy = Puct::new(EvaluatorPrior { evaluator: OpenLines, temperature: 0.1 });
+    let policy = Puct::new(EvaluatorPrior { evaluator: OpenStones, temperature: 0.1 });
     let win = TicTacToe::parse("XX.OO....").unwrap();
     let mut search: Search<'_, _, _, Pcg> = Search::new(&TicTacToe, win, policy, Config::default());
     search.run(500);

@@ -4,8 +4,10 @@
 /// (khela-exact's searches convert to MAX's view before they store, so one table serves every algorithm.)
 pub type Value = f64;
 
-/// What a stored value says about the true value of a node (in the same view as the value).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// What a stored value says about the true value of a node (in the same view as the value). Named `exact`,
+/// `lower` and `upper` ([`std::fmt::Display`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, strum::Display, strum::IntoStaticStr)]
+#[strum(serialize_all = "lowercase")]
 pub enum Bound {
     /// The value is exact.
     Exact,

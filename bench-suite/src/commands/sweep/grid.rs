@@ -346,10 +346,18 @@ impl Grid {
         notes
     }
 
-    /// Checks that every tree can be built: refuses zero branching or depth, trees too large to number, the
-    /// python generator on trees it cannot hold or on models it does not draw, and grids of more shapes than
-    /// [`MAX_TREES`] (which no shard could hold either).
+    /// Checks that every tree can be built and every search run: refuses algorithms and orderings the sweep does
+    /// not run, zero branching or depth, trees too large to number, the python generator on trees it cannot
+    /// hold or on models it does not draw, and grids of more shapes than [`MAX_TREES`] (which no shard could
+    /// hold either).
     pub fn validate(&self) -> Result<()> {
+        // The command line takes only these; a sidecar's grid (for merge) is checked here.
+        if let Some(algorithm) = self.algorithms.iter().find(|a| !ALGORITHMS.contains(a)) {
+            bail!("the sweep does not run {algorithm}: it runs {}", names_of(ALGORITHMS));
+        }
+        if let Some(ordering) = self.orderings.iter().find(|o| !ORDERINGS.contains(o)) {
+            bail!("the sweep does not order by {ordering}: it orders by {}", names_of(ORDERINGS));
+        }
         let mut lists = Vec::new();
         if self.has_deterministic() {
             lists.push((&self.b, &self.d));
@@ -502,6 +510,11 @@ fn names<T: Copy + PartialEq + fmt::Display>(given: &[T], all: &[T], flag: &str)
         }
     }
     Ok(given.to_vec())
+}
+
+/// The names of `values`, comma-separated.
+fn names_of<T: fmt::Display>(values: &[T]) -> String {
+    values.iter().map(T::to_string).collect::<Vec<_>>().join(", ")
 }
 
 /// Leaves b^d and nodes 1 + b + … + b^d of a uniform tree that the implicit trees can number (at most 2^62

@@ -1,16 +1,15 @@
 //! Searching the trees: every search of a tree, checked against the others, and the trees on every thread,
 //! handed to the writer in grid order.
 
-use super::grid::{RunSpec, TreeSpec, is_oracle, uses_table};
+use super::grid::{TreeSpec, is_oracle, uses_table};
 use super::plan::TreeJob;
 use super::rows::Row;
 use super::trees::{Built, SweepTree, build};
 use anyhow::{Context, Result, bail};
-use khela_exact::{Algorithm, EvalFn, Horizon, MoveOrdering, Oracle, OrderingKind, SearchConfig, search};
+use khela_exact::{Algorithm, EvalFn, Horizon, MoveOrdering, Oracle, OrderingParts, SearchConfig, search};
 use khela_games::rng::Rng;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
-use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering as AtomicOrdering};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -38,22 +37,6 @@ fn table_mib(nodes: u64) -> usize {
     (nodes.saturating_mul(TABLE_BYTES_PER_NODE).div_ceil(1 << 20) as usize).clamp(1, MAX_TABLE_MIB)
 }
 
-/// The ordering of `run` on `tree`. `random` is seeded by the tree's seed, so the shuffles do not depend on
-/// which thread runs the search, or when; `best` and `worst` sort by the exact values of `oracle`.
-fn ordering<T: SweepTree>(tree: TreeSpec, run: RunSpec, oracle: Option<&Arc<Oracle>>) -> MoveOrdering<T> {
-    let oracle = || oracle.expect("the oracle orderings have an oracle");
-    match run.ordering {
-        OrderingKind::Random => MoveOrdering::random(tree.seed),
-        OrderingKind::BestFirst => MoveOrdering::best_first(oracle()),
-        OrderingKind::WorstFirst => MoveOrdering::worst_first(oracle()),
-        OrderingKind::Static => MoveOrdering::by_estimate(T::static_value),
-        OrderingKind::History => MoveOrdering::history(),
-        OrderingKind::Natural | OrderingKind::Reversed | OrderingKind::Preference | OrderingKind::Shallow => {
-            MoveOrdering::Natural
-        }
-    }
-}
-
 /// How the sweep searches with `algorithm` on `built`: MTD(f) and iterative deepening with a table sized to the
 /// tree and the static value as evaluator, the star searches with the tree's bounds.
 fn config<T: SweepTree>(built: &T, algorithm: Algorithm) -> (Horizon<T>, SearchConfig) {
@@ -62,7 +45,7 @@ fn config<T: SweepTree>(built: &T, algorithm: Algorithm) -> (Horizon<T>, SearchC
     let config = SearchConfig {
         algorithm,
         bounds: built.star_bounds(),
-        table_mib: if table { table_mib(built.nodes()) } else { 0 },
+        table_mib: table.then(|| table_mib(built.nodes())),
         ..SearchConfig::default()
     };
     (horizon, config)
@@ -87,10 +70,19 @@ fn search_built<T: SweepTree>(job: &TreeJob, rng: Rng, built: &T, started: Insta
     let results: Vec<(Row, Duration)> = job
         .runs
         .par_iter()
-        .map(|&run| {
+        .map(|&run| -> Result<(Row, Duration)> {
             let started = Instant::now();
             let (horizon, config) = config(built, run.algorithm);
-            let result = search(built, &T::ROOT, ordering::<T>(tree, run, oracle.as_ref()), horizon, &config);
+            // Random orderings are seeded by the tree's seed, so the shuffles do not depend on which thread runs
+            // the search, or when; best and worst sort by the tree's oracle; static by the static value.
+            let parts = OrderingParts {
+                seed: tree.seed,
+                oracle: oracle.as_ref(),
+                estimate: Some(T::static_value as EvalFn<T>),
+                ..OrderingParts::default()
+            };
+            let ordering = MoveOrdering::named(run.ordering, &parts)?;
+            let result = search(built, &T::ROOT, ordering, horizon, &config);
             let busy = started.elapsed();
             let stats = result.stats;
             let row = Row {
@@ -100,9 +92,9 @@ fn search_built<T: SweepTree>(job: &TreeJob, rng: Rng, built: &T, started: Insta
                 cutoffs: stats.cutoffs,
                 ..Row::new(tree, rng, run)
             };
-            (row, busy)
+            Ok((row, busy))
         })
-        .collect();
+        .collect::<Result<_>>()?;
     check_values(tree, &results.iter().map(|(row, _)| row).collect::<Vec<_>>())?;
     Ok(TreeResult {
         nodes: results.iter().map(|(row, _)| row.nodes).sum(),
@@ -208,8 +200,10 @@ pub fn search_all(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::commands::sweep::grid::RunSpec;
     use crate::commands::sweep::grid::Shape;
     use crate::commands::sweep::model::ModelName;
+    use khela_exact::OrderingKind;
 
     #[test]
     fn disagreeing_rows_name_the_tree_and_both_rows() {

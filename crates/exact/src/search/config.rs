@@ -3,10 +3,8 @@
 
 use super::searcher::{SearchResult, Searcher};
 use crate::algorithm::Algorithm;
-use crate::cache::Cache;
 use crate::horizon::{Horizon, UNLIMITED};
 use crate::order::{Natural, Orderer};
-use crate::trace::Observer;
 use khela_games::{Game, Value};
 use khela_tt::{Policy, Table};
 
@@ -25,8 +23,11 @@ pub struct SearchConfig {
     /// Bounds `(lo, hi)` on every value the search meets, MAX's view, for star pruning
     /// ([`Searcher::with_bounds`]); `None` makes Star1 and Star2 alpha-beta.
     pub bounds: Option<(Value, Value)>,
-    /// The transposition table's size in MiB (two-tier replacement); 0 for none.
-    pub table_mib: usize,
+    /// The transposition table (two-tier replacement): its size in MiB, 0 for a table of one entry (every
+    /// store replaces the last: a stress test of the bounds it hands back), `None` for no table. MTD(f) and
+    /// iterative deepening keep their memory between passes in it; without one they search again what they
+    /// searched before.
+    pub table_mib: Option<usize>,
 }
 
 impl Default for SearchConfig {
@@ -37,7 +38,7 @@ impl Default for SearchConfig {
             depth: UNLIMITED,
             quiescence: false,
             bounds: None,
-            table_mib: 0,
+            table_mib: None,
         }
     }
 }
@@ -45,11 +46,12 @@ impl Default for SearchConfig {
 impl SearchConfig {
     /// A depth-limited search as engines run it: iterative deepening to `depth` plies with a 16 MiB table.
     pub fn depth_limited(depth: u32) -> Self {
-        SearchConfig { algorithm: Algorithm::IterativeDeepening, depth, table_mib: 16, ..SearchConfig::default() }
+        SearchConfig { algorithm: Algorithm::IterativeDeepening, depth, table_mib: Some(16), ..SearchConfig::default() }
     }
 
-    /// A searcher for `game` set up as this configuration says, with `order` and `horizon` (whose noisy moves
-    /// are used only with [`SearchConfig::quiescence`]); its table, if any, is [`SearchConfig::table`].
+    /// A searcher for `game` set up as this configuration says, with `order` and `horizon`: the horizon says
+    /// what its noisy moves are, [`SearchConfig::quiescence`] whether they are played. Its table, if any, is
+    /// [`SearchConfig::table`].
     pub fn searcher<'g, G: Game, O: Orderer<G>>(
         &self,
         game: &'g G,
@@ -64,27 +66,18 @@ impl SearchConfig {
         }
     }
 
-    /// A fresh transposition table of the configured size, if any.
+    /// A fresh transposition table of the configured size, if the configuration has one.
     pub fn table<M: Copy>(&self) -> Option<Table<M>> {
-        (self.table_mib > 0).then(|| Table::with_mib(self.table_mib, Policy::TwoTier))
-    }
-
-    /// Runs `searcher` on `state` with the configured algorithm and depth.
-    pub fn run<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>>(
-        &self,
-        searcher: &mut Searcher<'_, G, O, C, V>,
-        state: &G::State,
-    ) -> SearchResult<G::Move> {
-        searcher.run_to_depth(self.algorithm, state, self.depth)
+        self.table_mib.map(|mib| Table::with_mib(mib, Policy::TwoTier))
     }
 }
 
-/// Searches `root` as `config` says, with `order`, `horizon` and a fresh table of the configured size.
+/// Searches `root` as `config` says, with `order`, `horizon` and a fresh table of the configured size (if any).
 ///
 /// ```
 /// use khela_exact::{Algorithm, Horizon, Natural, SearchConfig, search};
 /// use khela_games::tictactoe::{Board, TicTacToe};
-/// let config = SearchConfig { algorithm: Algorithm::MtdF, table_mib: 1, ..SearchConfig::default() };
+/// let config = SearchConfig { algorithm: Algorithm::MtdF, table_mib: Some(1), ..SearchConfig::default() };
 /// assert_eq!(search(&TicTacToe, &Board::EMPTY, Natural, Horizon::default(), &config).value, 0.0);
 /// ```
 pub fn search<G: Game, O: Orderer<G>>(
@@ -95,9 +88,10 @@ pub fn search<G: Game, O: Orderer<G>>(
     config: &SearchConfig,
 ) -> SearchResult<G::Move> {
     let mut searcher = config.searcher(game, order, horizon);
+    let SearchConfig { algorithm, depth, .. } = *config;
     match config.table() {
-        Some(table) => config.run(&mut searcher.with_cache(table), root),
-        None => config.run(&mut searcher, root),
+        Some(table) => searcher.with_cache(table).run_to_depth(algorithm, root, depth),
+        None => searcher.run_to_depth(algorithm, root, depth),
     }
 }
 

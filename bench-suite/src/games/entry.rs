@@ -1,0 +1,187 @@
+//! What the harness knows of a game: the [`Entry`] trait each game's file implements, the names of the games
+//! ([`GameName`]) and the options every command takes a game with ([`GameArgs`]).
+
+use crate::names::named;
+use crate::output::OutArg;
+use anyhow::{Result, bail};
+use clap::Args;
+use khela_games::{Evaluator, Game, Notation, Value};
+use strum::{Display, EnumMessage, EnumString, IntoStaticStr, VariantArray};
+
+/// The games, by name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Display, EnumString, IntoStaticStr, VariantArray, EnumMessage)]
+#[strum(serialize_all = "lowercase")]
+pub enum GameName {
+    /// Tic-tac-toe: a position is 9 characters of '.', 'X', 'O', row by row; moves are cells 0–8.
+    Tictactoe,
+    /// Nim: a position is the heap sizes, like 3,4,5 (--heaps); a move H:T takes heap H down to T objects.
+    Nim,
+    /// Connect-4 (7 × 6, or --width × --height): a position is the columns played, 1-based, like 4453.
+    Connect4,
+}
+
+/// Which game, which position, and the game's options: what every command that plays a game takes.
+#[derive(Debug, Args)]
+pub struct GameArgs {
+    /// The game.
+    #[arg(long, value_parser = named::<GameName>())]
+    pub game: GameName,
+    /// The position, in the game's notation (see --game) [default: the game's start].
+    #[arg(long, visible_alias = "heaps")]
+    pub position: Option<String>,
+    /// The board's width, for games played on boards of several sizes (Connect-4) [default: the standard].
+    #[arg(long)]
+    pub width: Option<u32>,
+    /// The board's height, for games played on boards of several sizes (Connect-4) [default: the standard].
+    #[arg(long)]
+    pub height: Option<u32>,
+}
+
+/// How a game's values are shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum View {
+    /// From the first player's view (khela's own convention, the textbook's).
+    First,
+    /// From the view of the side to move at the position given (Connect-4's benchmark convention).
+    Mover,
+}
+
+/// A game's evaluator, with what the harness says of it.
+#[derive(Clone, Debug)]
+pub struct Scale<E> {
+    /// The evaluator.
+    pub evaluator: E,
+    /// What it measures and from whose view, for headings (`open lines, X's view`).
+    pub about: &'static str,
+    /// The difference on its scale that PUCT's softmax prior weighs e times more (see `mcts --prior evaluator`).
+    pub prior_unit: Value,
+}
+
+/// How `solve` solves a position of the game exactly (without `--depth`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exact {
+    /// Every move's exact value, by alpha-beta, in a table.
+    MoveValues,
+    /// The game's own solver ([`Entry::solve_own`]).
+    Own,
+    /// Not at all, for this reason.
+    Refused(&'static str),
+}
+
+/// What `count` knows of a game's counts per ply from its start, for its estimates of the work.
+#[derive(Clone, Copy, Debug)]
+pub struct Published {
+    /// Move sequences per ply (perft), plies 0, 1, …
+    pub sequences: &'static [u64],
+    /// Distinct positions per ply.
+    pub positions: &'static [u64],
+    /// The growth of the sequences per ply beyond the table.
+    pub growth: f64,
+}
+
+/// A key of a game's states.
+pub type KeyFn<G> = fn(&G, &<G as Game>::State) -> u64;
+
+/// How `count` tallies a game's full tree.
+pub struct FullTree<G: Game> {
+    /// A key that merges equivalent states (the board's symmetries), with a description of what it counts, for
+    /// a second tally of distinct states up to them.
+    pub symmetry: Option<(KeyFn<G>, &'static str)>,
+}
+
+/// A family of positions whose values a closed-form theory gives, for `solve --check-xor`.
+#[derive(Clone, Copy, Debug)]
+pub struct Family {
+    /// The number of heaps.
+    pub heaps: u32,
+    /// The largest heap size.
+    pub max: u32,
+}
+
+/// A game as the harness knows it.
+pub trait Entry: Sized {
+    /// The game.
+    type Game: Notation<State: Send + Sync, Move: Send + Sync> + Sync;
+    /// Its evaluator ([`khela_games::NoEvaluator`] for a game without one).
+    type Evaluator: Evaluator<Self::Game> + Clone + Send + Sync;
+
+    /// The entry for these options (a board size), refusing options the game does not take.
+    fn new(args: &GameArgs) -> Result<Self>;
+
+    /// The game.
+    fn game(&self) -> &Self::Game;
+
+    /// The game's name in headings: `Tic-tac-toe`, `Connect-4 7x6`.
+    fn title(&self) -> String;
+
+    /// The flag positions are given with, as messages name it.
+    fn position_flag(&self) -> &'static str {
+        "--position"
+    }
+
+    /// How positions are written, for messages: `9 characters of '.', 'X', 'O', row by row`.
+    fn notation(&self) -> &'static str;
+
+    /// The position written `text`, as headings name it.
+    fn name_position(&self, text: &str) -> String {
+        text.to_string()
+    }
+
+    /// The view the game's values are shown in.
+    fn view(&self) -> View;
+
+    /// The game's evaluator, if it has one.
+    fn scale(&self) -> Option<Scale<Self::Evaluator>> {
+        None
+    }
+
+    /// The most moves any node has: the base of the estimates of a search's size.
+    fn max_moves(&self) -> u32;
+
+    /// The most plies a game can still last from `state`, and what they are (`empty cells of the board`).
+    fn plies_left(&self, state: &<Self::Game as Game>::State) -> (u32, &'static str);
+
+    /// An upper bound on the positions reachable from `state` (for a board game, its cells' states to the power
+    /// of the cells left); infinite if the game knows none.
+    fn positions_bound(&self, state: &<Self::Game as Game>::State) -> f64 {
+        let _ = state;
+        f64::INFINITY
+    }
+
+    /// How `solve` solves exactly.
+    fn exact(&self) -> Exact {
+        Exact::MoveValues
+    }
+
+    /// The game's own exact solver, for [`Exact::Own`]: solves the position written `text` and writes its
+    /// table or CSV to `out`.
+    fn solve_own(&self, text: &str, state: &<Self::Game as Game>::State, out: &OutArg) -> Result<()> {
+        let _ = (text, state, out);
+        bail!("{} has no solver of its own", self.title())
+    }
+
+    /// Whether `count` tallies the game's full tree (`None`: it is too large), and how.
+    fn full_tree(&self) -> Option<FullTree<Self::Game>> {
+        None
+    }
+
+    /// Whether `count --depth` counts this game ply by ply, and what it knows of the counts from `state` (the
+    /// published counts, from the game's standard start only).
+    fn per_ply(&self, state: &<Self::Game as Game>::State) -> Option<Option<Published>> {
+        let _ = state;
+        None
+    }
+
+    /// The closed-form theory of the game's values that `solve --check-xor` checks the search against, by
+    /// name (`Bouton's XOR rule`), if it has one.
+    fn theory(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// Checks the exact search against [`Entry::theory`] on every position of `family`, and writes the result
+    /// to `out`.
+    fn check_theory(&self, family: Family, out: &OutArg) -> Result<()> {
+        let _ = (family, out);
+        bail!("{} has no closed-form theory to check", self.title())
+    }
+}
