@@ -1,5 +1,8 @@
-//! Records the git revision the binary was built from, for the sidecars that say how results were made.
+//! Records the git revision the binary is built from, for the sidecars that say how results were made. Whether
+//! the checkout has changes is asked when a sidecar is written (`machine::revision`), not here: that would have
+//! to rerun on every change of git's index, which `git status` alone touches, and rebuild the harness each time.
 
+use std::path::Path;
 use std::process::Command;
 
 fn main() {
@@ -11,19 +14,16 @@ fn main() {
             .filter(|out| out.status.success())
             .map(|out| String::from_utf8_lossy(&out.stdout).trim().to_string())
     };
-    let revision = match git(&["rev-parse", "HEAD"]) {
-        Some(rev) if git(&["status", "--porcelain", "--untracked-files=no"]).is_some_and(|s| !s.is_empty()) => {
-            format!("{rev}-dirty")
-        }
-        Some(rev) => rev,
-        None => "unknown".to_string(),
-    };
+    let revision = git(&["rev-parse", "HEAD"]).unwrap_or_else(|| "unknown".to_string());
     println!("cargo:rustc-env=KHELA_GIT_REVISION={revision}");
-    if let Some(dir) = git(&["rev-parse", "--git-dir"]) {
-        println!("cargo:rerun-if-changed={dir}/HEAD");
-        println!("cargo:rerun-if-changed={dir}/index");
-        if let Some(head) = git(&["symbolic-ref", "-q", "HEAD"]) {
-            println!("cargo:rerun-if-changed={dir}/{head}");
+    // The revision changes when HEAD moves to another branch or commit: watch HEAD, the branch it names and the
+    // packed refs (each only if it exists: cargo reruns a build script every time for a file that does not).
+    let mut watched = vec!["HEAD".to_string(), "packed-refs".to_string()];
+    watched.extend(git(&["symbolic-ref", "-q", "HEAD"]));
+    for name in watched {
+        if let Some(path) = git(&["rev-parse", "--git-path", &name]).filter(|path| Path::new(path).exists()) {
+            println!("cargo:rerun-if-changed={path}");
         }
     }
+    println!("cargo:rerun-if-changed=build.rs");
 }

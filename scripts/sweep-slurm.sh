@@ -1,15 +1,17 @@
 #!/usr/bin/env bash
 # One shard of a sweep, as a task of a Slurm job array: task K of an array of N runs `sweep --shard K/N` into
-# results/shards/shard-K. Submit the whole job (array and merge) with scripts/sweep-slurm-submit.sh, or by hand:
+# OUT/shards/shard-K-of-N (OUT defaults to results). Submit the whole job (array and merge) with
+# scripts/sweep-slurm-submit.sh, or by hand:
 #
 #   cargo build --release -p bench-suite
 #   mkdir -p results/shards/logs
 #   sbatch --array=0-15 scripts/sweep-slurm.sh --b 2..10 --d 2..8 --seeds 0..99
 #   # when every task has finished:
-#   target/release/bench-suite merge --out results results/shards/shard-*
+#   target/release/bench-suite merge --out results results/shards/shard-{0..15}-of-16
 #
 # The arguments are the sweep's grid; every task must get the same ones. Tasks run with --resume, so a task
 # that is preempted or requeued (--requeue) continues where it stopped, and a task run twice does no harm.
+# With another OUT, give sbatch --output too (the log path below cannot follow a variable).
 #
 #SBATCH --job-name=khela-sweep
 #SBATCH --cpus-per-task=4
@@ -28,9 +30,12 @@ if [ "${SLURM_ARRAY_TASK_MIN:-0}" != 0 ] || [ "${SLURM_ARRAY_TASK_STEP:-1}" != 1
 fi
 
 bench=${BENCH_SUITE:-target/release/bench-suite}
-shard=$SLURM_ARRAY_TASK_ID/$SLURM_ARRAY_TASK_COUNT
+out=${OUT:-results}
+mkdir -p "$out/shards"
+k=$SLURM_ARRAY_TASK_ID
+n=$SLURM_ARRAY_TASK_COUNT
 exec "$bench" sweep "$@" \
-    --shard "$shard" \
+    --shard "$k/$n" \
     --threads "${SLURM_CPUS_PER_TASK:-1}" \
-    --out "results/shards/shard-$SLURM_ARRAY_TASK_ID" \
+    --out "$out/shards/shard-$k-of-$n" \
     --resume

@@ -9,7 +9,7 @@ use crate::commands::solve::{self, SolveArgs};
 use crate::commands::sweep::{self, args::MergeArgs, args::SweepArgs, merge};
 use crate::commands::trace::{self, TraceArgs};
 use anyhow::Result;
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
 /// khela's benchmark harness: the textbook's tables, exact solutions, tree counts and traces.
 #[derive(Debug, Parser)]
@@ -71,6 +71,19 @@ impl Command {
             Command::Games(args) => games::run(&args),
         }
     }
+}
+
+/// Parses the command line. Any option's value may be a negative number (`--seeds -1`, `--lo -5`, `--tree -3`):
+/// it goes to the option's own parser, which accepts it or refuses it naming the option, instead of clap taking
+/// it for an unknown flag.
+pub fn parse() -> Result<Cli, clap::Error> {
+    let command = Cli::command().mut_subcommands(|sub| {
+        sub.mut_args(|arg| {
+            let takes_values = arg.get_action().takes_values();
+            arg.allow_negative_numbers(takes_values)
+        })
+    });
+    Cli::from_arg_matches(&command.try_get_matches()?)
 }
 
 /// A clap error as one line: the message, with any indented details (such as the missing arguments) joined

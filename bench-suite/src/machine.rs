@@ -12,8 +12,8 @@ pub struct Sidecar {
     pub arguments: Vec<String>,
     /// The version of bench-suite.
     pub version: &'static str,
-    /// The git revision it was built from (`-dirty` if the tree had changes).
-    pub git_revision: &'static str,
+    /// The git revision it was built from, `-dirty` if the checkout has changes (see [`revision`]).
+    pub git_revision: String,
     /// Whether it was an optimised build.
     pub release_build: bool,
     /// Logical cores available.
@@ -33,7 +33,7 @@ impl Sidecar {
         Sidecar {
             arguments: std::env::args().collect(),
             version: env!("CARGO_PKG_VERSION"),
-            git_revision: env!("KHELA_GIT_REVISION"),
+            git_revision: revision(env!("KHELA_GIT_REVISION"), &checkout()),
             release_build: !cfg!(debug_assertions),
             cores: cores(),
             cpu,
@@ -70,6 +70,27 @@ impl Sidecar {
     }
 }
 
+/// The checkout the binary was built in: the workspace root, the parent of this crate's directory.
+fn checkout() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).parent().map_or_else(|| PathBuf::from("."), Path::to_path_buf)
+}
+
+/// The revision `built` (the binary's, from the build script), with `-dirty` when the checkout at `root` has
+/// changes to tracked files outside `results/` now. The results are what runs write, not what they were made
+/// from: the default sweep rewrites `results/sweep.meta.json` every time, and that must not mark the next run's
+/// build as changed. Best effort: as built when git or the checkout is not there (a binary copied elsewhere).
+pub fn revision(built: &str, root: &Path) -> String {
+    let status = std::process::Command::new("git")
+        .arg("-C")
+        .arg(root)
+        .args(["status", "--porcelain", "--untracked-files=no", "--", ".", ":(exclude)results"])
+        .output();
+    match status {
+        Ok(out) if out.status.success() && !out.stdout.is_empty() => format!("{built}-dirty"),
+        _ => built.to_string(),
+    }
+}
+
 /// Logical cores available to this process.
 pub fn cores() -> usize {
     std::thread::available_parallelism().map_or(1, usize::from)
@@ -88,4 +109,37 @@ fn system() -> (Option<String>, Option<u64>) {
 /// Physical memory in bytes, if the system says.
 pub fn memory_bytes() -> Option<u64> {
     system().1
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::process::Command;
+
+    /// Runs git in `dir`, which must succeed.
+    fn git(dir: &Path, args: &[&str]) {
+        let out = Command::new("git").arg("-C").arg(dir).args(args).output().expect("git runs");
+        assert!(out.status.success(), "git {args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    }
+
+    /// A change under `results/` leaves the revision clean; a change to a tracked file elsewhere marks it
+    /// dirty; outside a checkout the revision is the built one.
+    #[test]
+    fn results_do_not_make_the_revision_dirty() {
+        let dir = tempfile::tempdir().unwrap();
+        let root = dir.path();
+        git(root, &["init", "-q"]);
+        std::fs::create_dir(root.join("results")).unwrap();
+        std::fs::write(root.join("results/sweep.meta.json"), "{}\n").unwrap();
+        std::fs::write(root.join("lib.rs"), "// code\n").unwrap();
+        git(root, &["add", "."]);
+        git(root, &["-c", "user.name=k", "-c", "user.email=k@example.invalid", "commit", "-q", "-m", "start"]);
+        assert_eq!(revision("abc", root), "abc");
+        std::fs::write(root.join("results/sweep.meta.json"), "{\"date\": 1}\n").unwrap();
+        std::fs::write(root.join("untracked.txt"), "new\n").unwrap();
+        assert_eq!(revision("abc", root), "abc");
+        std::fs::write(root.join("lib.rs"), "// changed\n").unwrap();
+        assert_eq!(revision("abc", root), "abc-dirty");
+        assert_eq!(revision("abc", &root.join("no-such-directory")), "abc");
+    }
 }

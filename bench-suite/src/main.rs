@@ -13,11 +13,11 @@ mod output;
 mod plot;
 mod progress;
 
-use clap::Parser;
+use std::io::Write;
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    let cli = match cli::Cli::try_parse() {
+    let cli = match cli::parse() {
         Ok(cli) => cli,
         Err(err) if !err.use_stderr() => {
             // --help and --version: print as clap does, successfully.
@@ -25,15 +25,22 @@ fn main() -> ExitCode {
             return ExitCode::SUCCESS;
         }
         Err(err) => {
-            eprintln!("{}", cli::one_line(&err));
+            complain(&cli::one_line(&err));
             return ExitCode::from(2);
         }
     };
     match cli.command.run() {
         Ok(()) => ExitCode::SUCCESS,
+        // Whoever read stdout has gone (`| head`): there is nobody left to tell, so end quietly.
+        Err(err) if output::is_closed_pipe(&err) => ExitCode::SUCCESS,
         Err(err) => {
-            eprintln!("error: {}", format!("{err:#}").replace('\n', " "));
+            complain(&format!("error: {}", format!("{err:#}").replace('\n', " ")));
             ExitCode::from(2)
         }
     }
+}
+
+/// Writes the one line of an error on stderr; if stderr cannot take it either, the exit status still says it.
+fn complain(line: &str) {
+    let _ = writeln!(std::io::stderr(), "{line}");
 }

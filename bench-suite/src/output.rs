@@ -1,19 +1,29 @@
 //! Where results go: a human-readable table on stdout, CSV to a file (written whole or not at all), or CSV on
 //! stdout — the one output layer every command writes through.
+//!
+//! Nothing here panics on a failed write: text for people goes through [`say`], which turns a failure into an
+//! error (a full disk is one line, `error: cannot write to stdout: …`, and exit status 2), and a stdout whose
+//! reader has gone (`| head`) into [`is_closed_pipe`], which `main` ends quietly on. Files go through
+//! [`write_atomically`], which writes only where a file may be: over a regular file or none, through a symbolic
+//! link to its target, never over a device, a pipe or a directory, and never into a directory that does not
+//! exist.
 
-use anyhow::{Context, Result};
+use anyhow::{Context, Result, bail};
 use clap::Args;
 use comfy_table::{Table, presets};
 use khela_games::Value;
 use serde::Serialize;
-use std::io::Write;
+use std::fmt::Display;
+use std::io::{ErrorKind, Write};
 use std::path::{Path, PathBuf};
 
 /// Where CSV goes: the `--out` option every command that writes rows takes.
 #[derive(Debug, Args)]
 pub struct OutArg {
     /// Write the CSV to this file as well as printing the table; `-` writes the CSV to stdout instead of the
-    /// table. Files are written whole or not at all (a temporary file, then a rename).
+    /// table. Files are written whole or not at all (a temporary file, then a rename); a symbolic link is
+    /// written through, to its target; devices, pipes and directories are refused, and so is a directory that
+    /// does not exist.
     #[arg(long, value_name = "PATH")]
     pub out: Option<PathBuf>,
 }
@@ -30,13 +40,26 @@ pub enum Sink {
 }
 
 impl Sink {
-    /// The sink `--out` asks for; `default` is the file a command writes when `--out` is absent.
-    pub fn new(out: &OutArg, default: Option<&Path>) -> Sink {
-        match out.out.as_deref().or(default) {
-            None => Sink::Table,
-            Some(path) if path == Path::new("-") => Sink::Stdout,
-            Some(path) => Sink::TableAndFile(path.to_path_buf()),
-        }
+    /// The sink `--out` asks for; `default` is the file a command writes when `--out` is absent (its directory
+    /// is created if need be, as the command's own, but not the directories above it).
+    ///
+    /// # Errors
+    ///
+    /// A file that may not be written (see [`writable`]): refused here, before the command's work.
+    pub fn new(out: &OutArg, default: Option<&Path>) -> Result<Sink> {
+        Ok(match (&out.out, default) {
+            (None, None) => Sink::Table,
+            (Some(path), _) if path == Path::new("-") => Sink::Stdout,
+            (Some(path), _) => {
+                writable(path)?;
+                Sink::TableAndFile(path.clone())
+            }
+            (None, Some(path)) => {
+                OutputDir::check(parent(path), "the default")?.create()?;
+                writable(path)?;
+                Sink::TableAndFile(path.to_path_buf())
+            }
+        })
     }
 
     /// Writes the rows as CSV to the file or stdout, and prints `table` unless the CSV went to stdout.
@@ -45,19 +68,35 @@ impl Sink {
             Sink::Stdout => {
                 let mut writer = csv::Writer::from_writer(std::io::stdout().lock());
                 for row in rows {
-                    writer.serialize(row)?;
+                    writer.serialize(row).context("cannot write to stdout")?;
                 }
-                writer.flush()?;
+                writer.flush().context("cannot write to stdout")?;
             }
-            Sink::Table => println!("{}", table()),
+            Sink::Table => say(table())?,
             Sink::TableAndFile(path) => {
                 write_csv_atomically(path, rows)?;
-                println!("{}", table());
-                println!("wrote {}", path.display());
+                say(table())?;
+                say(format!("wrote {}", path.display()))?;
             }
         }
         Ok(())
     }
+}
+
+/// Prints `text` and a newline on stdout, and flushes it.
+///
+/// # Errors
+///
+/// `cannot write to stdout` with the system's reason (a full disk, a closed pipe: see [`is_closed_pipe`]).
+pub fn say(text: impl Display) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{text}").and_then(|()| out.flush()).context("cannot write to stdout")
+}
+
+/// Whether `err` comes from writing to a pipe whose reader has gone (`bench-suite … | head -1`): not a failure
+/// of the command, which has nobody left to tell.
+pub fn is_closed_pipe(err: &anyhow::Error) -> bool {
+    err.chain().any(|cause| cause.downcast_ref::<std::io::Error>().is_some_and(|e| e.kind() == ErrorKind::BrokenPipe))
 }
 
 /// Writes `rows` as CSV to `path`, whole or not at all (see [`write_atomically`]).
@@ -70,14 +109,16 @@ pub fn write_csv_atomically<R: Serialize>(path: &Path, rows: &[R]) -> Result<()>
     write_atomically(path, &bytes)
 }
 
-/// Writes `bytes` to a temporary file beside `path`, then renames it over `path`: readers never see a partial
-/// file, and a failed run leaves none behind. Missing parent directories are created.
+/// Writes `bytes` to a temporary file in the directory of `path` (of its target, for a symbolic link), then
+/// renames it over the file: readers never see a partial file, and a failed run leaves none behind.
+///
+/// # Errors
+///
+/// Refuses a `path` that is a directory, a device, a pipe or a socket, a link to nothing, and one whose
+/// directory does not exist (a typo must not create directory trees); and any failure to write, naming the path.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
-    let dir = match path.parent() {
-        Some(dir) if !dir.as_os_str().is_empty() => dir,
-        _ => Path::new("."),
-    };
-    std::fs::create_dir_all(dir).with_context(|| format!("cannot create directory {}", dir.display()))?;
+    let target = writable(path)?;
+    let dir = parent(&target);
     let mut temp = tempfile::NamedTempFile::new_in(dir)
         .with_context(|| format!("cannot write {}: no temporary file in {}", path.display(), dir.display()))?;
     temp.write_all(bytes).with_context(|| format!("cannot write {}", path.display()))?;
@@ -88,8 +129,95 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
         temp.as_file().set_permissions(std::fs::Permissions::from_mode(0o644))?;
     }
     temp.as_file().sync_all().with_context(|| format!("cannot write {}", path.display()))?;
-    temp.persist(path).with_context(|| format!("cannot write {}", path.display()))?;
+    temp.persist(&target).map_err(|e| e.error).with_context(|| format!("cannot write {}", path.display()))?;
     Ok(())
+}
+
+/// The file to write for `path`: the path itself if it is a regular file or nothing yet, the target of a
+/// symbolic link (which must be a regular file or nothing in an existing directory); anything else is refused.
+pub fn writable(path: &Path) -> Result<PathBuf> {
+    let target = match std::fs::symlink_metadata(path) {
+        Ok(meta) if meta.file_type().is_symlink() => {
+            let link = std::fs::read_link(path).with_context(|| format!("cannot read the link {}", path.display()))?;
+            let target = if link.is_absolute() { link } else { parent(path).join(link) };
+            return match std::fs::symlink_metadata(&target) {
+                Ok(meta) if meta.file_type().is_symlink() => writable(&target),
+                Ok(meta) if meta.is_file() => Ok(target),
+                Ok(_) => bail!(
+                    "{} is a link to {}, which is not a regular file: refusing to replace it",
+                    path.display(),
+                    target.display()
+                ),
+                Err(err) if err.kind() == ErrorKind::NotFound => {
+                    in_existing_directory(path, &target)?;
+                    Ok(target)
+                }
+                Err(err) => Err(err).with_context(|| format!("cannot write {}", path.display())),
+            };
+        }
+        Ok(meta) if meta.is_dir() => bail!("{} is a directory; give a file to write", path.display()),
+        Ok(meta) if !meta.is_file() => {
+            bail!(
+                "{} exists and is not a regular file (a device, a pipe or a socket): refusing to replace it",
+                path.display()
+            )
+        }
+        Ok(_) => path.to_path_buf(),
+        Err(err) if err.kind() == ErrorKind::NotFound => path.to_path_buf(),
+        Err(err) => return Err(err).with_context(|| format!("cannot write {}", path.display())),
+    };
+    in_existing_directory(path, &target)?;
+    Ok(target)
+}
+
+/// Refuses `target` (where `path` is written) if its directory does not exist.
+fn in_existing_directory(path: &Path, target: &Path) -> Result<()> {
+    let dir = parent(target);
+    if !dir.is_dir() {
+        bail!("cannot write {}: the directory {} does not exist", path.display(), dir.display());
+    }
+    Ok(())
+}
+
+/// The directory of a path (`.` for a bare file name).
+fn parent(path: &Path) -> &Path {
+    match path.parent() {
+        Some(dir) if !dir.as_os_str().is_empty() => dir,
+        _ => Path::new("."),
+    }
+}
+
+/// A directory a command writes its files into, checked before the command's work ([`OutputDir::check`]) and
+/// created, when it does not exist, only once there is something to write ([`OutputDir::create`]): a refused
+/// or failed run leaves no empty directory behind.
+pub struct OutputDir<'a>(&'a Path);
+
+impl<'a> OutputDir<'a> {
+    /// Checks `dir` as `command`'s `--out`: `-` (stdout) and an existing file are refused, and a directory that
+    /// does not exist must be in one that does (it may be created, but not its parents: a typo must not create
+    /// directory trees).
+    pub fn check(dir: &'a Path, command: &str) -> Result<OutputDir<'a>> {
+        if dir == Path::new("-") {
+            bail!("{command} --out takes a directory, not - (it writes several files there)");
+        }
+        match std::fs::metadata(dir) {
+            Ok(meta) if meta.is_dir() => {}
+            Ok(_) => bail!("--out {} is not a directory", dir.display()),
+            Err(err) if err.kind() == ErrorKind::NotFound => in_existing_directory(dir, dir)?,
+            Err(err) => return Err(err).with_context(|| format!("cannot use --out {}", dir.display())),
+        }
+        Ok(OutputDir(dir))
+    }
+
+    /// Creates the directory if it does not exist yet.
+    pub fn create(&self) -> Result<()> {
+        match std::fs::create_dir(self.0) {
+            Err(err) if err.kind() != ErrorKind::AlreadyExists => {
+                Err(err).with_context(|| format!("cannot create the directory {}", self.0.display()))
+            }
+            _ => Ok(()),
+        }
+    }
 }
 
 /// A value as the tables print it: integers without a decimal point (`26`, not `26.0`), others as Rust prints
@@ -128,14 +256,15 @@ mod tests {
         assert_eq!(count(1_844_590_828), "1,844,590,828");
     }
 
+    #[derive(Serialize)]
+    struct Row {
+        a: u32,
+    }
+
     #[test]
-    fn atomic_write_leaves_no_temporary_files() {
+    fn atomic_writes_leave_no_temporary_files() {
         let dir = tempfile::tempdir().unwrap();
-        let path = dir.path().join("nested/out.csv");
-        #[derive(Serialize)]
-        struct Row {
-            a: u32,
-        }
+        let path = dir.path().join("out.csv");
         write_csv_atomically(&path, &[Row { a: 1 }, Row { a: 2 }]).unwrap();
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "a\n1\n2\n");
         #[cfg(unix)]
@@ -143,6 +272,50 @@ mod tests {
             use std::os::unix::fs::PermissionsExt;
             assert_eq!(std::fs::metadata(&path).unwrap().permissions().mode() & 0o777, 0o644);
         }
-        assert_eq!(std::fs::read_dir(path.parent().unwrap()).unwrap().count(), 1);
+        assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
+    }
+
+    #[test]
+    fn only_regular_files_are_written_and_links_are_written_through() {
+        let dir = tempfile::tempdir().unwrap();
+        let err = |path: &Path| write_atomically(path, b"x").unwrap_err().to_string();
+        // A missing directory is named, not created.
+        let missing = dir.path().join("nowhere/out.csv");
+        assert!(err(&missing).contains("the directory") && err(&missing).contains("does not exist"));
+        assert!(!dir.path().join("nowhere").exists());
+        // A directory is refused once, plainly.
+        assert_eq!(err(dir.path()), format!("{} is a directory; give a file to write", dir.path().display()));
+        // A device is refused, and left alone.
+        assert!(err(Path::new("/dev/null")).contains("is not a regular file"));
+        #[cfg(unix)]
+        {
+            // A link is written through: the link stays, its target gets the bytes.
+            let target = dir.path().join("target.csv");
+            std::fs::write(&target, "old").unwrap();
+            let link = dir.path().join("link.csv");
+            std::os::unix::fs::symlink(&target, &link).unwrap();
+            write_atomically(&link, b"new").unwrap();
+            assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
+            assert_eq!(std::fs::read_to_string(&target).unwrap(), "new");
+            // A link to a device is refused.
+            let device = dir.path().join("device.csv");
+            std::os::unix::fs::symlink("/dev/null", &device).unwrap();
+            assert!(err(&device).contains("which is not a regular file"));
+        }
+    }
+
+    #[test]
+    fn output_directories_are_created_but_not_their_parents() {
+        let dir = tempfile::tempdir().unwrap();
+        let new = dir.path().join("new");
+        let checked = OutputDir::check(&new, "sweep").unwrap();
+        assert!(!new.exists(), "checking creates nothing");
+        checked.create().unwrap();
+        assert!(new.is_dir());
+        OutputDir::check(&new, "sweep").unwrap().create().unwrap();
+        let deep = dir.path().join("a/b");
+        assert!(OutputDir::check(&deep, "sweep").err().unwrap().to_string().contains("does not exist"));
+        assert!(!dir.path().join("a").exists());
+        assert!(OutputDir::check(Path::new("-"), "merge").err().unwrap().to_string().contains("not -"));
     }
 }

@@ -3,7 +3,7 @@
 //! [`LINE_EVERY`]; nothing for work shorter than that.
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use std::io::IsTerminal;
+use std::io::{IsTerminal, Write};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
@@ -21,14 +21,28 @@ pub struct Progress {
     /// Units done before this run (a resumed sweep's), which the time left does not count as this run's pace.
     before: u64,
     terminal: bool,
+    /// Whether the time left is shown: not for units of very unequal cost (the plies of a deepening search).
+    eta: bool,
     last_line: Mutex<Instant>,
 }
 
 impl Progress {
     /// Progress labelled `label` through `total` units, `before` of which an earlier run did.
     pub fn new(label: &str, total: u64, before: u64) -> Progress {
+        Progress::build(label, total, before, true)
+    }
+
+    /// Progress labelled `label` through `total` stages whose costs differ too much for a time left (each ply of
+    /// iterative deepening costs several times the one before).
+    pub fn stages(label: &str, total: u64) -> Progress {
+        Progress::build(label, total, 0, false)
+    }
+
+    fn build(label: &str, total: u64, before: u64, eta: bool) -> Progress {
         let bar = ProgressBar::with_draw_target(Some(total), ProgressDrawTarget::hidden());
-        let style = ProgressStyle::with_template("{prefix} [{bar:30}] {msg}, eta {eta}")
+        let template =
+            if eta { "{prefix} [{bar:30}] {msg}, eta {eta}" } else { "{prefix} [{bar:30}] {msg}, {elapsed}" };
+        let style = ProgressStyle::with_template(template)
             .unwrap_or_else(|_| ProgressStyle::default_bar())
             .progress_chars("=> ");
         bar.set_style(style);
@@ -42,6 +56,7 @@ impl Progress {
             started: now,
             before,
             terminal: std::io::stderr().is_terminal(),
+            eta,
             last_line: Mutex::new(now),
         }
     }
@@ -65,9 +80,16 @@ impl Progress {
         let Ok(mut last) = self.last_line.lock() else { return };
         if last.elapsed() >= LINE_EVERY {
             *last = Instant::now();
-            let pace = elapsed.as_secs_f64() / done.saturating_sub(self.before).max(1) as f64;
-            let left = Duration::from_secs((pace * total.saturating_sub(done) as f64).round() as u64);
-            eprintln!("{}: {}, about {} left", self.label, status(), humantime::format_duration(left));
+            let line = if self.eta {
+                let pace = elapsed.as_secs_f64() / done.saturating_sub(self.before).max(1) as f64;
+                let left = Duration::from_secs((pace * total.saturating_sub(done) as f64).round() as u64);
+                format!("{}: {}, about {} left", self.label, status(), humantime::format_duration(left))
+            } else {
+                let so_far = Duration::from_secs(elapsed.as_secs());
+                format!("{}: {}, {} so far", self.label, status(), humantime::format_duration(so_far))
+            };
+            // Progress is a courtesy: a stderr that cannot take it does not stop the work.
+            let _ = writeln!(std::io::stderr(), "{line}");
         }
     }
 

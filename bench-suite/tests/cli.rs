@@ -119,6 +119,12 @@ fn bad_input_is_refused_in_one_line_with_status_2() {
     refused(&["solve", "--game", "chess"], "invalid value 'chess'");
     refused(&["trace", "--tree", "[1,2"], "expected ',' or ']'");
     refused(&["trace", "--tree", "{0.5:1,0.4:2}"], "sum to 0.9");
+    refused(&["trace", "--tree", "[99999999999999999999]"], "the leaf is beyond ±2^53");
+    refused(&["trace", "--tree", "[1.5,2]"], "leaf 1.5 is not an integer");
+    // A negative number reaches the option's own parser, which names the option.
+    refused(&["ordering", "--seed", "-1"], "invalid value '-1' for '--seed <SEED>'");
+    refused(&["mcts", "--game", "tictactoe", "--iterations", "-5"], "invalid value '-5' for '--iterations");
+    refused(&["count", "--game", "tictactoe", "--threads", "-2"], "invalid value '-2' for '--threads");
     refused(&["trace", "--tree", "[1]", "--root", "middle"], "invalid value 'middle'");
     refused(&["ordering", "--b", "0"], "invalid value '0' for '--b <B>'");
     refused(&["ordering", "--b", "x"], "invalid value 'x'");
@@ -140,7 +146,7 @@ fn failed_runs_leave_no_file() {
     let blocker = dir.path().join("file");
     std::fs::write(&blocker, "x").unwrap();
     let under = blocker.join("out.csv");
-    refused(&["count", "--game", "tictactoe", "--out", under.to_str().unwrap()], "cannot create directory");
+    refused(&["count", "--game", "tictactoe", "--out", under.to_str().unwrap()], "Not a directory");
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 1);
     // A good run writes the file whole.
     bench().args(["count", "--game", "tictactoe", "--out", target_arg]).assert().success();
@@ -313,4 +319,6 @@ fn depth_limited_solve_refuses_bad_requests() {
     refused(&["solve", "--game", "tictactoe", "--depth", "3", "--position", "XXXOO...."], "already over");
     refused(&["solve", "--game", "nim", "--heaps", "3,4", "--depth", "2"], "--depth");
     refused(&["eval", "--game", "connect4", "--position", "8"], "'8'");
+    // Stopped as soon as the pace of its iterations says so (at depth 15, after half a second).
+    refused(&["solve", "--game", "connect4", "--position", "4453", "--depth", "20"], "over the limit of 15m");
 }

@@ -214,6 +214,7 @@ fn resume_after_an_interruption_gives_the_uninterrupted_files() {
     let whole = tempfile::tempdir().unwrap();
     sweep(whole.path(), &args);
     let full = read(whole.path().join("sweep.csv"));
+    let sums = read(whole.path().join("sweep.checksums"));
     let summary = read(whole.path().join("sweep-summary.csv"));
     let line_ends: Vec<usize> = full.match_indices('\n').map(|(i, _)| i + 1).collect();
     // Cut anywhere: nothing, a partial header, the header, mid-row, a row boundary inside a tree and between
@@ -228,12 +229,16 @@ fn resume_after_an_interruption_gives_the_uninterrupted_files() {
         full.len() - 1,
         full.len(),
     ];
-    for cut in cuts {
+    // The checksums are written after each tree's rows: a kill leaves them whole, or one tree short.
+    let sum_cuts = [sums.len(), sums.len().saturating_sub(9 * 5), 0];
+    for (cut, sum_cut) in cuts.into_iter().zip(sum_cuts.into_iter().cycle()) {
         let dir = tempfile::tempdir().unwrap();
         std::fs::write(dir.path().join("sweep.csv"), &full[..cut]).unwrap();
+        std::fs::write(dir.path().join("sweep.checksums"), &sums[..sum_cut]).unwrap();
         let stdout = sweep(dir.path(), &[&args[..], &["--resume"]].concat());
         assert!(stdout.contains("already done"), "{stdout}");
         assert_eq!(read(dir.path().join("sweep.csv")), full, "cut at byte {cut}");
+        assert_eq!(read(dir.path().join("sweep.checksums")), sums, "cut at byte {cut}");
         assert_eq!(read(dir.path().join("sweep-summary.csv")), summary, "cut at byte {cut}");
     }
     // --resume with nothing to resume starts afresh.
@@ -243,6 +248,7 @@ fn resume_after_an_interruption_gives_the_uninterrupted_files() {
     // A file of other arguments is not continued, nor touched, nor its summary removed.
     let dir = tempfile::tempdir().unwrap();
     std::fs::write(dir.path().join("sweep.csv"), &full[..line_ends[6]]).unwrap();
+    std::fs::write(dir.path().join("sweep.checksums"), &sums).unwrap();
     std::fs::write(dir.path().join("sweep-summary.csv"), &summary).unwrap();
     let out = dir.path().to_str().unwrap();
     refused(&["sweep", "--b", "3", "--d", "2..4", "--resume", "--out", out], "does not match these arguments");
@@ -250,6 +256,87 @@ fn resume_after_an_interruption_gives_the_uninterrupted_files() {
     assert_eq!(read(dir.path().join("sweep-summary.csv")), summary);
     std::fs::write(dir.path().join("sweep.csv"), "a,b\n1,2\n").unwrap();
     refused(&["sweep", "--b", "3", "--resume", "--out", out], "does not start with the sweep header");
+}
+
+#[test]
+fn resume_refuses_rows_changed_after_they_were_written() {
+    // A kept row edited by hand (here its value) would make the resumed files differ from an uninterrupted run:
+    // its tree's checksum no longer matches, and the sweep says which rows.
+    let args = ["--b", "2,3", "--d", "2..3", "--seeds", "0..1", "--algorithms", "alphabeta,mtdf"];
+    let dir = tempfile::tempdir().unwrap();
+    sweep(dir.path(), &args);
+    let full = read(dir.path().join("sweep.csv"));
+    let mut lines: Vec<String> = full.lines().map(str::to_string).collect();
+    let mut fields: Vec<String> = lines[2].split(',').map(str::to_string).collect();
+    fields[8] = format!("{}1", fields[8]);
+    lines[2] = fields.join(",");
+    let edited = lines[..lines.len() - 1].join("\n") + "\n";
+    std::fs::write(dir.path().join("sweep.csv"), &edited).unwrap();
+    let out = dir.path().to_str().unwrap();
+    refused(
+        &[&["sweep"], &args[..], &["--resume", "--out", out]].concat(),
+        "differ from the checksum written with them",
+    );
+    assert_eq!(read(dir.path().join("sweep.csv")), edited, "a refused resume leaves the file as it was");
+    // A sweep.csv without its checksums (an older version's) is not trusted either.
+    std::fs::remove_file(dir.path().join("sweep.checksums")).unwrap();
+    refused(&[&["sweep"], &args[..], &["--resume", "--out", out]].concat(), "no sweep.checksums beside it");
+}
+
+#[test]
+fn a_sweep_is_not_replaced_by_mistake() {
+    let args = ["--b", "2", "--d", "2..3", "--seeds", "0..1", "--algorithms", "alphabeta"];
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().to_str().unwrap();
+    sweep(dir.path(), &args);
+    // The same grid again rewrites the same bytes.
+    let first = read(dir.path().join("sweep.csv"));
+    sweep(dir.path(), &args);
+    assert_eq!(read(dir.path().join("sweep.csv")), first);
+    // Another grid is refused, unless --force.
+    refused(&["sweep", "--b", "3", "--d", "2", "--out", out], "holds a finished sweep of another grid");
+    // An unfinished sweep (no sidecar yet: a run was interrupted) is refused; --resume or --force go on.
+    std::fs::remove_file(dir.path().join("sweep.meta.json")).unwrap();
+    refused(&[&["sweep"], &args[..], &["--out", out]].concat(), "holds an unfinished sweep");
+    sweep(dir.path(), &[&args[..], &["--force"]].concat());
+    assert_eq!(read(dir.path().join("sweep.csv")), first);
+    // --out names a directory to create, but not its parents; - is refused, as for merge.
+    let deep = dir.path().join("a/b");
+    refused(&["sweep", "--b", "2", "--d", "2", "--out", deep.to_str().unwrap()], "does not exist");
+    assert!(!dir.path().join("a").exists());
+    refused(&["sweep", "--out", "-"], "takes a directory, not -");
+    refused(&["merge", "--out", "-", out], "takes a directory, not -");
+    assert!(!Path::new("-").exists());
+}
+
+#[test]
+#[cfg(unix)]
+fn an_interrupted_sweep_says_how_to_resume() {
+    // Long enough (minimax over 2.4 million nodes a tree) to be interrupted after its first trees.
+    let args =
+        ["--models", "iid", "--b", "8", "--d", "7", "--seeds", "0..39", "--algorithms", "minimax", "--threads", "1"];
+    let dir = tempfile::tempdir().unwrap();
+    let child = std::process::Command::new(assert_cmd::cargo::cargo_bin("bench-suite"))
+        .arg("sweep")
+        .args(args)
+        .arg("--out")
+        .arg(dir.path())
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let csv = dir.path().join("sweep.csv");
+    let started = std::time::Instant::now();
+    while std::fs::read_to_string(&csv).map_or(0, |text| text.lines().count()) < 2 {
+        assert!(started.elapsed().as_secs() < 120, "the sweep wrote no tree");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    std::process::Command::new("kill").args(["-INT", &child.id().to_string()]).status().unwrap();
+    let out = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(130), "{stderr}");
+    assert!(stderr.contains("interrupted: continue the sweep with") && stderr.contains("--resume"), "{stderr}");
+    assert!(!dir.path().join("sweep.meta.json").exists(), "an interrupted sweep has no sidecar");
 }
 
 #[test]
@@ -295,6 +382,7 @@ fn bad_grids_are_refused() {
     sweep(&["--d", "8..2"], "the range 8..2 is inverted");
     sweep(&["--seeds", "x"], "\"x\" is not a non-negative integer");
     sweep(&["--seeds", "1,2,1"], "1 appears twice");
+    sweep(&["--seeds", "-1"], "invalid value '-1' for '--seeds <LIST>'");
     sweep(&["--orderings", "alphabetical"], "invalid value 'alphabetical' for '--orderings <LIST>'");
     sweep(&["--models", "chess"], "invalid value 'chess' for '--models <LIST>'");
     sweep(&["--algorithms", "sss"], "invalid value 'sss' for '--algorithms <LIST>'");
@@ -324,6 +412,9 @@ fn bad_grids_are_refused() {
     sweep(&["--rng", "python", "--models", "iid", "--b", "10", "--d", "8"], "limited to 16,777,216 leaves");
     sweep(&["--models", "iid", "--algorithms", "minimax", "--b", "2", "--d", "23"], "no searches");
     sweep(&["--threads", "0"], "invalid value '0'");
+    // Asked for by name, a search that runs on no tree of the grid.
+    sweep(&["--orderings", "static", "--models", "iid"], "--orderings static: no search of this grid uses it");
+    sweep(&["--algorithms", "star1,alphabeta", "--models", "iid"], "--algorithms star1: it runs on no tree");
     refused(&["sweep", "--out", "-"], "--out takes a directory");
     // Nothing was written.
     assert_eq!(std::fs::read_dir(dir.path()).unwrap().count(), 0);

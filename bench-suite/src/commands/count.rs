@@ -116,9 +116,11 @@ impl Visit for Count<'_> {
             });
         }
         let (text, state) = games::position(&entry, &args.game, None)?;
+        // The file is checked before the count, which may be long.
+        let sink = Sink::new(&args.out, None)?;
         match args.depth {
-            Some(depth) => per_ply(&entry, &text, &state, depth, args, &threads),
-            None => full_tree(&entry, &text, &state, args, &threads),
+            Some(depth) => per_ply(&entry, &text, &state, depth, args, &threads, &sink),
+            None => full_tree(&entry, &text, &state, &threads, &sink),
         }
     }
 }
@@ -133,12 +135,10 @@ fn full_tree<E: Entry>(
     entry: &E,
     text: &str,
     state: &<E::Game as Game>::State,
-    args: &CountArgs,
     threads: &[u64],
+    sink: &Sink,
 ) -> Result<()> {
-    let Some(plan) = entry.full_tree() else {
-        return Err(games::refuse("count", args.game.game, Capability::Tally));
-    };
+    let Some(plan) = entry.full_tree() else { bail!("{} has no full tree small enough to tally", entry.title()) };
     let game = entry.game();
     let mut timings = Vec::new();
     let mut result = None;
@@ -169,7 +169,7 @@ fn full_tree<E: Entry>(
         states: t.states,
     };
     let (first, second) = (game.player_name(khela_games::Player::Max), game.player_name(khela_games::Player::Min));
-    emit(&args.out, &[row], &timings, |rows| {
+    emit(sink, &[row], &timings, |rows| {
         let row = &rows[0];
         let (first_wins, second_wins) = (format!("{first} wins"), format!("{second} wins"));
         let mut table = output::table(&["games", &first_wins, &second_wins, "draws", "nodes", "distinct states"]);
@@ -194,6 +194,7 @@ fn per_ply<E: Entry>(
     depth: u32,
     args: &CountArgs,
     threads: &[u64],
+    sink: &Sink,
 ) -> Result<()> {
     let Some(published) = entry.per_ply(root) else {
         return Err(games::refuse("count --depth", args.game.game, Capability::PerPly));
@@ -263,7 +264,7 @@ fn per_ply<E: Entry>(
     }
     let rows = result.expect("at least one thread count");
     let from = entry.name_position(text);
-    emit(&args.out, &rows, &timings, |rows| {
+    emit(sink, &rows, &timings, |rows| {
         let mut table = output::table(&["ply", "sequences", "positions"]);
         for r in rows {
             let cell = |c: Option<u64>| c.map_or(String::new(), count);
@@ -299,8 +300,7 @@ fn timed(
 
 /// Prints or writes the rows, then the timings (with the speed-up over the first thread count); with a file,
 /// also the sidecar of machine facts and timings.
-fn emit<R: Serialize>(out: &OutArg, rows: &[R], timings: &[Timing], table: impl FnOnce(&[R]) -> String) -> Result<()> {
-    let sink = Sink::new(out, None);
+fn emit<R: Serialize>(sink: &Sink, rows: &[R], timings: &[Timing], table: impl FnOnce(&[R]) -> String) -> Result<()> {
     let facts = Sidecar::now();
     sink.emit(rows, || {
         let mut lines = vec![table(rows)];
@@ -320,7 +320,7 @@ fn emit<R: Serialize>(out: &OutArg, rows: &[R], timings: &[Timing], table: impl 
         lines.join("\n")
     })?;
     // The sidecar follows the CSV it describes, so a failed CSV write leaves neither.
-    if let Sink::TableAndFile(path) = &sink {
+    if let Sink::TableAndFile(path) = sink {
         facts.write(path, &timings)?;
     }
     Ok(())

@@ -56,7 +56,7 @@ impl Visit for Eval<'_> {
                     .collect()
             }
         };
-        Sink::new(&args.out, None).emit(&rows, || {
+        Sink::new(&args.out, None)?.emit(&rows, || {
             let mut table = output::table(&["term", "value"]);
             for row in &rows {
                 table.add_row(vec![row.term.clone(), row.value.clone()]);

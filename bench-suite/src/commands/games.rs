@@ -34,7 +34,7 @@ pub fn run(args: &GamesArgs) -> Result<()> {
         let game_args = GameArgs { game, position: None, width: None, height: None };
         rows.push(games::visit(&game_args, Describe(game))?);
     }
-    Sink::new(&args.out, None).emit(&rows, || {
+    Sink::new(&args.out, None)?.emit(&rows, || {
         let mut table = output::table(&["game", "positions", "start", "evaluator", "commands"]);
         for row in &rows {
             table.add_row(vec![row.game, row.positions, &row.start, &row.evaluator, &row.commands]);

@@ -6,6 +6,7 @@
 use crate::games::{self, Capability, Entry, GameArgs, Visit};
 use crate::names::named;
 use crate::output::{self, OutArg, Sink};
+use crate::progress::Progress;
 use anyhow::{Result, bail};
 use clap::Args;
 use indicatif::HumanCount;
@@ -13,7 +14,9 @@ use khela_games::rng::Rng;
 use khela_games::{Evaluator, Game, Notation};
 use khela_mcts::{Config, EvaluatorPrior, Parallelism, Plan, PlanError, PolicyKind, PriorKind, Summary, plan};
 use serde::Serialize;
-use std::time::Instant;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{self, RecvTimeoutError};
+use std::time::{Duration, Instant};
 
 /// The most iterations (for flat Monte Carlo, playouts in all) a run may ask for: about two minutes of
 /// Connect-4 on one core.
@@ -127,30 +130,43 @@ impl Visit for Mcts<'_> {
             choice: plan.policy.choice(),
             ..Config::default()
         };
+        let sink = Sink::new(&args.out, None)?;
         let pool = rayon::ThreadPoolBuilder::new().num_threads(plan.threads).build()?;
         let start = Instant::now();
-        let outcome = pool.install(|| plan::run(game, state.clone(), &plan, config, prior))?;
+        let outcome = watched(iterations, |counter| {
+            pool.install(|| plan::run_counted(game, state.clone(), &plan, config, prior, counter))
+        })?;
         let seconds = start.elapsed().as_secs_f64();
+        // A move the search never went through (flat Monte Carlo stopped by a proof) has no mean.
         let rows: Vec<Row> = outcome
             .stats
             .iter()
-            .map(|s| Row { mv: game.write_move(s.mv), visits: s.visits, mean: format!("{:.3}", s.mean()) })
+            .map(|s| Row {
+                mv: game.write_move(s.mv),
+                visits: s.visits,
+                mean: if s.visits > 0 { format!("{:.3}", s.mean()) } else { String::new() },
+            })
             .collect();
-        Sink::new(&args.out, None).emit(&rows, || {
+        sink.emit(&rows, || {
             let mut table = output::table(&["move", "visits", "mean (mover's score)", "proved"]);
             for (row, s) in rows.iter().zip(&outcome.stats) {
                 let proof = s.proof.map_or(String::new(), |p| p.to_string());
-                table.add_row(vec![row.mv.clone(), row.visits.to_string(), row.mean.clone(), proof]);
+                let mean = if row.mean.is_empty() { "-".to_string() } else { row.mean.clone() };
+                table.add_row(vec![row.mv.clone(), HumanCount(row.visits).to_string(), mean, proof]);
             }
             let Summary { iterations, nodes, refused } = outcome.summary;
             let budget = if refused > 0 {
-                format!("; the node budget ({}) stopped growth {} times", HumanCount(MAX_NODES as u64), refused)
+                format!(
+                    "; the node budget ({}) stopped growth {} times",
+                    HumanCount(MAX_NODES as u64),
+                    HumanCount(refused)
+                )
             } else {
                 String::new()
             };
             format!(
                 "{}\n{} on {} thread(s), {} parallelism, seed {}, rng {}: {} iterations, {} nodes{budget}\n\
-                 {:.3} s, {:.0} playouts per second\n{table}\nchosen move: {}",
+                 {:.3} s, {} playouts per second\n{table}\nchosen move: {}",
                 game.picture(&state),
                 match (plan.policy, plan.prior) {
                     (PolicyKind::Puct, Some(prior)) => format!("puct ({prior} prior)"),
@@ -163,9 +179,32 @@ impl Visit for Mcts<'_> {
                 HumanCount(iterations),
                 HumanCount(nodes as u64),
                 seconds,
-                iterations as f64 / seconds,
+                HumanCount((iterations as f64 / seconds).round() as u64),
                 outcome.best.map_or("none".to_string(), |mv| game.write_move(mv)),
             )
         })
     }
+}
+
+/// Runs `search` with a counter of the iterations done, shown as progress on stderr (from a thread of its own,
+/// every tenth of a second) until the search returns.
+fn watched<T: Send>(total: u64, search: impl FnOnce(&AtomicU64) -> T + Send) -> T {
+    let counter = AtomicU64::new(0);
+    let bar = Progress::new("mcts", total, 0);
+    let (finished, stop) = mpsc::channel::<()>();
+    let result = std::thread::scope(|scope| {
+        let (counter, bar) = (&counter, &bar);
+        scope.spawn(move || {
+            // Until the search ends and drops the sender.
+            while let Err(RecvTimeoutError::Timeout) = stop.recv_timeout(Duration::from_millis(100)) {
+                let done = counter.load(Ordering::Relaxed).min(total);
+                bar.update(done, total, || format!("{}/{} iterations", HumanCount(done), HumanCount(total)));
+            }
+        });
+        let result = search(counter);
+        drop(finished);
+        result
+    });
+    bar.finish();
+    result
 }

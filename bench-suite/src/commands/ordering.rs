@@ -32,10 +32,10 @@ pub struct OrderingArgs {
     #[arg(long, value_parser = named::<Rng>())]
     pub rng: Option<Rng>,
     /// Smallest leaf value [default: 0].
-    #[arg(long, allow_hyphen_values = true)]
+    #[arg(long)]
     pub lo: Option<i64>,
     /// Largest leaf value [default: 99].
-    #[arg(long, allow_hyphen_values = true)]
+    #[arg(long)]
     pub hi: Option<i64>,
     #[command(flatten)]
     #[allow(missing_docs)]
@@ -96,7 +96,7 @@ pub fn run(args: &OrderingArgs) -> Result<()> {
         tables.push(ttt_table);
     }
     let default = (!custom).then(|| Path::new(DEFAULT_OUT));
-    Sink::new(&args.out, default).emit(&rows, || tables.join("\n\n"))
+    Sink::new(&args.out, default)?.emit(&rows, || tables.join("\n\n"))
 }
 
 fn random_tree_rows(params: &Params) -> Result<(Vec<Row>, String)> {

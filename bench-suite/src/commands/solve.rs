@@ -4,19 +4,29 @@
 
 use crate::games::{self, Capability, Entry, Exact, Family, GameArgs, Visit};
 use crate::output::{self, OutArg, Sink};
+use crate::progress::Progress;
 use anyhow::{Result, bail};
 use clap::Args;
 use indicatif::HumanCount;
 use khela_exact::theory::knuth_moore;
-use khela_exact::{Algorithm, SearchConfig, move_values};
+use khela_exact::{Algorithm, Observer, SearchConfig, Stats, move_values};
 use khela_games::{Game, Node, Notation, Player, Value};
-use khela_heuristic::Engine;
+use khela_heuristic::{Engine, MoveValue};
 use serde::Serialize;
+use std::cell::Cell;
+use std::ops::ControlFlow;
+use std::time::{Duration, Instant};
 
 /// The depth-limited searches `solve` refuses: even a perfectly ordered alpha-beta search to depth d visits at
 /// least b^⌈d/2⌉ + b^⌊d/2⌋ − 1 leaves (Knuth and Moore, b the most moves a node has, d no more than the plies
 /// left in the game); above 10^10 of them it would run for hours.
 const MAX_LEAVES: u64 = 10_000_000_000;
+
+/// Depth-limited solves that their iterations so far say will take longer than this are stopped unless `--force`.
+const MAX_SECONDS: f64 = 15.0 * 60.0;
+
+/// Iterations of iterative deepening shorter than this are too noisy to extrapolate from.
+const PACE_SECONDS: f64 = 0.25;
 
 /// Options of `solve`.
 #[derive(Debug, Args)]
@@ -39,6 +49,9 @@ pub struct SolveArgs {
     /// With --check-xor: the number of heaps.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=8))]
     pub heaps_count: u32,
+    /// Run to the end even when the pace of the depth-limited search says it will not finish in 15 minutes.
+    #[arg(long)]
+    pub force: bool,
     /// With --check-xor: the largest heap size.
     #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(0..=63))]
     pub max: u32,
@@ -108,7 +121,7 @@ fn exact<E: Entry>(entry: &E, state: &<E::Game as Game>::State, out: &OutArg) ->
         .iter()
         .map(|&(mv, v)| MoveRow { mv: game.write_move(mv), value: output::value(v), best: mover.view(v) == best })
         .collect();
-    Sink::new(out, None).emit(&rows, || {
+    Sink::new(out, None)?.emit(&rows, || {
         let (side, first) = (game.player_name(mover), game.player_name(Player::Max));
         let mut table = output::table(&["move", &format!("value ({first}'s view)"), "best"]);
         for row in &rows {
@@ -137,10 +150,10 @@ fn depth_limited<E: Entry>(entry: &E, state: &<E::Game as Game>::State, depth: u
     }
     let (left, _) = entry.plies_left(state);
     let minimal = knuth_moore(entry.max_moves(), depth.min(left)).filter(|&leaves| leaves <= MAX_LEAVES);
-    if minimal.is_none() {
+    if minimal.is_none() && !args.force {
         bail!(
             "--depth {depth} on {}: even a perfectly ordered search visits at least {} leaves from this position; \
-             the limit is {}",
+             the limit is {} (--force runs it all the same)",
             entry.title(),
             knuth_moore(entry.max_moves(), depth.min(left))
                 .map_or("more than 2^64".into(), |l| HumanCount(l).to_string()),
@@ -151,11 +164,42 @@ fn depth_limited<E: Entry>(entry: &E, state: &<E::Game as Game>::State, depth: u
         games::View::First => (format!("{}'s view", game.player_name(Player::Max)), Box::new(|value| value)),
         games::View::Mover => ("the side to move's view".to_string(), Box::new(move |value| mover.view(value))),
     };
-    // Two engines, so that each search's node count is its own (not helped by the other's table).
     let config = SearchConfig { quiescence: args.quiescence, ..SearchConfig::depth_limited(depth) };
     let evaluator = &scale.evaluator;
-    let analysis = Engine::new(game, evaluator, config).search(state);
-    let values = Engine::new(game, evaluator, config).analyse(state);
+    let sink = Sink::new(&args.out, None)?;
+    // Two engines, so that each search's node count is its own (not helped by the other's table), each with its
+    // progress on stderr: the search by the depth its iterations reach, the valuation of the moves one by one.
+    // The search's iterations also measure its pace: once they say the whole will take too long, it stops there.
+    let bar = Progress::stages("search", u64::from(depth));
+    let stopped = Cell::new(None);
+    let pace =
+        Pace { bar: &bar, depth, force: args.force, started: Instant::now(), times: Vec::new(), stopped: &stopped };
+    let analysis = Engine::new(game, evaluator, config).search_observed(state, pace);
+    bar.finish();
+    if let Some(Stop { reached, elapsed, projected }) = stopped.get() {
+        bail!(
+            "--depth {depth} on {}: stopped at depth {reached} after {}: by the pace of its iterations so far, the \
+             search would take about {}, over the limit of {}; give a smaller --depth, or --force",
+            entry.title(),
+            humantime::format_duration(Duration::from_millis((elapsed * 1000.0).round() as u64)),
+            humantime::format_duration(Duration::from_secs(projected.min(1e12).round() as u64)),
+            humantime::format_duration(Duration::from_secs(MAX_SECONDS as u64))
+        );
+    }
+    let mut engine = Engine::new(game, evaluator, config);
+    let mut moves = Vec::new();
+    game.moves(state, &mut moves);
+    let bar = Progress::new("moves", moves.len() as u64, 0);
+    let values: Vec<MoveValue<_>> = moves
+        .iter()
+        .enumerate()
+        .map(|(i, &mv)| {
+            let value = engine.value_move(state, mv);
+            bar.update(i as u64 + 1, moves.len() as u64, || format!("{}/{} moves valued", i + 1, moves.len()));
+            value
+        })
+        .collect();
+    bar.finish();
     let best = values.iter().map(|m| mover.view(m.value)).fold(Value::NEG_INFINITY, Value::max);
     let rows: Vec<MoveRow> = values
         .iter()
@@ -165,7 +209,7 @@ fn depth_limited<E: Entry>(entry: &E, state: &<E::Game as Game>::State, depth: u
             best: mover.view(m.value) == best,
         })
         .collect();
-    Sink::new(&args.out, None).emit(&rows, || {
+    sink.emit(&rows, || {
         let mut table = output::table(&["move", "value", "best", "nodes"]);
         for (row, m) in rows.iter().zip(&values) {
             let mark = if row.best { "best" } else { "" };
@@ -184,4 +228,58 @@ fn depth_limited<E: Entry>(entry: &E, state: &<E::Game as Game>::State, depth: u
             HumanCount(analysed),
         )
     })
+}
+
+/// Why a search was stopped: the depth its last iteration reached, the seconds it had run and those the whole
+/// would take by its pace.
+#[derive(Clone, Copy)]
+struct Stop {
+    reached: u32,
+    elapsed: f64,
+    projected: f64,
+}
+
+/// Reports each iteration of the engine's iterative deepening as progress, and stops the deepening (unless
+/// `force`) once the pace of the iterations says that the search and the valuation of the moves after it will
+/// take more than [`MAX_SECONDS`]: each further ply multiplies the last iteration's time by the larger of the
+/// last two plies' growths (alpha-beta's cost alternates from odd to even depths), and the moves cost about as
+/// much as the search. Extrapolated from iterations of [`PACE_SECONDS`] or more.
+struct Pace<'a> {
+    bar: &'a Progress,
+    depth: u32,
+    force: bool,
+    started: Instant,
+    /// The seconds since the start at which each iteration ended.
+    times: Vec<f64>,
+    stopped: &'a Cell<Option<Stop>>,
+}
+
+impl<G: Game> Observer<G> for Pace<'_> {
+    /// Watches no node, only the iterations.
+    const ACTIVE: bool = false;
+
+    fn deepened(&mut self, reached: u32, _: Value, stats: &Stats) -> ControlFlow<()> {
+        let (done, total) = (u64::from(reached.min(self.depth)), u64::from(self.depth));
+        self.bar.update(done, total, || format!("depth {done}/{total}, {} nodes", HumanCount(stats.nodes)));
+        let elapsed = self.started.elapsed().as_secs_f64();
+        self.times.push(elapsed);
+        let lengths: Vec<f64> = std::iter::once(0.0)
+            .chain(self.times.iter().copied())
+            .collect::<Vec<_>>()
+            .windows(2)
+            .map(|w| (w[1] - w[0]).max(1e-6))
+            .collect();
+        let growth = match lengths.as_slice() {
+            [.., a, b, c] => (c / b).max(b / a).max(1.0),
+            [.., a, b] => (b / a).max(1.0),
+            _ => 1.0,
+        };
+        let last = lengths.last().copied().unwrap_or(0.0);
+        let projected = 2.0 * (elapsed + last * growth.powi(self.depth.saturating_sub(reached) as i32));
+        if !self.force && reached < self.depth && last >= PACE_SECONDS && projected > MAX_SECONDS {
+            self.stopped.set(Some(Stop { reached, elapsed, projected }));
+            return ControlFlow::Break(());
+        }
+        ControlFlow::Continue(())
+    }
 }

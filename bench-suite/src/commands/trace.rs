@@ -17,7 +17,7 @@ const ALGORITHMS: &[Algorithm] =
 #[derive(Debug, Args)]
 pub struct TraceArgs {
     /// The tree in nested-list notation, like `[[5,8,6],[3,9,7],[10,4,2]]`; chance nodes as `{0.5:8,0.5:-1}`.
-    #[arg(long, allow_hyphen_values = true)]
+    #[arg(long)]
     pub tree: String,
     /// The side to move at the root.
     #[arg(long, value_parser = named::<Player>(), default_value = "max")]
@@ -85,7 +85,7 @@ pub fn run(args: &TraceArgs) -> Result<()> {
             }
         });
     }
-    Sink::new(&args.out, None).emit(&rows, || {
+    Sink::new(&args.out, None)?.emit(&rows, || {
         let root = format!("{:?}", args.root);
         let mut lines = vec![format!("{algorithm} on {tree} with {root} at the root")];
         lines.extend(rows.iter().map(|row| row.line.clone()));

@@ -96,7 +96,7 @@ impl Entry for NimEntry {
             })
             .collect();
         let mover_wins = rows.iter().any(|r| r.wins);
-        Sink::new(out, None).emit(&rows, || {
+        Sink::new(out, None)?.emit(&rows, || {
             let winning: Vec<String> = rows
                 .iter()
                 .filter(|r| r.wins)
@@ -155,7 +155,7 @@ impl Entry for NimEntry {
             bail!("the search disagrees with Bouton's rule at {}", disagreements.join("; "));
         }
         let states = searcher.cache().len();
-        Sink::new(out, None).emit(&rows, || {
+        Sink::new(out, None)?.emit(&rows, || {
             let mut losing: Vec<Vec<u32>> = rows
                 .iter()
                 .filter(|r| !r.search_wins)

@@ -24,6 +24,9 @@ use anyhow::Result;
 use data::Data;
 use std::path::{Path, PathBuf};
 
+/// The files the plots are written to.
+pub const FILES: [&str; 2] = [leaves::LEAVES_FILE, ebf::EBF_FILE];
+
 /// Writes the plots into `dir` and returns their paths.
 ///
 /// Only `alphabeta` points are plotted, for one model: `iid` if present, else the first model in `points`.

@@ -5,6 +5,7 @@
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use khela_exact::count::perft;
 use khela_exact::{Algorithm, MoveOrdering, Natural, Searcher};
+use khela_games::connect4::benchmark::{Scored, Set};
 use khela_games::connect4::{Connect4, Position};
 use khela_games::implicit::{ImplicitTree, Model};
 use khela_games::random_tree::{Params, RandomTree};
@@ -13,7 +14,6 @@ use khela_games::tictactoe::{Board, TicTacToe};
 use khela_games::{Game, Node};
 use khela_tt::{Policy, Table};
 use std::hint::black_box;
-use std::path::PathBuf;
 
 fn centre_first() -> MoveOrdering<Connect4> {
     MoveOrdering::preference(vec![3, 2, 4, 1, 5, 0, 6])
@@ -65,19 +65,20 @@ fn solve_set(game: &Connect4, set: &[(Position, f64)]) -> u64 {
 }
 
 fn connect4_end_easy(c: &mut Criterion) {
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/connect4/Test_L3_R1");
-    let Ok(text) = std::fs::read_to_string(&path) else {
-        eprintln!("NOTE: {} is absent: the End-Easy benchmark is skipped", path.display());
-        return;
+    let scored = match Set::EndEasy.read() {
+        Ok(scored) => scored,
+        Err(err) => {
+            eprintln!("NOTE: the End-Easy benchmark is skipped: {err}");
+            return;
+        }
     };
     let game = Connect4::standard();
-    let set: Vec<(Position, f64)> = text
-        .lines()
-        .map(|line| {
-            let (moves, score) = line.split_once(' ').expect("`<moves> <score>`");
+    let set: Vec<(Position, f64)> = scored
+        .iter()
+        .map(|Scored { moves, score }| {
             let position = game.parse(moves).expect("a benchmark position parses");
             let Node::Decision(mover) = game.node(&position) else { panic!("{moves} is over") };
-            (position, mover.view(score.parse::<f64>().expect("a score")))
+            (position, mover.view(f64::from(*score)))
         })
         .collect();
     let started = std::time::Instant::now();

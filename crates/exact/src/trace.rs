@@ -1,12 +1,25 @@
 //! Observers of the search loop, and the textbook trace.
 
-use crate::Bound;
+use crate::cache::Bound;
+use crate::stats::Stats;
 use khela_games::{Game, Value};
+use std::ops::ControlFlow;
 
 /// Watches a search. The default methods do nothing, and `()` watches nothing at no cost.
 pub trait Observer<G: Game> {
-    /// Whether the observer watches anything: only `()` says no, which lets the search value leaves in place.
+    /// Whether the observer watches nodes ([`Observer::backed_up`], [`Observer::pruned`]): `()` and observers of
+    /// iterations only say no, which lets the search value leaves in place and skip what only a node's watcher
+    /// needs.
     const ACTIVE: bool = true;
+
+    /// An iteration of iterative deepening to `depth` decision plies is done, with `value` (MAX's view) and the
+    /// counters of the search so far: what a progress report shows. [`ControlFlow::Break`] stops the deepening
+    /// there, and the search returns this iteration's value (a time control); the last iteration, to the depth
+    /// asked for, is reported too, and goes on regardless.
+    fn deepened(&mut self, depth: u32, value: Value, stats: &Stats) -> ControlFlow<()> {
+        let _ = (depth, value, stats);
+        ControlFlow::Continue(())
+    }
 
     /// A node's value has been backed up (children are reported before their parent). `value` is from MAX's
     /// view; `bound` says whether it is exact or, after a cutoff, a bound on the true value.

@@ -35,7 +35,9 @@
 //! used by the benchmark sets; the standard start is the empty string, the empty board. A move is written as its
 //! 1-based column, `1` for column 0 (on boards wider than 9, columns past the ninth are written `10`, `11`, …,
 //! which a move string has no digit for). The players are `X` and `O`. The picture is
-//! [`Connect4::board_string`]: the rows from top to bottom, each ending with a newline, the last one included.
+//! [`Connect4::board_string`] without its last newline: the rows from top to bottom.
+//!
+//! [`benchmark`] reads Pascal Pons' benchmark sets, positions in this notation with their exact scores.
 //!
 //! # Examples
 //!
@@ -50,6 +52,8 @@
 //! let won = game.parse("1122334").unwrap();
 //! assert_eq!(game.node(&won), Node::Terminal(18.0));
 //! ```
+
+pub mod benchmark;
 
 use crate::{Game, Node, Notation, Player, Value};
 use std::fmt;

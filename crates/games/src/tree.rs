@@ -49,9 +49,10 @@ pub struct Tree {
     probs: Vec<f64>,
 }
 
-/// Why a tree was refused.
+/// Why a tree was refused. Its message quotes the text whole when it is short, and otherwise the
+/// [`EXCERPT`] characters on either side of the problem.
 #[derive(Debug, Error, PartialEq)]
-#[error("tree {text:?}: {message} at character {at}")]
+#[error("tree {}: {message} at character {at}", excerpt(text, *at))]
 pub struct ParseError {
     /// The whole text given.
     pub text: String,
@@ -251,16 +252,38 @@ struct Parser<'a> {
     pos: usize,
 }
 
+/// The characters a parse error quotes on either side of the problem, when the text is longer than twice this.
+pub const EXCERPT: usize = 30;
+
+/// `text` quoted, or for a long text the [`EXCERPT`] characters either side of character `at`, with `…` where
+/// the quote is cut.
+fn excerpt(text: &str, at: usize) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    if chars.len() <= 2 * EXCERPT {
+        return format!("{text:?}");
+    }
+    let (from, to) = (at.saturating_sub(EXCERPT), (at + EXCERPT).min(chars.len()));
+    let quoted: String = chars[from..to].iter().collect();
+    let before = if from > 0 { "…" } else { "" };
+    let after = if to < chars.len() { "…" } else { "" };
+    format!("{before}{quoted:?}{after} ({} characters)", chars.len())
+}
+
 /// Nesting deeper than this is refused (the parser is recursive).
 const MAX_NESTING: usize = 1_000;
 
 impl Parser<'_> {
+    /// An error at the current character, naming it.
     fn error(&self, message: impl Into<String>) -> ParseError {
-        let mut message = message.into();
-        match self.chars.get(self.pos) {
-            Some(&(_, c)) => message = format!("{message} (found {c:?})"),
-            None => message = format!("{message} (found the end of the text)"),
-        }
+        let found = match self.chars.get(self.pos) {
+            Some(&(_, c)) => format!("{c:?}"),
+            None => "the end of the text".to_string(),
+        };
+        self.error_here(format!("{} (found {found})", message.into()))
+    }
+
+    /// An error at the current character, whose message says all.
+    fn error_here(&self, message: String) -> ParseError {
         ParseError { text: self.text.to_string(), message, at: self.pos }
     }
 
@@ -354,13 +377,22 @@ impl Parser<'_> {
                 let token = self.token().to_string();
                 let leaf = token.parse::<i64>().map_err(|_| {
                     self.pos = at;
-                    self.error("expected an integer leaf, '[' or '{'")
+                    let digits = token.trim_start_matches(['-', '+']);
+                    if !digits.is_empty() && digits.bytes().all(|b| b.is_ascii_digit()) {
+                        self.error_here("the leaf is beyond ±2^53, the largest integers a value holds exactly".into())
+                    } else if token.parse::<f64>().is_ok() || parse_probability(&token).is_some() {
+                        self.error_here(format!(
+                            "leaf {token} is not an integer: leaves are integer payoffs, such as 3 or -2"
+                        ))
+                    } else {
+                        self.error("expected an integer leaf, '[' or '{'")
+                    }
                 })?;
                 if leaf.abs() > MAX_EXACT_PAYOFF {
                     self.pos = at;
-                    return Err(
-                        self.error(format!("leaf {leaf} is beyond ±2^53, the largest integers a value holds exactly"))
-                    );
+                    return Err(self.error_here(format!(
+                        "leaf {leaf} is beyond ±2^53, the largest integers a value holds exactly"
+                    )));
                 }
                 Ok(Parsed::Leaf(leaf))
             }
@@ -427,14 +459,29 @@ mod tests {
         refused("[1,x]", "expected an integer leaf, '[' or '{' (found 'x') at character 3");
         refused("[]", "expected an integer leaf");
         refused("[1,2]]", "unexpected text after the tree");
-        refused("[1.5]", "expected an integer leaf");
+        refused("[1.5]", "leaf 1.5 is not an integer: leaves are integer payoffs");
+        refused("[1,2e3]", "leaf 2e3 is not an integer");
+        refused("[1/2]", "leaf 1/2 is not an integer");
         refused("{0.5:1,0.4:2}", "probabilities sum to 0.9");
         refused("{0:1,1:2}", "expected a probability");
         refused("{1/0:1}", "expected a probability");
         refused("{0.5 1}", "expected ':'");
-        refused("[99999999999999999999]", "expected an integer leaf");
+        refused("[99999999999999999999]", "the leaf is beyond ±2^53");
+        refused("[-99999999999999999999]", "the leaf is beyond ±2^53");
         refused("[9007199254740993,1]", "leaf 9007199254740993 is beyond ±2^53");
         refused(&"[".repeat(2_000), "nesting deeper than");
+    }
+
+    #[test]
+    fn long_trees_are_quoted_around_the_problem() {
+        let text = format!("[{}x]", "1,".repeat(5_000));
+        let err = Tree::parse(&text, Player::Max).unwrap_err().to_string();
+        let window = format!("…\"{}x]\" (10003 characters)", "1,".repeat(EXCERPT / 2));
+        assert!(err.starts_with(&format!("tree {window}: expected an integer leaf")), "{err}");
+        assert!(err.ends_with("at character 10001"), "{err}");
+        let deep = Tree::parse(&"[".repeat(5_000), Player::Max).unwrap_err().to_string();
+        assert!(deep.len() < 200 && deep.contains("nesting deeper than 1000"), "{deep}");
+        assert_eq!(excerpt("[1,2]", 2), "\"[1,2]\"");
     }
 
     #[test]

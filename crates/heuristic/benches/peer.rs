@@ -32,6 +32,7 @@ use ahash::RandomState;
 use criterion::Criterion;
 use khela_exact::{Algorithm, Natural, SearchConfig, Searcher};
 use khela_games::Evaluator;
+use khela_games::connect4::benchmark::Set;
 use khela_games::connect4::{Connect4, Position};
 use khela_games::{Game, Value};
 use khela_heuristic::connect4::Threats;
@@ -185,13 +186,11 @@ struct Paired {
 /// The positions compared: our openings, then the first few of Middle-Easy (with a NOTE if it is absent).
 fn positions() -> Vec<(String, String)> {
     let mut out: Vec<(String, String)> = OPENINGS.iter().map(|&(n, m)| (n.to_string(), m.to_string())).collect();
-    let path = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../../shared/connect4/Test_L2_R1");
-    match std::fs::read_to_string(&path) {
-        Ok(text) => out.extend(text.lines().take(MIDDLE_EASY).enumerate().map(|(i, line)| {
-            let moves = line.split_once(' ').expect("`<moves> <score>`").0;
-            (format!("L2R1-{}", i + 1), moves.to_string())
-        })),
-        Err(_) => eprintln!("NOTE: {} is absent: only our own openings are compared", path.display()),
+    match Set::MiddleEasy.read() {
+        Ok(set) => out.extend(
+            set.into_iter().take(MIDDLE_EASY).enumerate().map(|(i, scored)| (format!("L2R1-{}", i + 1), scored.moves)),
+        ),
+        Err(err) => eprintln!("NOTE: only our own openings are compared: {err}"),
     }
     out
 }

@@ -2,9 +2,11 @@
 //! transposition table, evaluator ordering near the root, and quiescence.
 
 use crate::scaled::Heuristic;
-use khela_exact::{Algorithm, Horizon, SearchConfig, SearchResult, Shallow, Stats};
+use khela_exact::{Algorithm, Bound, Horizon, Observer, SearchConfig, SearchResult, Shallow, Stats};
 use khela_games::{Evaluator, Game, Node, Value};
 use khela_tt::Table;
+use std::cell::Cell;
+use std::ops::ControlFlow;
 
 /// The plies from the root at which an engine sorts children by the evaluator (the history heuristic below).
 pub const SORTED_PLIES: usize = 2;
@@ -18,6 +20,9 @@ pub struct Analysis<M> {
     pub best: Option<M>,
     /// The principal variation: the chosen move, the best reply, and so on to the horizon.
     pub pv: Vec<M>,
+    /// The depth searched: the configured one, or that of the last iteration of iterative deepening when it
+    /// stopped early (the iteration met no horizon and is exact, or the observer stopped the deepening).
+    pub depth: u32,
     /// The counters of the search (the principal variation's re-searches not included).
     pub stats: Stats,
 }
@@ -75,22 +80,33 @@ impl<'a, G: Game, E: Evaluator<G>> Engine<'a, G, E> {
 
     /// Searches `state` to the configured depth: its value, the move chosen and the principal variation.
     pub fn search(&mut self, state: &G::State) -> Analysis<G::Move> {
-        let depth = self.config.depth;
-        let result = self.run(self.config.algorithm, state, depth);
+        self.search_observed(state, ())
+    }
+
+    /// [`Engine::search`], with `observer` watching the search of the move (for instance, a progress report of
+    /// each iteration of iterative deepening: [`Observer::deepened`]).
+    pub fn search_observed<V: Observer<Heuristic<'a, G, E>>>(
+        &mut self,
+        state: &G::State,
+        observer: V,
+    ) -> Analysis<G::Move> {
+        let reached = Cell::new(self.config.depth);
+        let result = self.run(self.config.algorithm, state, self.config.depth, Reached { observer, depth: &reached });
+        let depth = reached.get();
         let mut pv = Vec::new();
         if let Some(best) = result.best {
             pv.push(best);
             let (mut position, mut left) = (self.game.child(state, best), depth.saturating_sub(1));
             while left > 0
                 && let Node::Decision(_) = self.game.node(&position)
-                && let Some(reply) = self.run(Algorithm::AlphaBeta, &position, left).best
+                && let Some(reply) = self.run(Algorithm::AlphaBeta, &position, left, ()).best
             {
                 pv.push(reply);
                 self.game.play(&mut position, reply);
                 left -= 1;
             }
         }
-        Analysis { value: result.value, best: result.best, pv, stats: result.stats }
+        Analysis { value: result.value, best: result.best, pv, depth, stats: result.stats }
     }
 
     /// The depth-limited value of every move of decision node `state`, in natural order: each child searched
@@ -101,20 +117,27 @@ impl<'a, G: Game, E: Evaluator<G>> Engine<'a, G, E> {
         }
         let mut moves = Vec::new();
         self.game.moves(state, &mut moves);
+        moves.into_iter().map(|mv| self.value_move(state, mv)).collect()
+    }
+
+    /// The depth-limited value of the move `mv` of decision node `state`: its child searched to the configured
+    /// depth less one, as [`Engine::analyse`] values every move.
+    pub fn value_move(&mut self, state: &G::State, mv: G::Move) -> MoveValue<G::Move> {
         let depth = self.config.depth.saturating_sub(1);
-        moves
-            .into_iter()
-            .map(|mv| {
-                let result = self.run(Algorithm::AlphaBeta, &self.game.child(state, mv), depth);
-                MoveValue { mv, value: result.value, stats: result.stats }
-            })
-            .collect()
+        let result = self.run(Algorithm::AlphaBeta, &self.game.child(state, mv), depth, ());
+        MoveValue { mv, value: result.value, stats: result.stats }
     }
 
     /// One search of the exact crate's loop over the heuristic game, with `algorithm` to `depth` and the rest of
     /// the configuration: the evaluator at the horizon (and its noisy moves, with quiescence), its final proofs,
     /// the engine's ordering and its table.
-    fn run(&mut self, algorithm: Algorithm, state: &G::State, depth: u32) -> SearchResult<G::Move> {
+    fn run<V: Observer<Heuristic<'a, G, E>>>(
+        &mut self,
+        algorithm: Algorithm,
+        state: &G::State,
+        depth: u32,
+        observer: V,
+    ) -> SearchResult<G::Move> {
         let config = SearchConfig { algorithm, depth, ..self.config };
         let evaluator = self.game.evaluator;
         let horizon = Horizon {
@@ -122,7 +145,8 @@ impl<'a, G: Game, E: Evaluator<G>> Engine<'a, G, E> {
             noisy: Some(noisy::<G, E>),
             proof_bound: if evaluator.proofs_are_final() { evaluator.bound() } else { Value::INFINITY },
         };
-        let mut searcher = config.searcher(&self.game, Shallow::new(child_estimate::<G, E>, SORTED_PLIES), horizon);
+        let order = Shallow::new(child_estimate::<G, E>, SORTED_PLIES);
+        let mut searcher = config.searcher(&self.game, order, horizon).with_observer(observer);
         match self.table.take() {
             Some(table) => {
                 let mut searcher = searcher.with_cache(table);
@@ -132,6 +156,29 @@ impl<'a, G: Game, E: Evaluator<G>> Engine<'a, G, E> {
             }
             None => searcher.run_to_depth(algorithm, state, depth),
         }
+    }
+}
+
+/// Forwards everything to `observer`, noting the depth of each iteration of iterative deepening done.
+struct Reached<'c, V> {
+    observer: V,
+    depth: &'c Cell<u32>,
+}
+
+impl<G: Game, V: Observer<G>> Observer<G> for Reached<'_, V> {
+    const ACTIVE: bool = V::ACTIVE;
+
+    fn deepened(&mut self, depth: u32, value: Value, stats: &Stats) -> ControlFlow<()> {
+        self.depth.set(depth);
+        self.observer.deepened(depth, value, stats)
+    }
+
+    fn backed_up(&mut self, game: &G, state: &G::State, value: Value, bound: Bound) {
+        self.observer.backed_up(game, state, value, bound);
+    }
+
+    fn pruned(&mut self, game: &G, state: &G::State, moves: &[G::Move]) {
+        self.observer.pruned(game, state, moves);
     }
 }
 

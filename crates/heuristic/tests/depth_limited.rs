@@ -7,7 +7,7 @@
 //!   every algorithm of the exact crate run to that depth return the value of a direct depth-limited minimax with
 //!   quiescence, written here without the library.
 
-use khela_exact::{Algorithm, Memo, Natural, SearchConfig, Searcher};
+use khela_exact::{Algorithm, Memo, Natural, Observer, SearchConfig, Searcher, Stats};
 use khela_games::Evaluator;
 use khela_games::conformance::reachable;
 use khela_games::connect4::{Connect4, Position};
@@ -17,6 +17,7 @@ use khela_games::{Game, Node, Player, Value};
 use khela_heuristic::connect4::Threats;
 use khela_heuristic::tictactoe::OpenLines;
 use khela_heuristic::{Engine, Heuristic};
+use std::ops::ControlFlow;
 
 /// An evaluator that knows nothing: a hash of the state's key into -8..=8. Noisy moves are the moves that end
 /// the game, so quiescence has something to do in any game.
@@ -156,6 +157,42 @@ fn analysis_values_every_move_and_the_principal_variation_is_legal() {
             }
         }
     }
+}
+
+/// An observer that stops iterative deepening after `at` plies, counting the iterations it saw.
+struct StopAt {
+    at: u32,
+    seen: Vec<u32>,
+}
+
+impl<G: Game> Observer<G> for &mut StopAt {
+    const ACTIVE: bool = false;
+
+    fn deepened(&mut self, depth: u32, _: Value, _: &Stats) -> ControlFlow<()> {
+        self.seen.push(depth);
+        if depth >= self.at { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+    }
+}
+
+/// Stopped after depth 3 of 6 on Connect-4, the engine returns the depth-3 search: its value and move, a
+/// principal variation no longer than 3, and `depth` 3; unstopped, every iteration is reported, the last one
+/// too, and the depth is the configured one.
+#[test]
+fn an_observer_can_stop_the_deepening() {
+    let game = Connect4::standard();
+    let position = game.parse("4453").unwrap();
+    let threats = Threats::new(&game);
+    let mut stop = StopAt { at: 3, seen: Vec::new() };
+    let stopped = Engine::new(&game, &threats, SearchConfig::depth_limited(6)).search_observed(&position, &mut stop);
+    assert_eq!(stop.seen, [1, 2, 3]);
+    let three = Engine::new(&game, &threats, SearchConfig::depth_limited(3)).search(&position);
+    assert_eq!((stopped.value, stopped.best, stopped.depth), (three.value, three.best, 3));
+    assert!(!stopped.pv.is_empty() && stopped.pv.len() <= 3, "{:?}", stopped.pv);
+    let mut never = StopAt { at: u32::MAX, seen: Vec::new() };
+    let full = Engine::new(&game, &threats, SearchConfig::depth_limited(6)).search_observed(&position, &mut never);
+    assert_eq!(never.seen, [1, 2, 3, 4, 5, 6]);
+    assert_eq!(full.depth, 6);
+    assert_eq!(full, Engine::new(&game, &threats, SearchConfig::depth_limited(6)).search(&position));
 }
 
 /// A random tree in the nested-list notation from a small LCG: up to `levels` deep, one to three children,

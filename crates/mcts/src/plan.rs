@@ -51,11 +51,13 @@
 //! assert_eq!(refused, Err(PlanError::NoEvaluator));
 //! ```
 
+use crate::choose;
 use crate::random::{Pcg, Python, Random};
+use crate::search::root_parallel_counted;
 use crate::{Choice, Config, EvaluatorPrior, Flat, MoveStats, Policy, Puct, Search, Summary, Uct, Uniform};
-use crate::{choose, root_parallel};
 use khela_games::rng::Rng;
 use khela_games::{Evaluator, Game};
+use std::sync::atomic::AtomicU64;
 use strum::{Display, EnumMessage, EnumString, IntoStaticStr, VariantArray};
 use thiserror::Error;
 
@@ -207,9 +209,9 @@ pub struct Outcome<M> {
 /// `plan.threads` threads to have them all), and chooses the move.
 ///
 /// The policy is [`Flat`] with the plan's iterations per move, [`Uct::default`], or [`Puct::new`] with
-/// [`Uniform`] or `evaluator`; the generator is [`Pcg`] or [`Python`]. Root parallelism is [`root_parallel`]
-/// with `plan.threads` trees, tree parallelism [`Search::run_parallel`] on `plan.threads` threads, both for
-/// [`Plan::total_iterations`]. The move is [`choose`]n from the statistics by `config.choice` with a fresh
+/// [`Uniform`] or `evaluator`; the generator is [`Pcg`] or [`Python`]. Root parallelism is
+/// [`root_parallel`](crate::root_parallel) with `plan.threads` trees, tree parallelism [`Search::run_parallel`]
+/// on `plan.threads` threads, both for [`Plan::total_iterations`]. The move is [`choose`]n from the statistics by `config.choice` with a fresh
 /// generator seeded by `config.seed` (not the search's, which tree parallelism has drawn from), so a plan gives
 /// the same numbers as the same search written by hand. At a terminal position nothing is searched: no
 /// statistics and no move.
@@ -232,10 +234,33 @@ where
     G::Move: Send + Sync,
     E: Evaluator<G> + Clone + Send + Sync,
 {
+    run_counted(game, state, plan, config, evaluator, &AtomicU64::new(0))
+}
+
+/// [`run`], adding each iteration to `counter` as it is run (on whichever thread runs it), so that another thread
+/// can show the search's progress against [`Plan::total_iterations`]. The outcome is [`run`]'s, to the bit.
+///
+/// # Errors
+///
+/// Those of [`run`].
+pub fn run_counted<G, E>(
+    game: &G,
+    state: G::State,
+    plan: &Plan,
+    config: Config,
+    evaluator: Option<EvaluatorPrior<E>>,
+    counter: &AtomicU64,
+) -> Result<Outcome<G::Move>, PlanError>
+where
+    G: Game + Sync,
+    G::State: Send + Sync,
+    G::Move: Send + Sync,
+    E: Evaluator<G> + Clone + Send + Sync,
+{
     plan.check()?;
     let mut moves = Vec::new();
     game.moves(&state, &mut moves);
-    let run = Run { game, plan, config, iterations: plan.total_iterations(moves.len()) };
+    let run = Run { game, plan, config, iterations: plan.total_iterations(moves.len()), counter };
     Ok(match (plan.policy, plan.prior.unwrap_or(PriorKind::Uniform)) {
         (PolicyKind::Flat, _) => {
             let per_move = u32::try_from(plan.iterations).expect("checked by Plan::check");
@@ -255,6 +280,7 @@ struct Run<'a, G> {
     plan: &'a Plan,
     config: Config,
     iterations: u64,
+    counter: &'a AtomicU64,
 }
 
 impl<G> Run<'_, G>
@@ -277,11 +303,19 @@ where
         P: Policy<G> + Clone + Send + Sync,
         R: Random + Send,
     {
-        let Run { game, plan, config, iterations } = *self;
+        let Run { game, plan, config, iterations, counter } = *self;
         let (stats, summary) = match plan.parallelism {
-            Parallelism::Root => root_parallel::<G, P, R>(game, &state, &policy, &config, plan.threads, iterations),
+            Parallelism::Root => root_parallel_counted::<G, P, R>(
+                game,
+                &state,
+                &policy,
+                &config,
+                plan.threads,
+                iterations,
+                Some(counter),
+            ),
             Parallelism::Tree => {
-                let mut search: Search<'_, G, P, R> = Search::new(game, state, policy, config);
+                let mut search: Search<'_, G, P, R> = Search::new(game, state, policy, config).counting(counter);
                 let summary = search.run_parallel(iterations, plan.threads);
                 (search.stats(), summary)
             }

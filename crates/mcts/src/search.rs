@@ -73,20 +73,28 @@ pub struct Search<'g, G: Game, P, R> {
     rng: R,
     tree: Tree<G>,
     scratch: Scratch<G>,
+    counter: Option<&'g AtomicU64>,
 }
 
 impl<'g, G: Game, P: Policy<G>, R: Random> Search<'g, G, P, R> {
     /// A search from `state`, with its generator seeded from `config.seed`.
     pub fn new(game: &'g G, state: G::State, policy: P, config: Config) -> Self {
         let tree = Tree::new(game, state, config.solver);
-        Search { game, policy, config, rng: R::from_seed(config.seed), tree, scratch: Scratch::default() }
+        let rng = R::from_seed(config.seed);
+        Search { game, policy, config, rng, tree, scratch: Scratch::default(), counter: None }
+    }
+
+    /// The same search, adding each iteration it runs to `counter` as it runs it (on any thread), for a progress
+    /// display on another thread.
+    pub fn counting(self, counter: &'g AtomicU64) -> Self {
+        Search { counter: Some(counter), ..self }
     }
 
     /// Runs `iterations` more iterations (fewer if the root is proved or terminal).
     pub fn run(&mut self, iterations: u64) -> Summary {
         let tree = RefCell::new(std::mem::replace(&mut self.tree, Tree::empty()));
         let done = AtomicU64::new(0);
-        let steps = Steps { game: self.game, policy: &self.policy, config: &self.config };
+        let steps = Steps { game: self.game, policy: &self.policy, config: &self.config, counter: self.counter };
         let ran = steps.work(&tree, &done, iterations, &mut self.rng, &mut self.scratch, 0);
         self.tree = tree.into_inner();
         self.summary(ran)
@@ -106,7 +114,7 @@ impl<'g, G: Game, P: Policy<G>, R: Random> Search<'g, G, P, R> {
     {
         let tree = Mutex::new(std::mem::replace(&mut self.tree, Tree::empty()));
         let done = AtomicU64::new(0);
-        let steps = Steps { game: self.game, policy: &self.policy, config: &self.config };
+        let steps = Steps { game: self.game, policy: &self.policy, config: &self.config, counter: self.counter };
         let seeds: Vec<u64> = (1..threads).map(|_| self.rng.bits()).collect();
         // Alone, a thread has no one to keep away: the serial search exactly.
         let virtual_loss = if threads > 1 { self.config.virtual_loss } else { 0 };
@@ -185,7 +193,8 @@ impl<'g, G: Game, P: Policy<G>, R: Random> Search<'g, G, P, R> {
             Some(child) => old.subtree(child),
             None => Tree::new(self.game, state, self.config.solver),
         };
-        Steps { game: self.game, policy: &self.policy, config: &self.config }.noise(&mut self.tree, &mut self.rng);
+        let steps = Steps { game: self.game, policy: &self.policy, config: &self.config, counter: self.counter };
+        steps.noise(&mut self.tree, &mut self.rng);
     }
 }
 
@@ -208,6 +217,26 @@ where
     P: Policy<G> + Clone + Send + Sync,
     R: Random,
 {
+    root_parallel_counted::<G, P, R>(game, state, policy, config, trees, iterations, None)
+}
+
+/// [`root_parallel`], adding each iteration of every tree to `counter` (if any) as it runs.
+pub(crate) fn root_parallel_counted<G, P, R>(
+    game: &G,
+    state: &G::State,
+    policy: &P,
+    config: &Config,
+    trees: usize,
+    iterations: u64,
+    counter: Option<&AtomicU64>,
+) -> (Vec<MoveStats<G::Move>>, Summary)
+where
+    G: Game + Sync,
+    G::State: Send + Sync,
+    G::Move: Send,
+    P: Policy<G> + Clone + Send + Sync,
+    R: Random,
+{
     use rayon::prelude::*;
     let runs: Vec<_> = policy
         .split(iterations, trees.max(1))
@@ -216,6 +245,7 @@ where
         .map(|(k, (policy, iterations))| {
             let config = Config { seed: config.seed.wrapping_add(k as u64), ..*config };
             let mut search: Search<'_, G, P, R> = Search::new(game, state.clone(), policy, config);
+            search.counter = counter;
             let summary = search.run(iterations);
             (search.stats(), summary)
         })
@@ -307,6 +337,8 @@ struct Steps<'a, G, P> {
     game: &'a G,
     policy: &'a P,
     config: &'a Config,
+    /// Where every iteration run is also counted, if anywhere.
+    counter: Option<&'a AtomicU64>,
 }
 
 impl<G: Game, P: Policy<G>> Steps<'_, G, P> {
@@ -335,6 +367,9 @@ impl<G: Game, P: Policy<G>> Steps<'_, G, P> {
             };
             tree.with(|tree| self.backup(tree, &scratch.path, score, virtual_loss));
             ran += 1;
+            if let Some(counter) = self.counter {
+                counter.fetch_add(1, Ordering::Relaxed);
+            }
         }
         ran
     }

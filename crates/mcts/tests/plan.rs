@@ -190,3 +190,31 @@ fn a_finished_game_searches_nothing() {
         assert_eq!((found.stats, found.summary.iterations, found.best), (Vec::<MoveStats<u8>>::new(), 0, None));
     }
 }
+
+/// `run_counted` finds what `run` finds, to the bit, and its counter ends at the iterations run: root and tree
+/// parallelism, one and two threads, and a solver that stops early.
+#[test]
+fn a_counted_run_is_the_run_and_counts_every_iteration() {
+    let board = TicTacToe::parse("X...O...X").unwrap();
+    for (policy, parallelism, threads, solver) in [
+        (PolicyKind::Uct, Parallelism::Root, 2, false),
+        (PolicyKind::Flat, Parallelism::Root, 1, false),
+        (PolicyKind::Uct, Parallelism::Tree, 1, true),
+        (PolicyKind::Puct, Parallelism::Tree, 2, false),
+    ] {
+        let plan = Plan { iterations: 700, ..plan(policy, None, Rng::Pcg, parallelism, threads) };
+        let config = config(&plan, 2, solver);
+        let counter = std::sync::atomic::AtomicU64::new(0);
+        let counted = pool(threads)
+            .install(|| plan::run_counted(&TicTacToe, board, &plan, config, None::<Unused>, &counter))
+            .unwrap();
+        assert_eq!(counter.into_inner(), counted.summary.iterations, "{plan:?}");
+        if threads == 1 || parallelism == Parallelism::Root {
+            same(
+                planned(&TicTacToe, board, &plan, config, None::<Unused>),
+                counted.clone(),
+                counted.summary.iterations,
+            );
+        }
+    }
+}

@@ -2,11 +2,11 @@
 
 use super::args::Shard;
 use super::grid::Grid;
-use super::rows::Row;
+use super::rows::{self, Row};
 use super::summary::{self, Aggregate};
 use crate::machine::Sidecar;
 use crate::output;
-use anyhow::Result;
+use anyhow::{Result, bail};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -64,13 +64,51 @@ pub struct ShardRecord {
     pub performance: Option<Performance>,
 }
 
+/// The files a finished sweep writes beside `sweep.csv` and its checksums, which an interrupted one must not
+/// leave from an earlier run: the summary, the plots and the sidecar.
+pub fn finished_files(dir: &Path) -> Vec<PathBuf> {
+    let mut files = vec![dir.join(SUMMARY_CSV), Sidecar::path_for(&dir.join(SWEEP_CSV))];
+    files.extend(crate::plot::FILES.iter().map(|name| dir.join(name)));
+    files
+}
+
+/// What `dir` holds of an earlier sweep, for a sweep of `grid` (shard `shard`) about to start there without
+/// `--resume`: nothing, or a finished sweep of the same grid (which the new one rewrites byte for byte), is
+/// fine; an unfinished sweep, or a finished one of another grid, is refused, so that no work is lost by
+/// mistake.
+pub fn refuse_to_replace(dir: &Path, grid: &Grid, shard: Option<Shard>) -> Result<()> {
+    let csv = dir.join(SWEEP_CSV);
+    if !csv.exists() {
+        return Ok(());
+    }
+    let figures = std::fs::read_to_string(Sidecar::path_for(&csv)).ok().and_then(|json| {
+        let value: serde_json::Value = serde_json::from_str(&json).ok()?;
+        serde_json::from_value::<Figures>(value.get("figures")?.clone()).ok()
+    });
+    match figures {
+        Some(figures) if figures.grid == *grid && figures.shard == shard => Ok(()),
+        Some(figures) => bail!(
+            "{} holds a finished sweep of another grid ({}{}): give another --out, or --force to replace it",
+            dir.display(),
+            figures.grid.describe(),
+            figures.shard.map_or(String::new(), |s| format!(", shard {s}"))
+        ),
+        None => bail!(
+            "{} holds an unfinished sweep ({} has no sidecar yet): continue it with --resume, or start over with \
+             --force",
+            dir.display(),
+            csv.display()
+        ),
+    }
+}
+
 /// Writes the summary, the plots (not for a shard: `merge` draws them) and the sidecar beside `sweep.csv`, and
 /// returns the printed tables and the list of files.
 pub fn finish(dir: &Path, all: &[Row], figures: &Figures, facts: &Sidecar) -> Result<String> {
     let summaries = summary::summarize(all);
     let summary_path = dir.join(SUMMARY_CSV);
     output::write_atomically(&summary_path, &summary::to_csv(&summaries))?;
-    let mut written = vec![dir.join(SWEEP_CSV), summary_path];
+    let mut written = vec![dir.join(SWEEP_CSV), dir.join(rows::CHECKSUMS), summary_path];
     if figures.shard.is_none() {
         // The plots compare alpha-beta's orderings with the deterministic references (b^d, Knuth–Moore, R_b).
         let points: Vec<_> = summaries.iter().filter(|s| s.k.is_none()).map(Aggregate::point).collect();

@@ -6,13 +6,14 @@ use super::files::{self, Figures, SWEEP_CSV, ShardRecord};
 use super::plan::{Plan, TreeJob};
 use super::rows::{self, Row};
 use crate::machine::Sidecar;
-use crate::output;
+use crate::output::{self, OutputDir};
 use anyhow::{Context, Result, bail};
 use indicatif::HumanCount;
 use std::path::PathBuf;
 
 /// Runs `merge`.
 pub fn run(args: &MergeArgs) -> Result<()> {
+    let out_dir = OutputDir::check(&args.out, "merge")?;
     let out = std::fs::canonicalize(&args.out).unwrap_or_else(|_| args.out.clone());
     let mut shards = Vec::new();
     for dir in &args.shards {
@@ -71,9 +72,12 @@ pub fn run(args: &MergeArgs) -> Result<()> {
         let path = dir.join(SWEEP_CSV);
         let text = std::fs::read_to_string(&path).with_context(|| format!("cannot read {}", path.display()))?;
         let whole = text.rfind('\n').map_or(0, |i| i + 1);
-        let rows = rows::parse(&text[..whole], &path)?;
+        let sums_path = dir.join(rows::CHECKSUMS);
+        let sums =
+            std::fs::read_to_string(&sums_path).with_context(|| format!("cannot read {}", sums_path.display()))?;
         let jobs: Vec<TreeJob> = all_jobs.iter().skip(shard.k as usize).step_by(n as usize).cloned().collect();
-        let (done, _) = rows::match_trees(&rows, &jobs, grid.rng, &path)?;
+        let (done, _) = rows::verify(&text[..whole], &sums, &jobs, grid.rng, &path)?;
+        let rows = rows::parse(&text[..whole], &path)?;
         if done < jobs.len() {
             bail!(
                 "shard {shard} in {} is incomplete: {done} of its {} trees are done; finish it with sweep --resume",
@@ -87,8 +91,10 @@ pub fn run(args: &MergeArgs) -> Result<()> {
     for (i, job) in all_jobs.iter().enumerate() {
         all.extend(shard_rows[i % n as usize].by_ref().take(job.runs.len()));
     }
+    out_dir.create()?;
     let csv_path = args.out.join(SWEEP_CSV);
     output::write_atomically(&csv_path, &rows::to_csv(&all, true))?;
+    output::write_atomically(&args.out.join(rows::CHECKSUMS), &rows::checksums(&all, &all_jobs))?;
 
     let figures = Figures {
         grid: grid.clone(),
@@ -109,16 +115,21 @@ pub fn run(args: &MergeArgs) -> Result<()> {
     let facts = Sidecar::now();
     let report = files::finish(&args.out, &all, &figures, &facts)?;
     for note in &figures.notes {
-        println!("note: {note}");
+        output::say(format!("note: {note}"))?;
     }
-    println!("merged {n} shards of the grid {}: {} trees, {} rows", first.grid.describe(), figures.trees, all.len());
-    println!("{report}");
+    output::say(format!(
+        "merged {n} shards of the grid {}: {} trees, {} rows",
+        first.grid.describe(),
+        figures.trees,
+        all.len()
+    ))?;
+    output::say(&report)?;
     let nodes: u64 = figures.shards.iter().filter_map(|s| s.performance.as_ref()).map(|p| p.nodes).sum();
     let busy: f64 = figures.shards.iter().filter_map(|s| s.performance.as_ref()).map(|p| p.busy_seconds).sum();
-    println!(
+    output::say(format!(
         "the shards searched {} nodes in {busy:.1} s of search time: {:.3e} nodes/s per core",
         HumanCount(nodes),
         nodes as f64 / busy.max(1e-9)
-    );
+    ))?;
     Ok(())
 }

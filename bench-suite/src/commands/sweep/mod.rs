@@ -13,11 +13,15 @@
 //!   listed. Threads take trees in that order from a shared counter; finished trees are buffered until those
 //!   before them are written, so the file is always a prefix of the full result and the same arguments give
 //!   the same bytes on any number of threads.
-//! - **Interruption**: each tree's rows are appended in one write as soon as the trees before it are written.
-//!   A kill leaves whole trees and at most a partial last line; `--resume` drops that line and any tree left
-//!   with only some of its rows, checks the rest against the plan, and continues. The summary and the plots
-//!   are always rebuilt from the whole CSV at the end. (No signal handler is needed: the rows already written
-//!   are in the operating system's hands when the process dies.)
+//! - **Interruption**: each tree's rows are appended in one write as soon as the trees before it are written,
+//!   then their checksum. A kill leaves whole trees and at most a partial last line; `--resume` drops that
+//!   line and any tree left with only some of its rows or without its checksum, checks the rest against the
+//!   plan and the checksums (refusing rows changed since), and continues. The summary and the plots are always
+//!   rebuilt from the whole CSV at the end, and removed when a run starts, so that an interrupted run leaves
+//!   none that do not match its CSV. The Ctrl-C (and SIGTERM) handler only prints the command that resumes:
+//!   the rows already written are in the operating system's hands when the process dies.
+//! - **No silent replacement**: a directory holding an unfinished sweep, or a finished one of another grid, is
+//!   refused unless `--resume` or `--force`.
 //! - **Shards**: tree number `i` belongs to shard `i mod N`. A shard writes its trees' rows, its own summary and
 //!   a sidecar that records the grid and the shard; `merge` checks that the shards cover the grid exactly, once
 //!   each and complete, and interleaves their rows back into grid order.
@@ -34,32 +38,69 @@ mod summary;
 mod trees;
 
 use crate::machine::{self, Sidecar};
+use crate::output::{self, OutputDir};
 use crate::progress::Progress;
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result};
 use args::SweepArgs;
-use files::{Figures, Performance, SUMMARY_CSV, SWEEP_CSV};
+use files::{Figures, Performance, SWEEP_CSV};
 use grid::Grid;
 use indicatif::HumanCount;
+use khela_exact::Algorithm;
 use plan::Plan;
 use rows::SweepFile;
-use std::path::Path;
+use std::io::Write;
 
 /// Runs `sweep`.
 pub fn run(args: &SweepArgs) -> Result<()> {
-    if args.out == Path::new("-") {
-        bail!("sweep --out takes a directory (it writes {SWEEP_CSV}, {SUMMARY_CSV}, plots and a sidecar there)");
-    }
+    let out_dir = OutputDir::check(&args.out, "sweep")?;
     let grid = Grid::from_args(args)?;
-    let Plan { jobs, estimate } = Plan::new(&grid, args.shard, args.force)?;
+    let plan = Plan::new(&grid, None, args.force)?;
+    refuse_unused(args, &grid, &plan)?;
+    let Plan { jobs, estimate } = match args.shard {
+        Some(shard) => Plan::new(&grid, Some(shard), args.force)?,
+        None => plan,
+    };
     let threads = args.threads.map_or_else(machine::cores, |t| t as usize);
     let csv_path = args.out.join(SWEEP_CSV);
 
-    let (mut file, resumed) =
-        if args.resume { SweepFile::resume(&csv_path, &jobs, grid.rng)? } else { (SweepFile::create(&csv_path)?, 0) };
-    // The summary and the sidecar describe a finished sweep.csv: once sweep.csv is open, drop those of an
-    // earlier run (they are rebuilt at the end), so that an interrupted run leaves none that do not match it,
-    // and `merge` takes only finished shards.
-    for stale in [args.out.join(SUMMARY_CSV), Sidecar::path_for(&csv_path)] {
+    if !args.resume && !args.force {
+        files::refuse_to_replace(&args.out, &grid, args.shard)?;
+    }
+    // A resumed sweep's rows are checked before anything is said; a new sweep's file is created only after the
+    // run has said what it will do (a stdout that cannot take it stops the run with nothing written).
+    let reopened = if args.resume {
+        out_dir.create()?;
+        Some(SweepFile::resume(&csv_path, &jobs, grid.rng)?)
+    } else {
+        None
+    };
+    let resumed = reopened.as_ref().map_or(0, |&(_, done)| done);
+    let notes = grid.notes();
+    for note in &notes {
+        output::say(format!("note: {note}"))?;
+    }
+    let shard_text =
+        args.shard.map_or(String::new(), |s| format!(", shard {s} of the grid's {} trees", estimate.trees));
+    let resume_text =
+        if args.resume { format!(", {} already done", HumanCount(resumed as u64)) } else { String::new() };
+    output::say(format!(
+        "sweep: {} trees{shard_text}{resume_text}, on {threads} thread(s); grid {} (all of it: at most about \
+         {:.1e} nodes)",
+        HumanCount(jobs.len() as u64),
+        grid.describe(),
+        estimate.nodes
+    ))?;
+    let mut file = match reopened {
+        Some((file, _)) => file,
+        None => {
+            out_dir.create()?;
+            SweepFile::create(&csv_path)?
+        }
+    };
+    // The summary, the plots and the sidecar describe a finished sweep.csv: once sweep.csv is open, drop those
+    // of an earlier run (they are rebuilt at the end), so that an interrupted run leaves none that do not match
+    // it, and `merge` takes only finished shards.
+    for stale in files::finished_files(&args.out) {
         match std::fs::remove_file(&stale) {
             Err(err) if err.kind() != std::io::ErrorKind::NotFound => {
                 return Err(err).with_context(|| format!("cannot remove {}", stale.display()));
@@ -67,21 +108,14 @@ pub fn run(args: &SweepArgs) -> Result<()> {
             _ => {}
         }
     }
-    let notes = grid.notes();
-    for note in &notes {
-        println!("note: {note}");
-    }
-    let shard_text =
-        args.shard.map_or(String::new(), |s| format!(", shard {s} of the grid's {} trees", estimate.trees));
-    let resume_text =
-        if args.resume { format!(", {} already done", HumanCount(resumed as u64)) } else { String::new() };
-    println!(
-        "sweep: {} trees{shard_text}{resume_text}, on {threads} thread(s); grid {} (all of it: at most about \
-         {:.1e} nodes)",
-        HumanCount(jobs.len() as u64),
-        grid.describe(),
-        estimate.nodes
-    );
+    // Interrupted (Ctrl-C, a scheduler's SIGTERM), the sweep says how to go on; the rows of the trees it
+    // finished are written already, and a tree in flight is dropped by --resume.
+    let resume = resume_command();
+    ctrlc::set_handler(move || {
+        let _ = writeln!(std::io::stderr(), "\ninterrupted: continue the sweep with\n  {resume}");
+        std::process::exit(130);
+    })
+    .context("cannot catch interruptions")?;
 
     // The bar advances, and the time left is estimated, by each tree's estimated cost, not by the count of
     // trees: trees differ in cost by orders of magnitude.
@@ -126,8 +160,8 @@ pub fn run(args: &SweepArgs) -> Result<()> {
     };
     let facts = Sidecar::now();
     let report = files::finish(&args.out, &all, &figures, &facts)?;
-    println!("{report}");
-    println!(
+    output::say(&report)?;
+    output::say(format!(
         "searched {} trees in {:.1} s on {threads} thread(s): {} nodes, {:.3e} nodes/s with {threads} thread(s), \
          {:.3e} nodes/s per core (busy time: the searches and the oracle's exact values)",
         HumanCount(cost.trees as u64),
@@ -135,7 +169,44 @@ pub fn run(args: &SweepArgs) -> Result<()> {
         HumanCount(cost.nodes),
         performance.nodes_per_second,
         performance.nodes_per_second_per_core
-    );
-    println!("machine: {}", facts.summary());
+    ))?;
+    output::say(format!("machine: {}", facts.summary()))?;
+    Ok(())
+}
+
+/// The command line of this run with `--resume`, quoted for a POSIX shell where it needs to be.
+fn resume_command() -> String {
+    let quote = |arg: String| {
+        if !arg.is_empty() && arg.chars().all(|c| c.is_ascii_alphanumeric() || "-_./=:,".contains(c)) {
+            arg
+        } else {
+            format!("'{}'", arg.replace('\'', "'\\''"))
+        }
+    };
+    let mut args: Vec<String> = std::env::args().map(quote).collect();
+    if !args.iter().any(|a| a == "--resume") {
+        args.push("--resume".to_string());
+    }
+    args.join(" ")
+}
+
+/// Refuses an algorithm or ordering asked for by name that runs on no tree of the grid (static ordering on iid
+/// trees only, the oracles on trees too large for them): a grid whose every search of it is skipped measures
+/// nothing of what was asked. (The defaults are not refused: they take what applies.)
+fn refuse_unused(args: &SweepArgs, grid: &Grid, plan: &Plan) -> Result<()> {
+    let runs = || plan.jobs.iter().flat_map(|job| job.runs.iter());
+    // Why: the grid's notes that name it (all of them if none does).
+    let notes = |name: String| {
+        let all = grid.notes();
+        let naming: Vec<&String> = all.iter().filter(|note| note.contains(&name)).collect();
+        if naming.is_empty() { all.join("; ") } else { naming.into_iter().cloned().collect::<Vec<_>>().join("; ") }
+    };
+    if let Some(algorithm) = args.algorithms.iter().find(|&&a| !runs().any(|run| run.algorithm == a)) {
+        anyhow::bail!("--algorithms {algorithm}: it runs on no tree of this grid ({})", notes(algorithm.to_string()));
+    }
+    let searched = |ordering| runs().any(|run| run.algorithm != Algorithm::Minimax && run.ordering == ordering);
+    if let Some(ordering) = args.orderings.iter().find(|&&o| !searched(o)) {
+        anyhow::bail!("--orderings {ordering}: no search of this grid uses it ({})", notes(ordering.to_string()));
+    }
     Ok(())
 }

@@ -4,6 +4,7 @@
 use super::grid::{RunSpec, TreeSpec};
 use super::model::ModelName;
 use super::plan::TreeJob;
+use crate::output;
 use anyhow::{Context, Result, bail};
 use khela_exact::{Algorithm, OrderingKind};
 use khela_games::Value;
@@ -11,7 +12,7 @@ use khela_games::rng::Rng;
 use serde::{Deserialize, Serialize};
 use serde_with::{DisplayFromStr, serde_as};
 use std::fs::{File, OpenOptions};
-use std::io::Write;
+use std::io::{Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 
 /// One row of `sweep.csv`: one search of one tree. The file's header is its fields' names, in this order.
@@ -167,63 +168,132 @@ pub fn match_trees(rows: &[Row], jobs: &[TreeJob], rng: Rng, name: &Path) -> Res
     Ok((jobs.len(), used))
 }
 
-/// `sweep.csv` open for appending whole trees.
+/// The checksums beside `sweep.csv`: one line per whole tree, the CRC-32 of the tree's rows as written, so
+/// that `--resume` and `merge` keep only rows that are as they were written.
+pub const CHECKSUMS: &str = "sweep.checksums";
+
+/// The checksum line of a tree's rows, as written in CSV.
+fn checksum(bytes: &[u8]) -> String {
+    format!("{:08x}\n", crc32fast::hash(bytes))
+}
+
+/// The checksums of `rows`, tree after tree (`jobs` says how many rows each tree has).
+pub fn checksums(rows: &[Row], jobs: &[TreeJob]) -> Vec<u8> {
+    let mut out = Vec::new();
+    let mut rest = rows;
+    for job in jobs {
+        let (tree, after) = rest.split_at(job.runs.len().min(rest.len()));
+        out.extend(checksum(&to_csv(tree, false)).into_bytes());
+        rest = after;
+    }
+    out
+}
+
+/// The whole trees of a sweep file's `text` (ending with a whole line) that its `sums` vouch for: checks the rows
+/// against the plan and each tree's rows against its checksum, and returns how many trees are whole and the byte
+/// length of the header and their rows. A tree with only some of its rows, or with no checksum yet (a kill
+/// between the two writes), is not whole; a tree whose rows differ from its checksum is an error naming them.
+pub fn verify(text: &str, sums: &str, jobs: &[TreeJob], rng: Rng, name: &Path) -> Result<(usize, usize)> {
+    let rows = parse(text, name)?;
+    let (done, _) = match_trees(&rows, jobs, rng, name)?;
+    let sums: Vec<&str> = sums.split_inclusive('\n').filter(|line| line.ends_with('\n')).collect();
+    let whole = done.min(sums.len());
+    let mut lines = text.split_inclusive('\n');
+    let mut keep = lines.next().map_or(0, str::len);
+    let mut row = 0;
+    for (tree, (job, sum)) in jobs.iter().zip(&sums).take(whole).enumerate() {
+        let bytes: String = lines.by_ref().take(job.runs.len()).collect();
+        if checksum(bytes.as_bytes()) != *sum {
+            bail!(
+                "rows {}..={} of {} (tree {}) differ from the checksum written with them in {CHECKSUMS}: the file \
+                 was changed after the sweep wrote it; restore it, or start over with --force",
+                row + 2,
+                row + job.runs.len() + 1,
+                name.display(),
+                jobs[tree].tree
+            );
+        }
+        keep += bytes.len();
+        row += job.runs.len();
+    }
+    Ok((whole, keep))
+}
+
+/// `sweep.csv` and its checksums, open for appending whole trees.
 pub struct SweepFile {
-    file: File,
+    csv: File,
+    sums: File,
     path: PathBuf,
 }
 
 impl SweepFile {
-    /// Starts `path` afresh: the header only.
+    /// Starts `path` afresh: the header only, and no checksums.
     pub fn create(path: &Path) -> Result<SweepFile> {
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).with_context(|| format!("cannot create directory {}", dir.display()))?;
-        }
-        let mut file = File::create(path).with_context(|| format!("cannot write {}", path.display()))?;
-        file.write_all(format!("{}\n", header()).as_bytes())
+        let path = output::writable(path)?;
+        let mut csv = File::create(&path).with_context(|| format!("cannot write {}", path.display()))?;
+        csv.write_all(format!("{}\n", header()).as_bytes())
             .with_context(|| format!("cannot write {}", path.display()))?;
-        Ok(SweepFile { file, path: path.to_path_buf() })
+        let sums_path = output::writable(&path.with_file_name(CHECKSUMS))?;
+        let sums = File::create(&sums_path).with_context(|| format!("cannot write {}", sums_path.display()))?;
+        Ok(SweepFile { csv, sums, path })
     }
 
-    /// Reopens `path` to continue an interrupted sweep of `trees`: drops a torn last line and the rows of a
-    /// tree left incomplete, checks the rest against the grid, and returns the file (positioned after the last
-    /// whole tree) with the number of trees already done. A missing or header-less file starts afresh.
+    /// Reopens `path` to continue an interrupted sweep of `jobs`: drops a torn last line and the rows of a tree
+    /// left incomplete or without its checksum, checks the rest against the plan and their checksums, and
+    /// returns the file (positioned after the last whole tree) with the number of trees already done. A missing
+    /// or header-less file starts afresh.
     pub fn resume(path: &Path, jobs: &[TreeJob], rng: Rng) -> Result<(SweepFile, usize)> {
-        let bytes = match std::fs::read(path) {
+        let path = output::writable(path)?;
+        let bytes = match std::fs::read(&path) {
             Ok(bytes) => bytes,
-            Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok((SweepFile::create(path)?, 0)),
+            Err(err) if err.kind() == std::io::ErrorKind::NotFound => return Ok((SweepFile::create(&path)?, 0)),
             Err(err) => return Err(err).with_context(|| format!("cannot read {}", path.display())),
         };
         // Whole lines only: a kill can leave a partial last line.
         let whole = bytes.iter().rposition(|&c| c == b'\n').map_or(0, |i| i + 1);
         if whole == 0 && header().as_bytes().starts_with(&bytes) {
             // Killed before the header was whole.
-            return Ok((SweepFile::create(path)?, 0));
+            return Ok((SweepFile::create(&path)?, 0));
         }
         let text = std::str::from_utf8(&bytes[..whole]).with_context(|| format!("{} is not text", path.display()))?;
-        let rows = parse(text, path)?;
-        let (done, used) = match_trees(&rows, jobs, rng, path)?;
-        // The byte length of the header and the rows of the whole trees.
-        let keep: usize = text.split_inclusive('\n').take(used + 1).map(str::len).sum();
-        let file =
-            OpenOptions::new().write(true).open(path).with_context(|| format!("cannot write {}", path.display()))?;
-        file.set_len(keep as u64).with_context(|| format!("cannot truncate {}", path.display()))?;
-        let mut file = SweepFile { file, path: path.to_path_buf() };
-        use std::io::Seek;
-        file.file.seek(std::io::SeekFrom::End(0)).with_context(|| format!("cannot write {}", path.display()))?;
-        Ok((file, done))
+        let sums_path = output::writable(&path.with_file_name(CHECKSUMS))?;
+        let sums = match std::fs::read_to_string(&sums_path) {
+            Ok(sums) => sums,
+            Err(err) if err.kind() == std::io::ErrorKind::NotFound && text.lines().count() > 1 => bail!(
+                "{} has rows but no {CHECKSUMS} beside it to check them by (an older version wrote it?): start \
+                 over with --force",
+                path.display()
+            ),
+            Err(err) if err.kind() == std::io::ErrorKind::NotFound => String::new(),
+            Err(err) => return Err(err).with_context(|| format!("cannot read {}", sums_path.display())),
+        };
+        let (done, keep) = verify(text, &sums, jobs, rng, &path)?;
+        let open = |path: &Path| OpenOptions::new().create(true).truncate(false).write(true).open(path);
+        let mut csv = open(&path).with_context(|| format!("cannot write {}", path.display()))?;
+        csv.set_len(keep as u64).with_context(|| format!("cannot truncate {}", path.display()))?;
+        csv.seek(SeekFrom::End(0)).with_context(|| format!("cannot write {}", path.display()))?;
+        let mut sums_file = open(&sums_path).with_context(|| format!("cannot write {}", sums_path.display()))?;
+        sums_file.set_len(9 * done as u64).with_context(|| format!("cannot truncate {}", sums_path.display()))?;
+        sums_file.seek(SeekFrom::End(0)).with_context(|| format!("cannot write {}", sums_path.display()))?;
+        Ok((SweepFile { csv, sums: sums_file, path }, done))
     }
 
-    /// Appends a tree's rows in one write and flushes them to the operating system: a kill leaves at most a
-    /// partial last line, which `--resume` drops.
+    /// Appends a tree's rows in one write, then their checksum, flushing both to the operating system: a kill
+    /// leaves at most a partial last line or a tree without its checksum, which `--resume` drops.
     pub fn append(&mut self, rows: &[Row]) -> Result<()> {
-        self.file.write_all(&to_csv(rows, false)).with_context(|| format!("cannot write {}", self.path.display()))?;
-        self.file.flush().with_context(|| format!("cannot write {}", self.path.display()))
+        let bytes = to_csv(rows, false);
+        self.csv.write_all(&bytes).and_then(|()| self.csv.flush()).with_context(|| self.error())?;
+        self.sums.write_all(checksum(&bytes).as_bytes()).and_then(|()| self.sums.flush()).with_context(|| self.error())
     }
 
-    /// Makes the file durable.
+    /// What a failed write says.
+    fn error(&self) -> String {
+        format!("cannot write {}", self.path.display())
+    }
+
+    /// Makes the files durable.
     pub fn finish(self) -> Result<()> {
-        self.file.sync_all().with_context(|| format!("cannot write {}", self.path.display()))
+        self.csv.sync_all().and_then(|()| self.sums.sync_all()).with_context(|| self.error())
     }
 }
 

@@ -58,7 +58,8 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
     }
 
     /// Iterative deepening alpha-beta: depth 1, 2, … up to `limit`, stopping early when an iteration meets no
-    /// horizon, which makes it exact, or proves a final win or loss ([`Searcher::with_final_proofs`]). Without
+    /// horizon, which makes it exact, proves a final win or loss ([`Searcher::with_final_proofs`]), or when the
+    /// observer says so ([`Observer::deepened`]). Without
     /// an evaluator there is nothing to stop at, so it is plain alpha-beta to `limit`.
     pub(super) fn iterative_deepening(&mut self, state: &G::State, limit: u32) -> Value {
         let (lo, hi) = (Value::NEG_INFINITY, Value::INFINITY);
@@ -69,13 +70,17 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
         for depth in 1..COMPLETE.min(limit) {
             let hits = self.track.horizon_hits;
             let value = self.root::<true, false, false>(state, depth, lo, hi);
+            let stop = self.observer.deepened(depth, value, &self.track.stats).is_break();
             // A win proven through quiescence may be slower than one just past the horizon: not final.
             let proven =
                 value.abs() > self.horizon.proof_bound && !self.track.met_chance && self.horizon.noisy.is_none();
-            if self.track.horizon_hits == hits || proven {
+            if self.track.horizon_hits == hits || proven || stop {
                 return value;
             }
         }
-        self.root::<true, false, false>(state, limit, lo, hi)
+        let value = self.root::<true, false, false>(state, limit, lo, hi);
+        // The depth asked for is reached: nothing is left to stop.
+        let _ = self.observer.deepened(limit, value, &self.track.stats);
+        value
     }
 }

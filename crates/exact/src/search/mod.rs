@@ -10,4 +10,4 @@ mod searcher;
 mod star;
 
 pub use config::{SearchConfig, move_values, search};
-pub use searcher::{SearchResult, Searcher, Stats};
+pub use searcher::{SearchResult, Searcher};
