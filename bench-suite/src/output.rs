@@ -220,6 +220,11 @@ impl<'a> OutputDir<'a> {
     }
 }
 
+/// Whose view a value is from, by the player's name: `X's view`, `goats' view`.
+pub fn view_of(name: &str) -> String {
+    if name.ends_with('s') { format!("{name}' view") } else { format!("{name}'s view") }
+}
+
 /// A value as the tables print it: integers without a decimal point (`26`, not `26.0`), others as Rust prints
 /// them in full (`3.5`), and never `-0`.
 pub fn value(v: Value) -> String {

@@ -234,13 +234,20 @@ fn the_registry_lists_every_game_and_what_it_serves() {
         "{rows}"
     );
     assert!(lines[3].starts_with("connect4,") && lines[3].contains("the empty board"), "{rows}");
+    assert!(lines[4].starts_with("bagh-chal,") && lines[4].contains("T...T/...../...../...../T...T g 20"), "{rows}");
+    assert!(lines[5].starts_with("sixteen-soldiers,") && !lines[5].contains("solve,"), "{rows}");
     // A command refuses a game that cannot serve it, naming the games that can.
     refused(
         &["eval", "--game", "nim", "--heaps", "3"],
-        "eval needs an evaluator, which nim does not have; the games that have it: tictactoe, connect4",
+        "eval needs an evaluator, which nim does not have; the games that have it: tictactoe, connect4, bagh-chal, \
+         sixteen-soldiers",
     );
     refused(&["solve", "--game", "tictactoe", "--check-xor"], "the games that have it: nim");
-    refused(&["solve", "--game", "tictactoe", "--width", "4"], "--width and --height are for games played on boards");
+    refused(&["solve", "--game", "tictactoe", "--width", "4"], "Tic-tac-toe takes no --width (its options: none)");
+    refused(
+        &["solve", "--game", "connect4", "--rules", "x"],
+        "Connect-4 takes no --rules (its options: --width, --height)",
+    );
     // Every game takes every position flag the same way: --heaps is --position.
     assert_eq!(
         csv(&["solve", "--game", "nim", "--position", "1,2"]),

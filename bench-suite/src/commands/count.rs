@@ -199,6 +199,11 @@ fn per_ply<E: Entry>(
     let Some(published) = entry.per_ply(root) else {
         return Err(games::refuse("count --depth", args.game.game, Capability::PerPly));
     };
+    if args.game.quiet_limit.is_some() {
+        bail!(
+            "count --depth counts move generation (perft), without the quiet limit as without the cycle rules; drop --quiet-limit"
+        );
+    }
     let game = entry.game();
     let (left, plies) = entry.plies_left(root);
     if depth > left {
@@ -370,7 +375,7 @@ mod tests {
         type Output = [f64; 4];
 
         fn visit<E: Entry>(self, entry: E) -> [f64; 4] {
-            let args = GameArgs { game: GameName::Connect4, position: None, width: None, height: None };
+            let args = GameArgs::of(GameName::Connect4);
             let (_, root) = games::position(&entry, &args, None).unwrap();
             let (published, branching) = (entry.per_ply(&root).unwrap(), f64::from(entry.max_moves()));
             let bound = entry.positions_bound(&root);
@@ -385,7 +390,7 @@ mod tests {
 
     #[test]
     fn estimates_use_the_published_counts() {
-        let args = GameArgs { game: GameName::Connect4, position: None, width: None, height: None };
+        let args = GameArgs::of(GameName::Connect4);
         let [eleven, fifteen, ply14, ply20] = games::visit(&args, Estimates).unwrap();
         assert_eq!(eleven, 1_844_590_828.0);
         assert!(fifteen > 1e12, "{fifteen}");

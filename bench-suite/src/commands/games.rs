@@ -31,7 +31,7 @@ struct Row {
 pub fn run(args: &GamesArgs) -> Result<()> {
     let mut rows = Vec::new();
     for &game in GameName::VARIANTS {
-        let game_args = GameArgs { game, position: None, width: None, height: None };
+        let game_args = GameArgs::of(game);
         rows.push(games::visit(&game_args, Describe(game))?);
     }
     Sink::new(&args.out, None)?.emit(&rows, || {

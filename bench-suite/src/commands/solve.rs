@@ -122,14 +122,14 @@ fn exact<E: Entry>(entry: &E, state: &<E::Game as Game>::State, out: &OutArg) ->
         .map(|&(mv, v)| MoveRow { mv: game.write_move(mv), value: output::value(v), best: mover.view(v) == best })
         .collect();
     Sink::new(out, None)?.emit(&rows, || {
-        let (side, first) = (game.player_name(mover), game.player_name(Player::Max));
-        let mut table = output::table(&["move", &format!("value ({first}'s view)"), "best"]);
+        let (side, first) = (game.player_name(mover), output::view_of(game.player_name(Player::Max)));
+        let mut table = output::table(&["move", &format!("value ({first})"), "best"]);
         for row in &rows {
             table.add_row(vec![row.mv.clone(), row.value.clone(), if row.best { "best" } else { "" }.into()]);
         }
         let safe: Vec<&str> = rows.iter().filter(|r| r.best).map(|r| r.mv.as_str()).collect();
         format!(
-            "{}\n{side} to move; value {} from {first}'s view; best moves for {side}: {}\n{table}",
+            "{}\n{side} to move; value {} from {first}; best moves for {side}: {}\n{table}",
             game.picture(state),
             output::value(mover.view(best)),
             safe.join(", ")
@@ -161,7 +161,7 @@ fn depth_limited<E: Entry>(entry: &E, state: &<E::Game as Game>::State, depth: u
         );
     }
     let (view, shown): (String, Box<dyn Fn(Value) -> Value>) = match entry.view() {
-        games::View::First => (format!("{}'s view", game.player_name(Player::Max)), Box::new(|value| value)),
+        games::View::First => (output::view_of(game.player_name(Player::Max)), Box::new(|value| value)),
         games::View::Mover => ("the side to move's view".to_string(), Box::new(move |value| mover.view(value))),
     };
     let config = SearchConfig { quiescence: args.quiescence, ..SearchConfig::depth_limited(depth) };

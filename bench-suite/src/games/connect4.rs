@@ -58,6 +58,7 @@ impl Entry for Connect4Entry {
     type Evaluator = Threats;
 
     fn new(args: &GameArgs) -> Result<Self> {
+        args.refuse_options("Connect-4", &["--width", "--height"])?;
         let width = args.width.unwrap_or(Connect4::STANDARD_WIDTH);
         let height = args.height.unwrap_or(Connect4::STANDARD_HEIGHT);
         Ok(Connect4Entry { game: Connect4::new(width, height)? })

@@ -18,6 +18,14 @@ pub enum GameName {
     Nim,
     /// Connect-4 (7 × 6, or --width × --height): a position is the columns played, 1-based, like 4453.
     Connect4,
+    /// Bagh-Chal, tigers and goats (--rules bagh-chal or bagh-bandi): a position is the ranks from the top, T, G
+    /// or '.', then g or t to move and the goats in hand, like T...T/...../...../...../T...T g 20.
+    #[strum(serialize = "bagh-chal")]
+    BaghChal,
+    /// Sixteen Soldiers, Sholo Guti (--rules compulsory, optional or continue; --quiet-limit): a position is the
+    /// 9 ranks from the top, X, O or '.', then x or o to move, like OOO/OOO/OOOOO/OOOOO/...../XXXXX/XXXXX/XXX/XXX x.
+    #[strum(serialize = "sixteen-soldiers")]
+    SixteenSoldiers,
 }
 
 /// Which game, which position, and the game's options: what every command that plays a game takes.
@@ -35,6 +43,37 @@ pub struct GameArgs {
     /// The board's height, for games played on boards of several sizes (Connect-4) [default: the standard].
     #[arg(long)]
     pub height: Option<u32>,
+    /// The rules, for games played by several (Bagh-Chal: bagh-chal, bagh-bandi; Sixteen Soldiers: compulsory,
+    /// optional, continue) [default: the game's standard].
+    #[arg(long)]
+    pub rules: Option<String>,
+    /// Sixteen Soldiers' tournament rule: after this many plies without a capture the game ends and the side
+    /// with more pieces wins [default: no such rule].
+    #[arg(long)]
+    pub quiet_limit: Option<u16>,
+}
+
+impl GameArgs {
+    /// The default options of `game`, at its start.
+    pub fn of(game: GameName) -> GameArgs {
+        GameArgs { game, position: None, width: None, height: None, rules: None, quiet_limit: None }
+    }
+
+    /// Refuses the game options given that the game (`title`) does not take; `takes` names those it does
+    /// (`--width`, `--height`, `--rules`, `--quiet-limit`).
+    pub fn refuse_options(&self, title: &str, takes: &[&str]) -> Result<()> {
+        let given = [
+            ("--width", self.width.is_some()),
+            ("--height", self.height.is_some()),
+            ("--rules", self.rules.is_some()),
+            ("--quiet-limit", self.quiet_limit.is_some()),
+        ];
+        if let Some((flag, _)) = given.iter().find(|&&(flag, given)| given && !takes.contains(&flag)) {
+            let options = if takes.is_empty() { "none".to_string() } else { takes.join(", ") };
+            bail!("{title} takes no {flag} (its options: {options})");
+        }
+        Ok(())
+    }
 }
 
 /// How a game's values are shown.

@@ -8,9 +8,11 @@
 //! [`khela_games::Notation`] implementations), optionally an evaluator in `crates/heuristic`, and an entry here:
 //! a file implementing [`Entry`], a variant of [`GameName`] and its arm in [`visit`].
 
+mod bagh_chal;
 mod connect4;
 mod entry;
 mod nim;
+mod sixteen_soldiers;
 mod tictactoe;
 
 pub use entry::{Entry, Exact, Family, GameArgs, GameName, Published, View};
@@ -36,6 +38,8 @@ pub fn visit<V: Visit>(args: &GameArgs, visitor: V) -> Result<V::Output> {
         GameName::Tictactoe => visitor.visit(tictactoe::TicTacToeEntry::new(args)?),
         GameName::Nim => visitor.visit(nim::NimEntry::new(args)?),
         GameName::Connect4 => visitor.visit(connect4::Connect4Entry::new(args)?),
+        GameName::BaghChal => visitor.visit(bagh_chal::BaghChalEntry::new(args)?),
+        GameName::SixteenSoldiers => visitor.visit(sixteen_soldiers::SixteenSoldiersEntry::new(args)?),
     })
 }
 
@@ -89,7 +93,7 @@ pub fn with(capability: Capability) -> Vec<&'static str> {
     GameName::VARIANTS
         .iter()
         .filter(|&&game| {
-            let args = GameArgs { game, position: None, width: None, height: None };
+            let args = GameArgs::of(game);
             visit(&args, Has(capability)).unwrap_or(false)
         })
         .map(|&game| game.into())
@@ -138,15 +142,16 @@ mod tests {
 
     #[test]
     fn capabilities_name_their_games() {
-        assert_eq!(with(Capability::Evaluator), ["tictactoe", "connect4"]);
+        assert_eq!(with(Capability::Evaluator), ["tictactoe", "connect4", "bagh-chal", "sixteen-soldiers"]);
         assert_eq!(with(Capability::Exact), ["tictactoe", "nim"]);
         assert_eq!(with(Capability::Tally), ["tictactoe"]);
-        assert_eq!(with(Capability::PerPly), ["tictactoe", "connect4"]);
+        assert_eq!(with(Capability::PerPly), ["tictactoe", "connect4", "bagh-chal", "sixteen-soldiers"]);
         assert_eq!(with(Capability::Theory), ["nim"]);
         let err = refuse("eval", GameName::Nim, Capability::Evaluator).to_string();
         assert_eq!(
             err,
-            "eval needs an evaluator, which nim does not have; the games that have it: tictactoe, connect4"
+            "eval needs an evaluator, which nim does not have; the games that have it: tictactoe, connect4, bagh-chal, \
+             sixteen-soldiers"
         );
     }
 }

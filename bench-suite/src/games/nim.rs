@@ -28,9 +28,7 @@ impl Entry for NimEntry {
     type Evaluator = NoEvaluator;
 
     fn new(args: &GameArgs) -> Result<Self> {
-        if args.width.is_some() || args.height.is_some() {
-            bail!("--width and --height are for games played on boards of several sizes; Nim has heaps");
-        }
+        args.refuse_options("Nim", &[])?;
         Ok(NimEntry)
     }
 

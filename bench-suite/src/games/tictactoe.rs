@@ -1,7 +1,7 @@
 //! Tic-tac-toe in the harness: the textbook's game, with its open-lines evaluator, solved and tallied whole.
 
 use super::entry::{Entry, FullTree, GameArgs, Published, Scale, View};
-use anyhow::{Result, bail};
+use anyhow::Result;
 use khela_games::tictactoe::{Board, TicTacToe};
 use khela_heuristic::tictactoe::OpenLines;
 
@@ -17,9 +17,7 @@ impl Entry for TicTacToeEntry {
     type Evaluator = OpenLines;
 
     fn new(args: &GameArgs) -> Result<Self> {
-        if args.width.is_some() || args.height.is_some() {
-            bail!("--width and --height are for games played on boards of several sizes; tic-tac-toe is 3 × 3");
-        }
+        args.refuse_options("Tic-tac-toe", &[])?;
         Ok(TicTacToeEntry)
     }
 

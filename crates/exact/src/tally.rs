@@ -58,6 +58,10 @@ where
 /// [`khela_games::tictactoe::TicTacToe::symmetric_key`]: the path counts are unchanged (symmetric subtrees have
 /// equal counts), and `states` counts the distinct keys.
 ///
+/// # Panics
+///
+/// If the game's positions repeat ([`Game::cycles`]): its tree is infinite.
+///
 /// ```
 /// use khela_exact::tally_by;
 /// use khela_games::tictactoe::{Board, TicTacToe};
@@ -69,6 +73,7 @@ where
     G: Game + Sync,
     G::State: Send + Sync,
 {
+    assert!(game.cycles().is_none(), "a game whose positions repeat has no finite tree to tally");
     let kids = children(game, state, &mut Vec::new(), &mut Vec::new());
     let parts: Vec<(Tally, AHashMap<u64, Tally>)> = if kids.is_empty() {
         vec![(Tally::default(), AHashMap::new())]

@@ -3,7 +3,8 @@
 //! [`check`] plays seeded random games from the given states and checks the promises of [`Game`]: decision
 //! nodes have moves and terminal nodes none, chance probabilities are positive and sum to 1, playing a move on a
 //! copy leaves the original untouched, and equal states have equal keys. [`check_notation`] checks the promises
-//! of [`Notation`] the same way, for the games that have one.
+//! of [`Notation`] the same way, for the games that have one; [`check_cycles`] the rules of games whose positions
+//! repeat.
 
 use crate::{Game, Node, Notation, Player};
 use rand_core::{Rng, SeedableRng};
@@ -19,7 +20,7 @@ pub const PROBABILITY_TOLERANCE: f64 = 1e-9;
 /// Panics, naming the state, when the game breaks a promise of [`Game`]. It is a test helper.
 pub fn check<G: Game>(game: &G, roots: &[G::State], playouts: usize, seed: u64) {
     let mut seen: Vec<(G::State, u64)> = Vec::new();
-    walk(game, roots, playouts, seed, |state, node, moves, outcomes| {
+    walk(game, roots, playouts, seed, |state, node, moves, outcomes, _| {
         let key = game.key(state);
         assert_eq!(key, game.key(&state.clone()), "key of a copy differs: {state:?}");
         if seen.len() < 4096 {
@@ -77,7 +78,7 @@ pub fn check_notation<G: Notation>(game: &G, roots: &[G::State], playouts: usize
     let (max, min) = (game.player_name(Player::Max), game.player_name(Player::Min));
     assert!(!max.is_empty() && !min.is_empty() && max != min, "player names {max:?} and {min:?}");
     let mut written: Vec<String> = Vec::new();
-    walk(game, roots, playouts, seed, |state, _, moves, outcomes| {
+    walk(game, roots, playouts, seed, |state, _, moves, outcomes, _| {
         let picture = game.picture(state);
         assert!(!picture.is_empty() && !picture.ends_with('\n'), "the picture of {state:?} is {picture:?}");
         written.clear();
@@ -90,23 +91,55 @@ pub fn check_notation<G: Notation>(game: &G, roots: &[G::State], playouts: usize
     });
 }
 
+/// Checks the rules of a game whose positions repeat ([`Game::cycles`]) on `playouts` random games from each of
+/// `roots` (seeded by `seed`), played under those rules: every game ends (at a terminal node, a repetition or
+/// the length cap) within the declared maximum length; a position is found repeated (by key) exactly when an
+/// equal state came before it on the line; and at least one game meets a repetition, so that the declaration is
+/// tested at all.
+///
+/// # Panics
+///
+/// Panics, naming the state, when a rule fails, or when the game declares no cycles. It is a test helper.
+pub fn check_cycles<G: Game>(game: &G, roots: &[G::State], playouts: usize, seed: u64) {
+    let cycles = game.cycles().expect("check_cycles is for games that declare cycles");
+    let mut states: Vec<G::State> = Vec::new();
+    let mut repetitions = 0;
+    walk(game, roots, playouts, seed, |state, node, _, _, before| {
+        if before.is_empty() {
+            states.clear();
+        }
+        assert!(before.len() <= cycles.max_length as usize, "a line of {} plies went on", before.len());
+        let by_key = before.contains(&game.key(state));
+        let by_state = states.contains(state);
+        assert_eq!(by_key, by_state, "repetition by key and by state disagree at {state:?}");
+        if !matches!(node, Node::Terminal(_)) {
+            repetitions += usize::from(by_state);
+        }
+        states.push(state.clone());
+    });
+    assert!(repetitions > 0, "no position repeated in {playouts} random games: are the cycles real?");
+}
+
 /// Plays `playouts` random games from each of `roots`, a seeded uniform choice at every decision and chance
 /// node, and shows `visit` every state on the way with its kind, its moves (decision and terminal nodes) and its
-/// outcomes (chance nodes). A game stops at a terminal node, or at a node with nothing to choose. Checks on the
-/// way that playing a move on a copy leaves the original untouched.
+/// outcomes (chance nodes). A game stops at a terminal node, at a node with nothing to choose, or, in a game
+/// whose positions repeat, at a draw by its [`crate::Cycles`] rules (shown, then left). Checks on the way that
+/// playing a move on a copy leaves the original untouched.
 fn walk<G: Game>(
     game: &G,
     roots: &[G::State],
     playouts: usize,
     seed: u64,
-    mut visit: impl FnMut(&G::State, Node, &[G::Move], &[(G::Move, f64)]),
+    mut visit: impl FnMut(&G::State, Node, &[G::Move], &[(G::Move, f64)], &[u64]),
 ) {
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
     let mut moves = Vec::new();
     let mut outcomes = Vec::new();
+    let mut line = Vec::new();
     for root in roots {
         for _ in 0..playouts {
             let mut state = root.clone();
+            line.clear();
             loop {
                 let node = game.node(&state);
                 if let Node::Chance = node {
@@ -116,7 +149,14 @@ fn walk<G: Game>(
                     game.moves(&state, &mut moves);
                     outcomes.clear();
                 }
-                visit(&state, node, &moves, &outcomes);
+                visit(&state, node, &moves, &outcomes, &line);
+                if let Some(cycles) = game.cycles() {
+                    let key = game.key(&state);
+                    if !matches!(node, Node::Terminal(_)) && cycles.draws(&line, key) {
+                        break;
+                    }
+                    line.push(key);
+                }
                 let mv = match node {
                     Node::Terminal(_) => break,
                     Node::Decision(_) if moves.is_empty() => break,
@@ -203,7 +243,7 @@ mod tests {
             Nim.parse_position(text)
         }
 
-        fn start(&self) -> Option<&'static str> {
+        fn start(&self) -> Option<&str> {
             None
         }
 

@@ -512,7 +512,7 @@ impl Notation for Connect4 {
     }
 
     /// The empty string: the empty board.
-    fn start(&self) -> Option<&'static str> {
+    fn start(&self) -> Option<&str> {
         Some("")
     }
 

@@ -75,6 +75,40 @@ pub enum Node {
     Terminal(Value),
 }
 
+/// The rules that end the lines of play of a game whose positions can repeat (its game graph has cycles), as
+/// [`Game::cycles`] declares them: a position repeated on the line of play is a draw, and so is a game that
+/// reaches `max_length` plies (OpenSpiel's `MaxGameLength`).
+///
+/// The line of play is what a search knows of it: the positions from its root (and, given them, the game's
+/// history before the root) to the node. Both draws depend on that line, not on the position alone, so a
+/// search never takes them for a position's exact value: khela's exact search counts them as horizons (a
+/// result below one is incomplete, never stored as exact), and exact values of such games come from retrograde
+/// analysis.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Cycles {
+    /// The most plies a game lasts; a game that reaches it is a draw.
+    pub max_length: u32,
+}
+
+impl Cycles {
+    /// Whether the position with key `key`, reached after the positions whose keys are `before` (in order, the
+    /// first position of the line first), is a draw by these rules: it repeats one of them, or `before` already
+    /// holds `max_length` positions (the line has lasted `max_length` plies). Callers ask it of positions that
+    /// are not terminal: a win on the last ply is a win.
+    ///
+    /// ```
+    /// use khela_games::Cycles;
+    /// let rules = Cycles { max_length: 3 };
+    /// assert!(!rules.draws(&[1, 2], 3));
+    /// assert!(rules.draws(&[1, 2], 1)); // a repetition
+    /// assert!(rules.draws(&[1, 2, 3], 4)); // three plies played
+    /// ```
+    #[inline]
+    pub fn draws(&self, before: &[u64], key: u64) -> bool {
+        before.len() >= self.max_length as usize || before.iter().rev().any(|&k| k == key)
+    }
+}
+
 /// A two-player, zero-sum, perfect-information game, possibly with chance nodes.
 ///
 /// Implementations promise:
@@ -110,6 +144,14 @@ pub trait Game {
 
     /// A 64-bit key of the state, for memoization and transposition tables.
     fn key(&self, state: &Self::State) -> u64;
+
+    /// For a game whose positions can repeat, the rules that end its cycles ([`Cycles`]); `None`, the default,
+    /// for a game whose every line of play ends by itself. Searches apply them; move generation and perft
+    /// counts do not.
+    #[inline]
+    fn cycles(&self) -> Option<Cycles> {
+        None
+    }
 
     /// The number of moves [`Game::moves`] would list for a decision node, using `buf` as scratch space if
     /// needed. Callers only ask it of decision nodes.

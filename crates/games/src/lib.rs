@@ -25,6 +25,8 @@
 //! assert_eq!(game.node(&state), Node::Terminal(1.0)); // X has the top row: +1 from X's (MAX's) view.
 //! ```
 
+pub mod alquerque;
+pub mod bagh_chal;
 pub mod chance_tree;
 pub mod conformance;
 pub mod connect4;
@@ -35,9 +37,10 @@ pub mod nim;
 pub mod notation;
 pub mod random_tree;
 pub mod rng;
+pub mod sixteen_soldiers;
 pub mod tictactoe;
 pub mod tree;
 
 pub use evaluator::{Evaluator, NoEvaluator};
-pub use game::{Game, MAX_EXACT_PAYOFF, Node, Player, Value};
+pub use game::{Cycles, Game, MAX_EXACT_PAYOFF, Node, Player, Value};
 pub use notation::Notation;

@@ -107,7 +107,7 @@ impl Notation for Nim {
     }
 
     /// None: the heaps must be given.
-    fn start(&self) -> Option<&'static str> {
+    fn start(&self) -> Option<&str> {
         None
     }
 

@@ -34,7 +34,7 @@ pub trait Notation: Game {
 
     /// The standard starting position in the notation (`.........` for tic-tac-toe, the empty string for
     /// Connect-4), or `None` for a game with no standard start (Nim: the heaps must be given).
-    fn start(&self) -> Option<&'static str>;
+    fn start(&self) -> Option<&str>;
 
     /// A move as the notation writes it.
     fn write_move(&self, mv: Self::Move) -> String;

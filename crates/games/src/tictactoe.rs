@@ -238,7 +238,7 @@ impl Notation for TicTacToe {
     }
 
     /// The empty board, `.........`.
-    fn start(&self) -> Option<&'static str> {
+    fn start(&self) -> Option<&str> {
         Some(".........")
     }
 

@@ -60,12 +60,21 @@ pub struct Engine<'a, G: Game, E> {
     game: Heuristic<'a, G, E>,
     config: SearchConfig,
     table: Option<Table<G::Move>>,
+    history: Vec<u64>,
 }
 
 impl<'a, G: Game, E: Evaluator<G>> Engine<'a, G, E> {
     /// An engine for `game` with `evaluator`, searching as `config` says.
     pub fn new(game: &'a G, evaluator: &'a E, config: SearchConfig) -> Self {
-        Engine { game: Heuristic::new(game, evaluator), config, table: config.table() }
+        Engine { game: Heuristic::new(game, evaluator), config, table: config.table(), history: Vec::new() }
+    }
+
+    /// Tells the engine the game's history before the positions it will search next: the keys of the positions
+    /// played, from the game's start (the searched position's own excluded). In a game whose positions repeat,
+    /// a move back to one of them is a draw and the plies count towards the length cap
+    /// ([`khela_games::Cycles`]); other games ignore it.
+    pub fn set_history(&mut self, keys: Vec<u64>) {
+        self.history = keys;
     }
 
     /// The game seen through the evaluator (terminal values on the evaluator's scale).
@@ -91,21 +100,27 @@ impl<'a, G: Game, E: Evaluator<G>> Engine<'a, G, E> {
         observer: V,
     ) -> Analysis<G::Move> {
         let reached = Cell::new(self.config.depth);
-        let result = self.run(self.config.algorithm, state, self.config.depth, Reached { observer, depth: &reached });
+        let history = std::mem::take(&mut self.history);
+        let observed = Reached { observer, depth: &reached };
+        let result = self.run(self.config.algorithm, state, self.config.depth, &history, observed);
         let depth = reached.get();
         let mut pv = Vec::new();
+        let mut line = history.clone();
         if let Some(best) = result.best {
             pv.push(best);
+            line.push(self.game.key(state));
             let (mut position, mut left) = (self.game.child(state, best), depth.saturating_sub(1));
             while left > 0
                 && let Node::Decision(_) = self.game.node(&position)
-                && let Some(reply) = self.run(Algorithm::AlphaBeta, &position, left, ()).best
+                && let Some(reply) = self.run(Algorithm::AlphaBeta, &position, left, &line, ()).best
             {
                 pv.push(reply);
+                line.push(self.game.key(&position));
                 self.game.play(&mut position, reply);
                 left -= 1;
             }
         }
+        self.history = history;
         Analysis { value: result.value, best: result.best, pv, depth, stats: result.stats }
     }
 
@@ -124,18 +139,23 @@ impl<'a, G: Game, E: Evaluator<G>> Engine<'a, G, E> {
     /// depth less one, as [`Engine::analyse`] values every move.
     pub fn value_move(&mut self, state: &G::State, mv: G::Move) -> MoveValue<G::Move> {
         let depth = self.config.depth.saturating_sub(1);
-        let result = self.run(Algorithm::AlphaBeta, &self.game.child(state, mv), depth, ());
+        let mut line = std::mem::take(&mut self.history);
+        line.push(self.game.key(state));
+        let result = self.run(Algorithm::AlphaBeta, &self.game.child(state, mv), depth, &line, ());
+        line.pop();
+        self.history = line;
         MoveValue { mv, value: result.value, stats: result.stats }
     }
 
-    /// One search of the exact crate's loop over the heuristic game, with `algorithm` to `depth` and the rest of
-    /// the configuration: the evaluator at the horizon (and its noisy moves, with quiescence), its final proofs,
-    /// the engine's ordering and its table.
+    /// One search of the exact crate's loop over the heuristic game, with `algorithm` to `depth` after the line
+    /// `history` and the rest of the configuration: the evaluator at the horizon (and its noisy moves, with
+    /// quiescence), its final proofs, the engine's ordering and its table.
     fn run<V: Observer<Heuristic<'a, G, E>>>(
         &mut self,
         algorithm: Algorithm,
         state: &G::State,
         depth: u32,
+        history: &[u64],
         observer: V,
     ) -> SearchResult<G::Move> {
         let config = SearchConfig { algorithm, depth, ..self.config };
@@ -146,7 +166,8 @@ impl<'a, G: Game, E: Evaluator<G>> Engine<'a, G, E> {
             proof_bound: if evaluator.proofs_are_final() { evaluator.bound() } else { Value::INFINITY },
         };
         let order = Shallow::new(child_estimate::<G, E>, SORTED_PLIES);
-        let mut searcher = config.searcher(&self.game, order, horizon).with_observer(observer);
+        let mut searcher =
+            config.searcher(&self.game, order, horizon).with_observer(observer).with_history(history.to_vec());
         match self.table.take() {
             Some(table) => {
                 let mut searcher = searcher.with_cache(table);

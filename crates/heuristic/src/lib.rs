@@ -6,10 +6,12 @@
 //! mapped by the evaluator. Depth-limited search ([`Engine`]) runs the exact crate's one search loop over it,
 //! with the evaluator at the horizon.
 
+pub mod bagh_chal;
 pub mod connect4;
 mod engine;
 pub mod random;
 mod scaled;
+pub mod sixteen_soldiers;
 pub mod tictactoe;
 
 pub use engine::{Analysis, Engine, MoveValue, SORTED_PLIES};

@@ -1,6 +1,6 @@
 //! A game on an evaluator's scale: the adapter through which depth-limited search runs the exact crate's loop.
 
-use khela_games::{Evaluator, Game, Node};
+use khela_games::{Cycles, Evaluator, Game, Node};
 
 /// A game seen through an evaluator: the same states and moves, with every terminal payoff mapped onto the
 /// evaluator's scale by [`Evaluator::terminal`].
@@ -54,5 +54,10 @@ impl<G: Game, E: Evaluator<G>> Game for Heuristic<'_, G, E> {
     #[inline]
     fn move_count(&self, state: &G::State, buf: &mut Vec<G::Move>) -> usize {
         self.game.move_count(state, buf)
+    }
+
+    #[inline]
+    fn cycles(&self) -> Option<Cycles> {
+        self.game.cycles()
     }
 }

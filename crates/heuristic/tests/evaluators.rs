@@ -295,3 +295,72 @@ fn noise_is_bounded_deterministic_and_spread() {
     }
     check_terminal(&game, &noise, &[1.0, 2.0, 18.0]);
 }
+
+// The regional games.
+
+/// Seeded random positions of `game` from `start`, every one a game passes through (terminal ones included),
+/// each game ended by the game's cycle rules at the latest.
+fn random_line_positions<G: Game>(game: &G, start: &G::State, games: usize, seed: u64) -> Vec<G::State> {
+    let mut rng = Pcg64Mcg::seed_from_u64(seed);
+    let (mut positions, mut moves) = (Vec::new(), Vec::new());
+    let cycles = game.cycles().expect("a game whose positions repeat");
+    for _ in 0..games {
+        let (mut s, mut line) = (start.clone(), Vec::new());
+        loop {
+            positions.push(s.clone());
+            game.moves(&s, &mut moves);
+            let key = game.key(&s);
+            if moves.is_empty() || cycles.draws(&line, key) {
+                break;
+            }
+            line.push(key);
+            s = game.child(&s, moves[rng.next_u32() as usize % moves.len()]);
+        }
+    }
+    positions
+}
+
+#[test]
+fn crowding_on_random_bagh_chal_positions() {
+    use khela_games::bagh_chal::{BaghChal, Setup, ends};
+    use khela_heuristic::bagh_chal::Crowding;
+    for setup in [Setup::bagh_chal(), Setup::bagh_bandi()] {
+        let game = BaghChal::new(&setup).unwrap();
+        let evaluator = Crowding::new(&game);
+        let states = random_line_positions(&game, &game.start_position(), 40, 6);
+        let mut hanging = 0;
+        for (s, player) in decisions(&game, &states) {
+            // A capture is a tiger's move that does not land next to where it started.
+            let is_noisy = |mv| {
+                let (from, to) = ends(mv);
+                player == Player::Min && from.is_some_and(|from| game.board().adjacent(from) & 1 << to == 0)
+            };
+            check_state(&game, &evaluator, s, is_noisy);
+            hanging += evaluator.terms(&game, s).iter().filter(|&&(name, v)| name == "exposed" && v < 0.0).count();
+        }
+        assert!(hanging > 0, "no exposed goat met");
+        check_terminal(&game, &evaluator, &[1.0]);
+    }
+    let game = BaghChal::standard();
+    assert_eq!(Crowding::new(&game).bound(), 256.0);
+    // The start: the tigers have 12 steps, nothing else counts.
+    let terms = Crowding::new(&game).terms(&game, &game.start_position());
+    assert_eq!(terms, [("captured", -0.0), ("trapped", 0.0), ("mobility", -12.0), ("exposed", -0.0)]);
+}
+
+#[test]
+fn soldiers_on_random_sixteen_soldiers_positions() {
+    use khela_games::sixteen_soldiers::{Capture, SixteenSoldiers};
+    use khela_heuristic::sixteen_soldiers::Soldiers;
+    for capture in [Capture::Compulsory, Capture::Optional] {
+        let game = SixteenSoldiers::new(capture);
+        let states = random_line_positions(&game, &game.start_position(), 30, 7);
+        for (s, _) in decisions(&game, &states) {
+            check_state(&game, &Soldiers, s, |mv| SixteenSoldiers::jumps(mv) > 0);
+        }
+        check_terminal(&game, &Soldiers, &[1.0]);
+    }
+    let game = SixteenSoldiers::new(Capture::Compulsory);
+    // The start is symmetric: every term is 0.
+    assert_eq!(Soldiers.evaluate(&game, &game.start_position()), 0.0);
+}

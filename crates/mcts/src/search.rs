@@ -74,6 +74,8 @@ pub struct Search<'g, G: Game, P, R> {
     tree: Tree<G>,
     scratch: Scratch<G>,
     counter: Option<&'g AtomicU64>,
+    /// In a game whose positions repeat, the keys of the positions played before the root.
+    history: Vec<u64>,
 }
 
 impl<'g, G: Game, P: Policy<G>, R: Random> Search<'g, G, P, R> {
@@ -81,7 +83,15 @@ impl<'g, G: Game, P: Policy<G>, R: Random> Search<'g, G, P, R> {
     pub fn new(game: &'g G, state: G::State, policy: P, config: Config) -> Self {
         let tree = Tree::new(game, state, config.solver);
         let rng = R::from_seed(config.seed);
-        Search { game, policy, config, rng, tree, scratch: Scratch::default(), counter: None }
+        Search { game, policy, config, rng, tree, scratch: Scratch::default(), counter: None, history: Vec::new() }
+    }
+
+    /// The same search told the game's history before the root: the keys of the positions played, from the
+    /// game's start. In a game whose positions repeat ([`Game::cycles`]) a move back to one of them is a draw
+    /// and the plies played count towards the length cap; other games ignore it. [`Search::advance`] adds the
+    /// old root to it.
+    pub fn with_history(self, keys: Vec<u64>) -> Self {
+        Search { history: keys, ..self }
     }
 
     /// The same search, adding each iteration it runs to `counter` as it runs it (on any thread), for a progress
@@ -94,7 +104,13 @@ impl<'g, G: Game, P: Policy<G>, R: Random> Search<'g, G, P, R> {
     pub fn run(&mut self, iterations: u64) -> Summary {
         let tree = RefCell::new(std::mem::replace(&mut self.tree, Tree::empty()));
         let done = AtomicU64::new(0);
-        let steps = Steps { game: self.game, policy: &self.policy, config: &self.config, counter: self.counter };
+        let steps = Steps {
+            game: self.game,
+            policy: &self.policy,
+            config: &self.config,
+            counter: self.counter,
+            history: &self.history,
+        };
         let ran = steps.work(&tree, &done, iterations, &mut self.rng, &mut self.scratch, 0);
         self.tree = tree.into_inner();
         self.summary(ran)
@@ -114,7 +130,13 @@ impl<'g, G: Game, P: Policy<G>, R: Random> Search<'g, G, P, R> {
     {
         let tree = Mutex::new(std::mem::replace(&mut self.tree, Tree::empty()));
         let done = AtomicU64::new(0);
-        let steps = Steps { game: self.game, policy: &self.policy, config: &self.config, counter: self.counter };
+        let steps = Steps {
+            game: self.game,
+            policy: &self.policy,
+            config: &self.config,
+            counter: self.counter,
+            history: &self.history,
+        };
         let seeds: Vec<u64> = (1..threads).map(|_| self.rng.bits()).collect();
         // Alone, a thread has no one to keep away: the serial search exactly.
         let virtual_loss = if threads > 1 { self.config.virtual_loss } else { 0 };
@@ -186,6 +208,9 @@ impl<'g, G: Game, P: Policy<G>, R: Random> Search<'g, G, P, R> {
     /// the new root's priors.
     pub fn advance(&mut self, mv: G::Move) {
         let root = &self.tree.nodes[ROOT as usize];
+        if self.game.cycles().is_some() {
+            self.history.push(self.game.key(&root.state));
+        }
         let child = root.children.iter().copied().find(|&c| self.tree.nodes[c as usize].mv == Some(mv));
         let state = self.game.child(&root.state, mv);
         let old = std::mem::replace(&mut self.tree, Tree::empty());
@@ -193,7 +218,13 @@ impl<'g, G: Game, P: Policy<G>, R: Random> Search<'g, G, P, R> {
             Some(child) => old.subtree(child),
             None => Tree::new(self.game, state, self.config.solver),
         };
-        let steps = Steps { game: self.game, policy: &self.policy, config: &self.config, counter: self.counter };
+        let steps = Steps {
+            game: self.game,
+            policy: &self.policy,
+            config: &self.config,
+            counter: self.counter,
+            history: &self.history,
+        };
         steps.noise(&mut self.tree, &mut self.rng);
     }
 }
@@ -299,11 +330,14 @@ struct Scratch<G: Game> {
     moves: Vec<G::Move>,
     outcomes: Vec<(G::Move, f64)>,
     priors: Vec<f64>,
+    /// In a game whose positions repeat: the keys of the line of play, the history first, then the path's
+    /// nodes, then the playout's positions.
+    line: Vec<u64>,
 }
 
 impl<G: Game> Default for Scratch<G> {
     fn default() -> Self {
-        Scratch { path: Vec::new(), moves: Vec::new(), outcomes: Vec::new(), priors: Vec::new() }
+        Scratch { path: Vec::new(), moves: Vec::new(), outcomes: Vec::new(), priors: Vec::new(), line: Vec::new() }
     }
 }
 
@@ -339,6 +373,8 @@ struct Steps<'a, G, P> {
     config: &'a Config,
     /// Where every iteration run is also counted, if anywhere.
     counter: Option<&'a AtomicU64>,
+    /// The keys of the positions played before the root (games whose positions repeat).
+    history: &'a [u64],
 }
 
 impl<G: Game, P: Policy<G>> Steps<'_, G, P> {
@@ -383,10 +419,18 @@ impl<G: Game, P: Policy<G>> Steps<'_, G, P> {
         virtual_loss: u32,
     ) -> Leaf<G::State> {
         scratch.path.clear();
+        let cycles = self.game.cycles().is_some();
+        if cycles {
+            scratch.line.clear();
+            scratch.line.extend_from_slice(self.history);
+        }
         let mut id = ROOT;
         let mut depth = 0;
         loop {
             scratch.path.push(id);
+            if cycles {
+                scratch.line.push(self.game.key(&tree.nodes[id as usize].state));
+            }
             let stats = &mut tree.stats[id as usize];
             stats.virtual_visits += virtual_loss;
             if let Some(winner) = stats.proof {
@@ -413,7 +457,7 @@ impl<G: Game, P: Policy<G>> Steps<'_, G, P> {
                     }
                     let index = rng.below(node.untried.len());
                     let mv = tree.nodes[id as usize].untried.remove(index);
-                    self.add_child(tree, id, mv, mover, 1.0)
+                    self.add_child(tree, id, mv, mover, 1.0, &scratch.line)
                 }
                 Kind::Decision(mover) => self.select(tree, id, mover),
                 Kind::Terminal(_) => unreachable!("terminal nodes end the descent"),
@@ -477,7 +521,7 @@ impl<G: Game, P: Policy<G>> Steps<'_, G, P> {
         }
         tree.nodes[id as usize].children.reserve_exact(scratch.moves.len());
         for (mv, prior) in children {
-            self.add_child(tree, id, mv, owner, prior);
+            self.add_child(tree, id, mv, owner, prior, &scratch.line);
         }
         tree.nodes[id as usize].opened = true;
         if id == ROOT {
@@ -486,10 +530,15 @@ impl<G: Game, P: Policy<G>> Steps<'_, G, P> {
         true
     }
 
-    /// Appends the child of `parent` after `mv` and returns its index.
-    fn add_child(&self, tree: &mut Tree<G>, parent: u32, mv: G::Move, owner: Player, prior: f64) -> u32 {
+    /// Appends the child of `parent` after `mv` and returns its index. `line` is the keys of the line of play to
+    /// the parent, in a game whose positions repeat: a child that its rules make a draw is a terminal draw.
+    #[allow(clippy::too_many_arguments)]
+    fn add_child(&self, tree: &mut Tree<G>, parent: u32, mv: G::Move, owner: Player, prior: f64, line: &[u64]) -> u32 {
         let state = self.game.child(&tree.nodes[parent as usize].state, mv);
-        let id = tree.push(self.game, state, Some(mv), owner, prior, self.config.solver);
+        let drawn = self.game.cycles().is_some_and(|cycles| {
+            !matches!(self.game.node(&state), Kind::Terminal(_)) && cycles.draws(line, self.game.key(&state))
+        });
+        let id = tree.push(self.game, state, Some(mv), owner, prior, self.config.solver, drawn);
         tree.nodes[parent as usize].children.push(id);
         id
     }
@@ -512,14 +561,27 @@ impl<G: Game, P: Policy<G>> Steps<'_, G, P> {
     }
 
     /// Uniformly random moves (and chance outcomes by their probabilities) from `state` to the end; the score
-    /// for MAX. A terminal state draws nothing.
+    /// for MAX. A terminal state draws nothing. In a game whose positions repeat, a draw by its rules ends the
+    /// playout too (a repetition of the line, which `scratch.line` holds to `state`, or the length cap).
     ///
     /// The moves are listed first and the kind of node asked only when there are none (a terminal or a chance
     /// node), which saves games like Connect-4 a second test for a win at every ply; so a game searched by
     /// Monte Carlo must list no moves at its chance nodes (debug builds check it).
     fn playout<R: Random>(&self, mut state: G::State, rng: &mut R, scratch: &mut Scratch<G>) -> f64 {
+        let cycles = self.game.cycles();
+        let mut first = true;
         loop {
             self.game.moves(&state, &mut scratch.moves);
+            if let Some(cycles) = cycles
+                && !std::mem::take(&mut first)
+                && !scratch.moves.is_empty()
+            {
+                let key = self.game.key(&state);
+                if cycles.draws(&scratch.line, key) {
+                    return 0.5;
+                }
+                scratch.line.push(key);
+            }
             let mv = if scratch.moves.is_empty() {
                 match self.game.node(&state) {
                     Kind::Terminal(payoff) => return max_score(payoff),

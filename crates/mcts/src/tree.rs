@@ -72,7 +72,7 @@ impl<G: Game> Tree<G> {
             _ => Player::Max,
         };
         let mut tree = Tree::empty();
-        tree.push(game, state, None, owner, 1.0, solve);
+        tree.push(game, state, None, owner, 1.0, solve, false);
         tree
     }
 
@@ -82,7 +82,9 @@ impl<G: Game> Tree<G> {
     }
 
     /// Appends a fresh node (unvisited, unopened; a terminal win or loss proved at once when `solve`) and
-    /// returns its index.
+    /// returns its index. `drawn`: a draw by the game's [`khela_games::Cycles`] rules on this line, a terminal
+    /// node worth a draw (and never proved) whatever the game says of its position.
+    #[allow(clippy::too_many_arguments)]
     pub fn push(
         &mut self,
         game: &G,
@@ -91,8 +93,9 @@ impl<G: Game> Tree<G> {
         owner: Player,
         prior: f64,
         solve: bool,
+        drawn: bool,
     ) -> u32 {
-        let kind = game.node(&state);
+        let kind = if drawn { Kind::Terminal(0.0) } else { game.node(&state) };
         let proof = match kind {
             Kind::Terminal(payoff) if solve => winner(payoff),
             _ => None,

@@ -33,6 +33,24 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
     ) -> Value {
         self.track.stats.nodes += 1; // Every call, terminal or not, the root included, as the textbook counts.
         let hits_before = self.track.horizon_hits;
+        let draws_before = self.track.line_draws;
+        // A game whose positions repeat: a draw by its rules (a repetition on the line, or the length cap) ends the
+        // line here. It depends on the line, not on the position alone: it counts as a horizon (nothing above it is
+        // complete, so nothing above it is exact), and no node whose search met one is stored in a table at all, so
+        // that a stored value is always the position's own. (The root is searched whatever came before it.)
+        let mut line_key = None;
+        if let Some(cycles) = game.cycles()
+            && !matches!(kind, Node::Terminal(_))
+        {
+            let key = game.key(state);
+            if ply > 0 && cycles.draws(&self.line, key) {
+                self.track.stats.leaves += 1;
+                self.track.horizon_hits += 1;
+                self.track.line_draws += 1;
+                return 0.0;
+            }
+            line_key = Some(key);
+        }
         // A horizon leaf is not worth a table's memory traffic: evaluating it costs less than a probe and a
         // store (as engines do). Quiescence nodes, which search on, still use the table.
         let cached = C::ACTIVE && (depth > 0 || self.horizon.noisy.is_some());
@@ -45,6 +63,9 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
                 self.track.horizon_hits += 1;
             }
             return value;
+        }
+        if let Some(key) = line_key {
+            self.line.push(key);
         }
         let (value, bound, best) = match kind {
             Node::Terminal(payoff) => {
@@ -195,13 +216,16 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
                 if flip { (-best_value, bound.flip(), best) } else { (best_value, bound, best) }
             }
         };
+        if line_key.is_some() {
+            self.line.pop();
+        }
         if ply == 0 {
             self.track.root_best = best;
         }
         let max_view_bound = if viewer == Player::Max { bound } else { bound.flip() };
         self.observer.backed_up(game, state, viewer.view(value), max_view_bound);
         let complete = self.track.horizon_hits == hits_before;
-        if cached {
+        if cached && self.track.line_draws == draws_before {
             self.cache.store(game, state, Stored { viewer, ply, depth, complete, value, bound, best });
         }
         value

@@ -37,6 +37,9 @@ pub(super) struct Track<M> {
     /// Nodes evaluated at a horizon (or answered by a cache from a search that met one), ever: a node's search
     /// is complete when this does not change during it.
     pub(super) horizon_hits: u64,
+    /// Draws by a game's cycle rules (a repetition on the line, the length cap) met, ever: a node whose search
+    /// met one is not stored in the cache.
+    pub(super) line_draws: u64,
     /// Whether a chance node was searched, ever (a mean of wins and estimates can pass the proof bound).
     pub(super) met_chance: bool,
     /// Star pruning, if the current run's algorithm prunes chance nodes and the searcher has bounds.
@@ -70,6 +73,9 @@ pub struct Searcher<'g, G: Game, O, C = (), V = ()> {
     pub(super) bounds: Option<(Value, Value)>,
     pub(super) track: Track<G::Move>,
     pub(super) buffers: Buffers<G>,
+    /// In a game whose positions repeat ([`Game::cycles`]): the keys of the line of play before the node being
+    /// searched, the game's history before the root ([`Searcher::with_history`]) first.
+    pub(super) line: Vec<u64>,
 }
 
 impl<'g, G: Game, O: Orderer<G>> Searcher<'g, G, O> {
@@ -82,8 +88,16 @@ impl<'g, G: Game, O: Orderer<G>> Searcher<'g, G, O> {
             observer: (),
             horizon: Horizon::default(),
             bounds: None,
-            track: Track { stats: Stats::default(), root_best: None, horizon_hits: 0, met_chance: false, star: None },
+            track: Track {
+                stats: Stats::default(),
+                root_best: None,
+                horizon_hits: 0,
+                line_draws: 0,
+                met_chance: false,
+                star: None,
+            },
             buffers: Buffers { moves: Vec::new(), outcomes: Vec::new(), outcome_bounds: Vec::new() },
+            line: Vec::new(),
         }
     }
 }
@@ -104,9 +118,18 @@ impl<'g, G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'g, G, O,
         self,
         parts: impl FnOnce(C, V) -> (C2, V2),
     ) -> Searcher<'g, G, O, C2, V2> {
-        let Searcher { game, order, cache, observer, horizon, bounds, track, buffers } = self;
+        let Searcher { game, order, cache, observer, horizon, bounds, track, buffers, line } = self;
         let (cache, observer) = parts(cache, observer);
-        Searcher { game, order, cache, observer, horizon, bounds, track, buffers }
+        Searcher { game, order, cache, observer, horizon, bounds, track, buffers, line }
+    }
+
+    /// The same searcher told the game's history before the roots it will search: the keys of the positions
+    /// played, from the game's start, the root's own excluded. In a game whose positions repeat ([`Game::cycles`])
+    /// a move back to one of them is a draw, and the plies played count towards the length cap; other games
+    /// ignore it.
+    pub fn with_history(mut self, keys: Vec<u64>) -> Self {
+        self.line = keys;
+        self
     }
 
     /// The same searcher with `horizon` for its depth-limited searches.
@@ -184,13 +207,22 @@ impl<'g, G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'g, G, O,
     /// Iterative deepening searches to depth 1, 2, … up to `depth`, and stops early when an iteration meets no
     /// horizon (it was exact).
     ///
+    /// In a game whose positions repeat ([`Game::cycles`]), a position repeated on the line of play and the
+    /// length cap are draws, and count as horizons: the value is that of a depth-limited search, never exact.
+    ///
     /// # Panics
     ///
-    /// If the search reaches its horizon at a non-terminal node and the searcher has no evaluator.
+    /// If the search reaches its horizon at a non-terminal node and the searcher has no evaluator; and if the
+    /// game's positions repeat and `depth` is [`UNLIMITED`]: such a game has no exact value by search (retrograde
+    /// analysis gives it), and a search without a horizon would only meet the length cap.
     pub fn run_to_depth(&mut self, algorithm: Algorithm, state: &G::State, depth: u32) -> SearchResult<G::Move> {
         // Horizons at or beyond the depth that marks complete table entries could not be told from them; no game
         // khela searches is that long, so such a limit is no limit.
         let depth = if depth >= COMPLETE { UNLIMITED } else { depth };
+        assert!(
+            depth != UNLIMITED || self.game.cycles().is_none(),
+            "exact search of a game whose positions repeat needs a depth: its exact values come from retrograde analysis"
+        );
         self.track.stats = Stats::default();
         self.track.root_best = None;
         self.track.star = match (algorithm, self.bounds) {
