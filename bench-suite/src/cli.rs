@@ -3,8 +3,10 @@
 use crate::commands::count::{self, CountArgs};
 use crate::commands::eval::{self, EvalArgs};
 use crate::commands::games::{self, GamesArgs};
+use crate::commands::matches::{self, MatchArgs};
 use crate::commands::mcts::{self, MctsArgs};
 use crate::commands::ordering::{self, OrderingArgs};
+use crate::commands::play::{self, PlayArgs};
 use crate::commands::solve::{self, SolveArgs};
 use crate::commands::sweep::{self, args::MergeArgs, args::SweepArgs, merge};
 use crate::commands::trace::{self, TraceArgs};
@@ -54,6 +56,13 @@ pub enum Command {
     Mcts(MctsArgs),
     /// The games --game takes: how their positions are written, their evaluators, the commands they serve.
     Games(GamesArgs),
+    /// Plays a game in the terminal against the engine, Monte Carlo or random moves; moves are read from
+    /// standard input, so a script can pipe them in.
+    Play(PlayArgs),
+    /// Players against each other: every pairing of engines, Monte Carlo budgets and random play, colours
+    /// alternating over seeded openings, with wins, draws and losses by side and the mean game length.
+    #[command(name = "match")]
+    Match(MatchArgs),
 }
 
 impl Command {
@@ -69,6 +78,8 @@ impl Command {
             Command::Merge(args) => merge::run(&args),
             Command::Mcts(args) => mcts::run(&args),
             Command::Games(args) => games::run(&args),
+            Command::Play(args) => play::run(&args),
+            Command::Match(args) => matches::run(&args),
         }
     }
 }

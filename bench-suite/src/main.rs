@@ -10,6 +10,7 @@ mod games;
 mod machine;
 mod names;
 mod output;
+mod players;
 mod plot;
 mod progress;
 

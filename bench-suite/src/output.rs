@@ -93,6 +93,16 @@ pub fn say(text: impl Display) -> Result<()> {
     writeln!(out, "{text}").and_then(|()| out.flush()).context("cannot write to stdout")
 }
 
+/// Prints `text` on stdout without a newline (a prompt), and flushes it.
+///
+/// # Errors
+///
+/// As [`say`].
+pub fn prompt(text: impl Display) -> Result<()> {
+    let mut out = std::io::stdout().lock();
+    write!(out, "{text}").and_then(|()| out.flush()).context("cannot write to stdout")
+}
+
 /// Whether `err` comes from writing to a pipe whose reader has gone (`bench-suite … | head -1`): not a failure
 /// of the command, which has nobody left to tell.
 pub fn is_closed_pipe(err: &anyhow::Error) -> bool {

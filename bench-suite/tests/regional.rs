@@ -19,9 +19,16 @@ fn perft_as_scripts_read_it() {
         csv(&["count", "--game", "bagh-chal", "--depth", "3", "--only", "sequences"]),
         "ply,sequences,positions\n0,1,\n1,21,\n2,252,\n3,5052,\n"
     );
+    // The counts the registry holds for its estimates, as far as a test runs in seconds.
     assert_eq!(
-        csv(&["count", "--game", "bagh-chal", "--depth", "4"]),
-        "ply,sequences,positions\n0,1,1\n1,21,21\n2,252,252\n3,5052,2772\n4,68204,21113\n"
+        csv(&["count", "--game", "bagh-chal", "--depth", "6"]),
+        "ply,sequences,positions\n0,1,1\n1,21,21\n2,252,252\n3,5052,2772\n4,68204,21113\n5,1304788,149751\n\
+         6,18592000,747485\n"
+    );
+    assert_eq!(
+        csv(&["count", "--game", "sixteen-soldiers", "--depth", "8"]),
+        "ply,sequences,positions\n0,1,1\n1,9,9\n2,21,21\n3,65,65\n4,323,296\n5,1804,1534\n6,9406,6988\n\
+         7,56624,32570\n8,359122,150045\n"
     );
     for (rules, second) in [("compulsory", "21"), ("optional", "69"), ("continue", "69")] {
         let counts =
@@ -118,4 +125,70 @@ fn what_the_regional_games_refuse() {
         &["mcts", "--game", "bagh-chal", "--position", "T...T/...../...../...../T...T g 15"],
         "already over (tigers has won)",
     );
+}
+
+/// The rows of a `match` CSV, as (a, b, numbers…).
+fn match_rows(args: &[&str]) -> Vec<Vec<String>> {
+    csv(&[&["match"], args].concat()).lines().skip(1).map(|l| l.split(',').map(String::from).collect()).collect()
+}
+
+#[test]
+fn matches_add_up_and_do_not_depend_on_threads() {
+    // No opening: from a random one a perfect player may be lost already.
+    let args = ["--game", "tictactoe", "--players", "engine:9,engine:2,random", "--games", "20", "--opening", "0"];
+    let one = match_rows(&[&args[..], &["--threads", "1"]].concat());
+    assert_eq!(one, match_rows(&[&args[..], &["--threads", "2"]].concat()));
+    assert_eq!(one.len(), 3);
+    for row in &one {
+        let n: Vec<u64> = row[2..12].iter().map(|v| v.parse().unwrap()).collect();
+        let [games, a_wins, draws, b_wins, a_first, a_second, b_first, b_second, repetitions, capped] = n[..] else {
+            unreachable!()
+        };
+        assert_eq!(a_wins + draws + b_wins, games, "{row:?}");
+        assert_eq!((a_first + a_second, b_first + b_second), (a_wins, b_wins), "{row:?}");
+        assert_eq!(repetitions + capped, 0, "tic-tac-toe has no cycles: {row:?}");
+    }
+    // The perfect player (nine plies see every tic-tac-toe game to its end) never loses.
+    assert!(one.iter().filter(|r| r[0] == "engine:9").all(|r| r[5] == "0"), "{one:?}");
+    assert!(one.iter().filter(|r| r[1] == "engine:9").all(|r| r[3] == "0"), "{one:?}");
+    // Bagh-Chal's games end by the rules as well as by wins.
+    let bagh = match_rows(&["--game", "bagh-chal", "--players", "engine:1,random", "--games", "40", "--seed", "1"]);
+    assert_eq!(bagh.len(), 1);
+    refused(&["match", "--game", "tictactoe", "--games", "3"], "--games 3: an even number");
+    refused(&["match", "--game", "tictactoe", "--players", "random"], "a match needs two or more");
+    refused(
+        &["match", "--game", "nim", "--heaps", "3,4", "--players", "engine:2,random"],
+        "match with an engine needs an evaluator",
+    );
+    refused(
+        &["match", "--game", "tictactoe", "--players", "engine:2,chess"],
+        "engine:DEPTH, mcts:ITERATIONS or random",
+    );
+}
+
+#[test]
+fn a_match_resumes_from_its_checkpoint() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("m.csv");
+    let out = out.to_str().unwrap();
+    let args = ["match", "--game", "bagh-chal", "--players", "random,engine:1", "--games", "4", "--out", out];
+    // A checkpoint left by a stopped run of this match, holding its first game (as this test makes it up, to see
+    // it taken): a draw by repetition after 1,000 plies.
+    let header = "# khela match checkpoint; run the same command again to resume\n# game=bagh-chal rules=- \
+                  quiet-limit=- position=- players=random,engine:1 games=4 opening=2 seed=0\n";
+    std::fs::write(format!("{out}.games"), format!("{header}0,0,0,repetition,1000\n0,1,1,ov")).unwrap();
+    let status = common::bench().args(args).output().unwrap();
+    assert!(status.status.success(), "{}", String::from_utf8_lossy(&status.stderr));
+    assert!(String::from_utf8_lossy(&status.stderr).contains("resuming: 1 of 4 games"));
+    let row = std::fs::read_to_string(out).unwrap();
+    let fields: Vec<&str> = row.lines().nth(1).unwrap().split(',').collect();
+    // No real game passes the 200-ply cap: only the checkpoint's game brings the mean of four past 250.
+    assert!(fields[12].parse::<f64>().unwrap() > 250.0, "its 1,000 plies in the mean: {row}");
+    assert!(
+        !std::path::Path::new(&format!("{out}.games")).exists(),
+        "the checkpoint is removed once the table is written"
+    );
+    // Another match's checkpoint is not taken for this one's.
+    std::fs::write(format!("{out}.games"), header.replace("seed=0", "seed=9")).unwrap();
+    refused(&args, "is the checkpoint of another match");
 }

@@ -4,8 +4,10 @@
 pub mod count;
 pub mod eval;
 pub mod games;
+pub mod matches;
 pub mod mcts;
 pub mod ordering;
+pub mod play;
 pub mod solve;
 pub mod sweep;
 pub mod trace;

@@ -17,9 +17,9 @@ use std::cell::Cell;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
-/// The depth-limited searches `solve` refuses: even a perfectly ordered alpha-beta search to depth d visits at
-/// least b^⌈d/2⌉ + b^⌊d/2⌋ − 1 leaves (Knuth and Moore, b the most moves a node has, d no more than the plies
-/// left in the game); above 10^10 of them it would run for hours.
+/// The depth-limited searches `solve` refuses: a perfectly ordered alpha-beta search to depth d of a tree with b
+/// moves a node visits b^⌈d/2⌉ + b^⌊d/2⌋ − 1 leaves (Knuth and Moore; b the position's own moves, d no more than
+/// the plies left in the game); above 10^10 of them it would run for hours.
 const MAX_LEAVES: u64 = 10_000_000_000;
 
 /// Depth-limited solves that their iterations so far say will take longer than this are stopped unless `--force`.
@@ -149,14 +149,15 @@ fn depth_limited<E: Entry>(entry: &E, state: &<E::Game as Game>::State, depth: u
         bail!("--depth 0 values no move (the depth counts the move itself); give 1 or more");
     }
     let (left, _) = entry.plies_left(state);
-    let minimal = knuth_moore(entry.max_moves(), depth.min(left)).filter(|&leaves| leaves <= MAX_LEAVES);
+    let mut moves = Vec::new();
+    let branching = game.move_count(state, &mut moves) as u32;
+    let minimal = knuth_moore(branching, depth.min(left)).filter(|&leaves| leaves <= MAX_LEAVES);
     if minimal.is_none() && !args.force {
         bail!(
-            "--depth {depth} on {}: even a perfectly ordered search visits at least {} leaves from this position; \
-             the limit is {} (--force runs it all the same)",
+            "--depth {depth} on {}: even a perfectly ordered search of a tree with this position's {branching} moves \
+             at every node visits {} leaves; the limit is {} (--force runs it all the same)",
             entry.title(),
-            knuth_moore(entry.max_moves(), depth.min(left))
-                .map_or("more than 2^64".into(), |l| HumanCount(l).to_string()),
+            knuth_moore(branching, depth.min(left)).map_or("more than 2^64".into(), |l| HumanCount(l).to_string()),
             HumanCount(MAX_LEAVES)
         );
     }

@@ -33,6 +33,7 @@ pub mod connect4;
 pub mod evaluator;
 mod game;
 pub mod implicit;
+pub mod line;
 pub mod nim;
 pub mod notation;
 pub mod random_tree;

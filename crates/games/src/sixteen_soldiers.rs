@@ -232,9 +232,9 @@ impl SixteenSoldiers {
         self.max_length
     }
 
-    /// The standard start.
+    /// The standard start (with the quiet limit, no plies yet without a capture).
     pub fn start_position(&self) -> Position {
-        self.parse(START).expect("the standard start")
+        self.parse(self.start().expect("a standard start")).expect("the standard start parses")
     }
 
     /// The position written `text` (see the module documentation).
@@ -588,6 +588,7 @@ mod tests {
         assert_eq!(quiet.node(&s), Node::Terminal(1.0));
         assert!(quiet.parse("..O/.../...../...../...../...../...../.../X.X x 101").is_err());
         assert!(quiet.parse(START).unwrap_err().to_string().contains("plies since the last capture"));
+        assert_eq!(quiet.start_position(), SixteenSoldiers::new(Capture::Compulsory).start_position());
         let s = quiet.parse("..O/.../...../...../...../...../...../.../X.X x 7").unwrap();
         let mut buf = Vec::new();
         quiet.moves(&s, &mut buf);

@@ -18,7 +18,8 @@ pub struct Analysis<M> {
     pub value: Value,
     /// The move chosen (`None` at a terminal or chance position, or at depth 0).
     pub best: Option<M>,
-    /// The principal variation: the chosen move, the best reply, and so on to the horizon.
+    /// The principal variation: the chosen move, the best reply, and so on to the horizon (the chosen move alone
+    /// when an observer stopped the deepening).
     pub pv: Vec<M>,
     /// The depth searched: the configured one, or that of the last iteration of iterative deepening when it
     /// stopped early (the iteration met no horizon and is exact, or the observer stopped the deepening).
@@ -99,15 +100,19 @@ impl<'a, G: Game, E: Evaluator<G>> Engine<'a, G, E> {
         state: &G::State,
         observer: V,
     ) -> Analysis<G::Move> {
-        let reached = Cell::new(self.config.depth);
+        let (reached, stopped) = (Cell::new(self.config.depth), Cell::new(false));
         let history = std::mem::take(&mut self.history);
-        let observed = Reached { observer, depth: &reached };
+        let observed = Reached { observer, depth: &reached, stopped: &stopped };
         let result = self.run(self.config.algorithm, state, self.config.depth, &history, observed);
         let depth = reached.get();
         let mut pv = Vec::new();
         let mut line = history.clone();
         if let Some(best) = result.best {
             pv.push(best);
+        }
+        // The principal variation past the first move is searched again, ply by ply; not when the observer
+        // stopped the deepening (its caller wants no more search).
+        if let (Some(best), false) = (result.best, stopped.get()) {
             line.push(self.game.key(state));
             let (mut position, mut left) = (self.game.child(state, best), depth.saturating_sub(1));
             while left > 0
@@ -180,10 +185,12 @@ impl<'a, G: Game, E: Evaluator<G>> Engine<'a, G, E> {
     }
 }
 
-/// Forwards everything to `observer`, noting the depth of each iteration of iterative deepening done.
+/// Forwards everything to `observer`, noting the depth of each iteration of iterative deepening done and
+/// whether the observer stopped the deepening.
 struct Reached<'c, V> {
     observer: V,
     depth: &'c Cell<u32>,
+    stopped: &'c Cell<bool>,
 }
 
 impl<G: Game, V: Observer<G>> Observer<G> for Reached<'_, V> {
@@ -191,7 +198,9 @@ impl<G: Game, V: Observer<G>> Observer<G> for Reached<'_, V> {
 
     fn deepened(&mut self, depth: u32, value: Value, stats: &Stats) -> ControlFlow<()> {
         self.depth.set(depth);
-        self.observer.deepened(depth, value, stats)
+        let flow = self.observer.deepened(depth, value, stats);
+        self.stopped.set(flow.is_break());
+        flow
     }
 
     fn backed_up(&mut self, game: &G, state: &G::State, value: Value, bound: Bound) {

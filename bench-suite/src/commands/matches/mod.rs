@@ -1,0 +1,292 @@
+//! `match`: players against each other on one game — every pairing of the players named, each pairing a number
+//! of games with the colours alternating and each pair of games from the same seeded opening — with wins,
+//! draws and losses (by side), the draws by repetition and by the length cap, and the mean game length.
+//!
+//! Every game is seeded from the seed, its pairing and its number, and games run in parallel on the rayon pool:
+//! the table is the same for any number of threads. With `--out FILE`, each game's result is kept in a
+//! checkpoint as it finishes ([`checkpoint`]), and the same command run again resumes a match stopped part way.
+
+mod checkpoint;
+
+use crate::games::{self, Capability, Entry, GameArgs, Visit};
+use crate::machine::Sidecar;
+use crate::output::{self, OutArg, Sink};
+use crate::players::{Contender, Seat};
+use crate::progress::Progress;
+use anyhow::{Result, bail};
+use checkpoint::{Checkpoint, Kept};
+use clap::Args;
+use khela_games::line::{End, Line};
+use khela_games::{Node, Notation, Player};
+use khela_mcts::random::{Pcg, Random};
+use rayon::prelude::*;
+use serde::Serialize;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// The most games a match plays in all.
+const MAX_GAMES: u64 = 1_000_000;
+
+/// Options of `match`.
+#[derive(Debug, Args)]
+pub struct MatchArgs {
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub game: GameArgs,
+    /// The players, comma-separated: engine:DEPTH, mcts:ITERATIONS, random. Every pair of them plays.
+    #[arg(long, value_delimiter = ',', default_value = "engine:2,engine:4,mcts:300,mcts:1000,random")]
+    pub players: Vec<Contender>,
+    /// Games per pairing, an even number: each opening is played twice, the colours swapped.
+    #[arg(long, default_value_t = 200)]
+    pub games: u64,
+    /// Plies of seeded random moves before the players take over.
+    #[arg(long, default_value_t = 2)]
+    pub opening: u32,
+    /// The seed of the openings and of the players' random choices.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// Threads (rayon): games run in parallel; the table does not depend on them.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    pub threads: Option<u64>,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub out: OutArg,
+}
+
+/// One pairing's results, as the CSV holds them.
+#[derive(Clone, Debug, Default, Serialize)]
+struct Row {
+    a: String,
+    b: String,
+    games: u64,
+    a_wins: u64,
+    draws: u64,
+    b_wins: u64,
+    a_wins_first: u64,
+    a_wins_second: u64,
+    b_wins_first: u64,
+    b_wins_second: u64,
+    repetitions: u64,
+    capped: u64,
+    mean_plies: String,
+}
+
+/// One game's result, and whether A moved first.
+struct Game1 {
+    kept: Kept,
+    a_first: bool,
+}
+
+/// Runs `match`.
+pub fn run(args: &MatchArgs) -> Result<()> {
+    if args.players.len() < 2 {
+        bail!("--players names {} player(s); a match needs two or more", args.players.len());
+    }
+    if args.games == 0 || !args.games.is_multiple_of(2) {
+        bail!("--games {}: an even number of 2 or more (each opening is played with both colours)", args.games);
+    }
+    let pairings = (args.players.len() * (args.players.len() - 1) / 2) as u64;
+    if pairings.saturating_mul(args.games) > MAX_GAMES {
+        bail!("{pairings} pairings of {} games is more than {MAX_GAMES} games", args.games);
+    }
+    games::visit(&args.game, Match(args))?
+}
+
+struct Match<'a>(&'a MatchArgs);
+
+impl Visit for Match<'_> {
+    type Output = Result<()>;
+
+    fn visit<E: Entry>(self, entry: E) -> Result<()> {
+        let args = self.0;
+        let scale = entry.scale();
+        if scale.is_none() && args.players.iter().any(|p| matches!(p, Contender::Engine(_))) {
+            return Err(games::refuse("match with an engine", args.game.game, Capability::Evaluator));
+        }
+        let (_, start) = games::position(&entry, &args.game, Some("play"))?;
+        let sink = Sink::new(&args.out, None)?;
+        let checkpoint = match &sink {
+            Sink::TableAndFile(path) => Some(Checkpoint::open(path, &describe(args))?),
+            _ => None,
+        };
+        let game = entry.game();
+        let evaluator = scale.as_ref().map(|s| &s.evaluator);
+        let pairs: Vec<(usize, usize)> =
+            (0..args.players.len()).flat_map(|i| (i + 1..args.players.len()).map(move |j| (i, j))).collect();
+        let jobs: Vec<(usize, u64)> = (0..pairs.len()).flat_map(|p| (0..args.games).map(move |g| (p, g))).collect();
+        let total = jobs.len() as u64;
+        let before = checkpoint.as_ref().map_or(0, |c| c.done.len() as u64);
+        if let Some(checkpoint) = checkpoint.as_ref().filter(|_| before > 0) {
+            eprintln!("resuming: {before} of {total} games from {}", checkpoint.path().display());
+        }
+        let bar = Progress::new("match", total, before);
+        let done = AtomicU64::new(before);
+        let play = |&(p, g): &(usize, u64)| -> Result<Game1> {
+            let a_first = g.is_multiple_of(2);
+            if let Some(&kept) = checkpoint.as_ref().and_then(|c| c.done.get(&(p, g))) {
+                return Ok(Game1 { kept, a_first });
+            }
+            let (a, b) = (args.players[pairs[p].0], args.players[pairs[p].1]);
+            // The two games of an opening share its seed; each game's players have their own.
+            let opening = Opening { plies: args.opening, seed: args.seed ^ (p as u64) << 32 ^ (g / 2) << 1 };
+            let seed = args.seed ^ (p as u64) << 32 ^ g << 1 ^ 1;
+            let kept = one_game(game, evaluator, &start, [a, b], a_first, opening, seed)?;
+            if let Some(checkpoint) = &checkpoint {
+                checkpoint.keep(p, g, &kept)?;
+            }
+            let n = done.fetch_add(1, Ordering::Relaxed) + 1;
+            bar.update(n, total, || format!("{n}/{total} games"));
+            Ok(Game1 { kept, a_first })
+        };
+        let results: Vec<Game1> = match args.threads {
+            Some(threads) => rayon::ThreadPoolBuilder::new()
+                .num_threads(threads as usize)
+                .build()?
+                .install(|| jobs.par_iter().map(play).collect::<Result<_>>())?,
+            None => jobs.par_iter().map(play).collect::<Result<_>>()?,
+        };
+        bar.finish();
+        let rows: Vec<Row> = pairs
+            .iter()
+            .enumerate()
+            .map(|(p, &(i, j))| {
+                let games = &results[p * args.games as usize..(p + 1) * args.games as usize];
+                tally(args.players[i], args.players[j], games)
+            })
+            .collect();
+        let facts = Sidecar::now();
+        let (first, second) = (game.player_name(Player::Max), game.player_name(Player::Min));
+        sink.emit(&rows, || {
+            let mut table = output::table(&[
+                "A",
+                "B",
+                "games",
+                "A wins",
+                "draws",
+                "B wins",
+                &format!("A as {first}"),
+                &format!("A as {second}"),
+                "by repetition",
+                "by length",
+                "mean plies",
+            ]);
+            for r in &rows {
+                table.add_row(vec![
+                    r.a.clone(),
+                    r.b.clone(),
+                    r.games.to_string(),
+                    r.a_wins.to_string(),
+                    r.draws.to_string(),
+                    r.b_wins.to_string(),
+                    format!("{} won", r.a_wins_first),
+                    format!("{} won", r.a_wins_second),
+                    r.repetitions.to_string(),
+                    r.capped.to_string(),
+                    r.mean_plies.clone(),
+                ]);
+            }
+            format!(
+                "{}: {} games a pairing, {}-ply seeded openings, seed {}\n{table}\nmachine: {}",
+                entry.title(),
+                args.games,
+                args.opening,
+                args.seed,
+                facts.summary()
+            )
+        })?;
+        if let Sink::TableAndFile(path) = &sink {
+            let players: Vec<String> = args.players.iter().map(|p| p.to_string()).collect();
+            facts.write(path, &serde_json::json!({ "players": players }))?;
+        }
+        // The table is whole: the games' checkpoint has served.
+        checkpoint.map_or(Ok(()), Checkpoint::remove)
+    }
+}
+
+/// A game's opening: random plies, drawn from a seed.
+#[derive(Clone, Copy)]
+struct Opening {
+    plies: u32,
+    seed: u64,
+}
+
+/// Everything a match's games depend on, in one line: what its checkpoint must agree with to be resumed.
+fn describe(args: &MatchArgs) -> String {
+    let players: Vec<String> = args.players.iter().map(|p| p.to_string()).collect();
+    let or_none = |o: Option<String>| o.unwrap_or_else(|| "-".into());
+    format!(
+        "game={} rules={} quiet-limit={} position={} players={} games={} opening={} seed={}",
+        args.game.game,
+        or_none(args.game.rules.clone()),
+        or_none(args.game.quiet_limit.map(|q| q.to_string())),
+        or_none(args.game.position.clone()),
+        players.join(","),
+        args.games,
+        args.opening,
+        args.seed
+    )
+}
+
+/// Plays one game between `players` (A, B), A first if `a_first`, from `start` after the opening's random plies;
+/// the players draw from `seed` and the next number.
+fn one_game<G: Notation + Sync, E: khela_games::Evaluator<G>>(
+    game: &G,
+    evaluator: Option<&E>,
+    start: &G::State,
+    players: [Contender; 2],
+    a_first: bool,
+    opening: Opening,
+    seed: u64,
+) -> Result<Kept> {
+    let mut line = Line::new(game, start.clone());
+    let mut dice = Pcg::from_seed(opening.seed);
+    let mut moves = Vec::new();
+    for _ in 0..opening.plies {
+        if line.end(game).is_some() {
+            break;
+        }
+        game.moves(line.state(), &mut moves);
+        line.play(game, moves[dice.below(moves.len())]);
+    }
+    let (first, second) = if a_first { (players[0], players[1]) } else { (players[1], players[0]) };
+    let mut seats =
+        [Seat::new(game, evaluator, first, 1, seed)?, Seat::new(game, evaluator, second, 1, seed.wrapping_add(1))?];
+    let end = loop {
+        if let Some(end) = line.end(game) {
+            break end;
+        }
+        let Node::Decision(mover) = game.node(line.state()) else { bail!("match does not roll dice yet") };
+        let choice = seats[usize::from(mover == Player::Min)].choose(&line);
+        line.play(game, choice.mv);
+    };
+    let payoff = end.payoff();
+    let a_view = if a_first { payoff } else { -payoff };
+    Ok(Kept { a_view, end, plies: line.moves().len() as u64 })
+}
+
+/// A pairing's row from its games.
+fn tally(a: Contender, b: Contender, games: &[Game1]) -> Row {
+    let mut row = Row { a: a.to_string(), b: b.to_string(), games: games.len() as u64, ..Row::default() };
+    let mut plies = 0;
+    for Game1 { kept: g, a_first } in games {
+        plies += g.plies;
+        match (g.a_view.partial_cmp(&0.0), *a_first) {
+            (Some(std::cmp::Ordering::Greater), true) => {
+                (row.a_wins, row.a_wins_first) = (row.a_wins + 1, row.a_wins_first + 1)
+            }
+            (Some(std::cmp::Ordering::Greater), false) => {
+                (row.a_wins, row.a_wins_second) = (row.a_wins + 1, row.a_wins_second + 1)
+            }
+            (Some(std::cmp::Ordering::Less), true) => {
+                (row.b_wins, row.b_wins_second) = (row.b_wins + 1, row.b_wins_second + 1)
+            }
+            (Some(std::cmp::Ordering::Less), false) => {
+                (row.b_wins, row.b_wins_first) = (row.b_wins + 1, row.b_wins_first + 1)
+            }
+            _ => row.draws += 1,
+        }
+        row.repetitions += u64::from(g.end == End::Repetition);
+        row.capped += u64::from(g.end == End::LengthCap);
+    }
+    row.mean_plies = format!("{:.1}", plies as f64 / games.len().max(1) as f64);
+    row
+}

@@ -1,0 +1,230 @@
+//! `play`: a game in the terminal against the engine (or Monte Carlo, or random moves) — the board drawn with
+//! its point labels, the legal moves listed, moves typed in the game's notation (bad input asks again), the
+//! opponent's reply with its value and principal variation, `undo`, and a game record that `play --load`
+//! resumes. Moves are read from standard input line by line, so `printf 'c3\nb2\n' | bench-suite play …` plays
+//! without a terminal.
+
+mod record;
+
+use crate::games::{self, Entry, GameArgs, View, Visit};
+use crate::output;
+use crate::players::{Contender, Seat};
+use anyhow::{Result, anyhow, bail};
+use clap::Args;
+use khela_games::line::{End, Line};
+use khela_games::{Game, Node, Notation, Player};
+use record::Record;
+use std::io::BufRead;
+use std::path::PathBuf;
+
+/// Options of `play`.
+#[derive(Debug, Args)]
+pub struct PlayArgs {
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub game: GameArgs,
+    /// The side typed at the keyboard: first, second, a player's name (goats, tigers, X, O), both, or none (the
+    /// opponent plays both sides).
+    #[arg(long, default_value = "first")]
+    pub human: String,
+    /// The opponent: engine:DEPTH, mcts:ITERATIONS or random.
+    #[arg(long, default_value = "engine:4")]
+    pub engine: Contender,
+    /// The seed of the opponent's random choices.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    /// A game record to resume (written by --record or the `save` command).
+    #[arg(long)]
+    pub load: Option<PathBuf>,
+    /// Writes the game record to this file after every move.
+    #[arg(long)]
+    pub record: Option<PathBuf>,
+}
+
+/// What a person types besides moves.
+const HELP: &str = "type a move as listed, or: moves (list them), undo (take back your last move), \
+                    save FILE (write the game record), quit";
+
+/// Runs `play`.
+pub fn run(args: &PlayArgs) -> Result<()> {
+    games::visit(&args.game, Play(args))?
+}
+
+struct Play<'a>(&'a PlayArgs);
+
+impl Visit for Play<'_> {
+    type Output = Result<()>;
+
+    fn visit<E: Entry>(self, entry: E) -> Result<()> {
+        let args = self.0;
+        let game = entry.game();
+        let humans = humans(game, &args.human)?;
+        if let Some(path) = &args.record {
+            output::writable(path)?;
+        }
+        let (start, mut line) = match &args.load {
+            Some(path) => resume(&entry, args, path)?,
+            None => {
+                let (text, state) = games::position(&entry, &args.game, Some("play"))?;
+                (text, Line::new(game, state))
+            }
+        };
+        let scale = entry.scale();
+        let mut seat = Seat::new(game, scale.as_ref().map(|s| &s.evaluator), args.engine, 16, args.seed)?;
+        let view = match entry.view() {
+            View::First => output::view_of(game.player_name(Player::Max)),
+            View::Mover => "the side to move's view".to_string(),
+        };
+        let mut input = std::io::stdin().lock().lines();
+        output::say(format!("{}: you play {}, against {}; {HELP}", entry.title(), args.human, args.engine))?;
+        let mut show = true;
+        loop {
+            if std::mem::take(&mut show) {
+                output::say(format!("\n{}", game.picture(line.state())))?;
+            }
+            if let Some(end) = line.end(game) {
+                output::say(ending(game, end, line.moves().len()))?;
+                return Ok(());
+            }
+            let Node::Decision(mover) = game.node(line.state()) else {
+                bail!("play does not roll dice yet: the position is a chance node");
+            };
+            let name = game.player_name(mover);
+            if !humans[usize::from(mover == Player::Min)] {
+                let choice = seat.choose(&line);
+                let mut said = format!("{name}: {}", game.write_move(choice.mv));
+                if let Some((value, pv)) = choice.analysis {
+                    let shown = if entry.view() == View::Mover { mover.view(value) } else { value };
+                    let pv: Vec<String> = pv.iter().map(|&m| game.write_move(m)).collect();
+                    said.push_str(&format!(
+                        " (value {} from {view}; principal variation {})",
+                        output::value(shown),
+                        pv.join(" ")
+                    ));
+                }
+                output::say(said)?;
+                line.play(game, choice.mv);
+                show = true;
+            } else {
+                let mut moves = Vec::new();
+                game.moves(line.state(), &mut moves);
+                let written: Vec<String> = moves.iter().map(|&m| game.write_move(m)).collect();
+                output::say(format!("{name} to move: {}", written.join(" ")))?;
+                output::prompt(format!("{name}> "))?;
+                let Some(typed) = input.next().transpose()? else {
+                    output::say("\n(end of input: the game is left unfinished)")?;
+                    return Ok(());
+                };
+                let typed = typed.trim();
+                match typed.split_once(' ').unwrap_or((typed, "")) {
+                    ("", _) => continue,
+                    ("quit", _) => return Ok(()),
+                    ("help", _) | ("moves", _) => output::say(HELP)?,
+                    ("undo", _) => {
+                        show = undo(game, &mut line, &humans);
+                        if !show {
+                            output::say("nothing to undo")?;
+                        }
+                    }
+                    ("save", path) if !path.is_empty() => {
+                        output::write_atomically(
+                            path.as_ref(),
+                            record_of(game, args, &start, &line).text().as_bytes(),
+                        )?;
+                        output::say(format!("saved {path}"))?;
+                    }
+                    _ => match written.iter().position(|w| w.eq_ignore_ascii_case(typed)) {
+                        Some(i) => {
+                            line.play(game, moves[i]);
+                            show = true;
+                        }
+                        None => output::say(format!("{typed:?} is not a legal move here; {HELP}"))?,
+                    },
+                }
+            }
+            if let Some(path) = &args.record {
+                output::write_atomically(path, record_of(game, args, &start, &line).text().as_bytes())?;
+            }
+        }
+    }
+}
+
+/// Which players (MAX, MIN) a person plays, from `--human`.
+fn humans<G: Notation>(game: &G, text: &str) -> Result<[bool; 2]> {
+    let (first, second) = (game.player_name(Player::Max), game.player_name(Player::Min));
+    Ok(match text {
+        "first" => [true, false],
+        "second" => [false, true],
+        "both" => [true, true],
+        "none" => [false, false],
+        _ if text.eq_ignore_ascii_case(first) => [true, false],
+        _ if text.eq_ignore_ascii_case(second) => [false, true],
+        _ => bail!("--human {text:?}: first, second, {first}, {second}, both or none"),
+    })
+}
+
+/// Takes back moves until a person is to move again, at least one; whether there was one.
+fn undo<G: Game>(game: &G, line: &mut Line<G>, humans: &[bool; 2]) -> bool {
+    if line.undo().is_none() {
+        return false;
+    }
+    while let Node::Decision(mover) = game.node(line.state())
+        && !humans[usize::from(mover == Player::Min)]
+        && line.undo().is_some()
+    {}
+    true
+}
+
+/// How the game ended, in words.
+fn ending<G: Notation>(game: &G, end: End, plies: usize) -> String {
+    match end {
+        End::Over(payoff) => format!("{} after {plies} plies", games::outcome(game, payoff)),
+        End::Repetition => format!("a draw by repetition after {plies} plies"),
+        End::LengthCap => format!("a draw: the game reached its maximum length, {plies} plies"),
+    }
+}
+
+/// The record of the game so far, from the start written `start`.
+fn record_of<G: Notation>(game: &G, args: &PlayArgs, start: &str, line: &Line<G>) -> Record {
+    Record {
+        game: args.game.game.to_string(),
+        rules: args.game.rules.clone(),
+        quiet_limit: args.game.quiet_limit,
+        start: start.to_string(),
+        moves: line.moves().iter().map(|&m| game.write_move(m)).collect(),
+    }
+}
+
+/// The start and the line of the record in `path`, replayed, after checking it is a record of this game with
+/// these options.
+fn resume<E: Entry>(entry: &E, args: &PlayArgs, path: &std::path::Path) -> Result<(String, Line<E::Game>)> {
+    let record = Record::load(path)?;
+    let game = entry.game();
+    let ours = args.game.game.to_string();
+    if record.game != ours || record.rules != args.game.rules || record.quiet_limit != args.game.quiet_limit {
+        bail!(
+            "{} is a record of {} (rules {}, quiet limit {}); give the same --game, --rules and --quiet-limit",
+            path.display(),
+            record.game,
+            record.rules.as_deref().unwrap_or("standard"),
+            record.quiet_limit.map_or("none".to_string(), |l| l.to_string())
+        );
+    }
+    if args.game.position.is_some() {
+        bail!("--load resumes the record's game from its own start; drop --position");
+    }
+    let start = game.parse_position(&record.start).map_err(|e| anyhow!("{}: {e}", path.display()))?;
+    let mut line = Line::new(game, start);
+    let mut moves = Vec::new();
+    for (i, text) in record.moves.iter().enumerate() {
+        if line.end(game).is_some() {
+            bail!("{}: move {} comes after the end of the game", path.display(), i + 1);
+        }
+        game.moves(line.state(), &mut moves);
+        let Some(&mv) = moves.iter().find(|&&m| game.write_move(m) == *text) else {
+            bail!("{}: move {} {text:?} is not legal there", path.display(), i + 1);
+        };
+        line.play(game, mv);
+    }
+    Ok((record.start, line))
+}
