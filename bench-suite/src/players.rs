@@ -64,8 +64,20 @@ impl fmt::Display for Contender {
 pub struct Choice<M> {
     /// The move.
     pub mv: M,
+    /// What the player saw of it.
+    pub seen: Seen<M>,
+}
+
+/// What a player saw of the move it chose.
+#[derive(Clone, Debug)]
+pub enum Seen<M> {
     /// The engine's value of the position (MAX's view, on its evaluator's scale) and its principal variation.
-    pub analysis: Option<(Value, Vec<M>)>,
+    Engine(Value, Vec<M>),
+    /// Monte Carlo's mean score of the move for the mover (win 1, draw ½, loss 0) and its visits, of the
+    /// iterations run.
+    Mcts(f64, u64, u64),
+    /// Nothing (a random move).
+    Nothing,
 }
 
 /// A contender seated at one game: what it keeps from move to move (the engine and its table).
@@ -106,19 +118,23 @@ impl<'a, G: Game + Sync, E: Evaluator<G>> Seat<'a, G, E> {
                 engine.set_history(line.history().to_vec());
                 let analysis = engine.search(state);
                 let mv = analysis.best.expect("a decision node has a best move");
-                Choice { mv, analysis: Some((analysis.value, analysis.pv)) }
+                Choice { mv, seen: Seen::Engine(analysis.value, analysis.pv) }
             }
             (Contender::Mcts(iterations), _) => {
                 let config = Config { seed: self.seed.wrapping_add(line.moves().len() as u64), ..Config::default() };
                 let mut search: Search<'_, G, Uct, Pcg> =
                     Search::new(self.game, state.clone(), Uct::default(), config).with_history(line.history().to_vec());
                 search.run(iterations);
-                Choice { mv: search.best().expect("a decision node has an expanded move"), analysis: None }
+                let mv = search.best().expect("a decision node has an expanded move");
+                let stats = search.stats();
+                let chosen = stats.iter().find(|s| s.mv == mv).expect("the move chosen has statistics");
+                let mean = if chosen.visits == 0 { 0.5 } else { chosen.wins / chosen.visits as f64 };
+                Choice { mv, seen: Seen::Mcts(mean, chosen.visits, iterations) }
             }
             _ => {
                 let mut moves = Vec::new();
                 self.game.moves(state, &mut moves);
-                Choice { mv: moves[self.rng.below(moves.len())], analysis: None }
+                Choice { mv: moves[self.rng.below(moves.len())], seen: Seen::Nothing }
             }
         }
     }

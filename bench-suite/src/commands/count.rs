@@ -103,10 +103,12 @@ impl Visit for Count<'_> {
         if !games::with(capability).contains(&args.game.game.into()) {
             return Err(match capability {
                 Capability::Tally if games::with(Capability::PerPly).contains(&args.game.game.into()) => {
-                    anyhow::anyhow!(
-                        "--game {} needs --depth N (count plies 0..=N): its full tree is too large to tally",
-                        args.game.game
-                    )
+                    let why = if entry.game().cycles().is_some() {
+                        "its positions repeat, so its full tree is infinite"
+                    } else {
+                        "its full tree is too large to tally"
+                    };
+                    anyhow::anyhow!("--game {} needs --depth N (count plies 0..=N): {why}", args.game.game)
                 }
                 _ => games::refuse(
                     if args.depth.is_some() { "count --depth" } else { "count" },

@@ -1,7 +1,7 @@
 //! Bagh-Chal in the harness: the standard game or the two-tiger Bagh-Bandi (`--rules`), searched to a depth and
 //! by Monte Carlo, counted ply by ply; its positions repeat, so it is not solved exactly by search.
 
-use super::entry::{Entry, Exact, GameArgs, Published, Scale, View};
+use super::entry::{Entry, GameArgs, Published, Scale, View};
 use anyhow::{Result, bail};
 use khela_games::bagh_chal::{BaghChal, Position, Setup};
 use khela_heuristic::bagh_chal::Crowding;
@@ -66,7 +66,7 @@ impl Entry for BaghChalEntry {
         self.game.max_moves()
     }
 
-    /// Perft is not bounded by the length cap; searches are.
+    /// The length cap, which no search passes (nor, though perft ignores the rules, does a count).
     fn plies_left(&self, _: &Position) -> (u32, &'static str) {
         (self.game.max_length(), "plies of the length cap")
     }
@@ -74,10 +74,6 @@ impl Entry for BaghChalEntry {
     /// Each point empty, a tiger's or a goat's, times the goats in hand and the side to move.
     fn positions_bound(&self, position: &Position) -> f64 {
         3f64.powi(self.game.board().len() as i32) * f64::from(position.in_hand + 1) * 2.0
-    }
-
-    fn exact(&self) -> Exact {
-        Exact::Refused("its positions repeat: exact values come from retrograde analysis, not search; use --depth")
     }
 
     /// Our counts from the standard start.

@@ -18,7 +18,7 @@ pub enum GameName {
     Nim,
     /// Connect-4 (7 × 6, or --width × --height): a position is the columns played, 1-based, like 4453.
     Connect4,
-    /// Bagh-Chal, tigers and goats (--rules bagh-chal or bagh-bandi): a position is the ranks from the top, T, G
+    /// Bagh-Chal, tigers and goats (--rules bagh-chal, or bagh-bandi: two tigers on a3 and e3): a position is the ranks from the top, T, G
     /// or '.', then g or t to move and the goats in hand, like T...T/...../...../...../T...T g 20.
     #[strum(serialize = "bagh-chal")]
     BaghChal,
@@ -187,9 +187,15 @@ pub trait Entry: Sized {
         f64::INFINITY
     }
 
-    /// How `solve` solves exactly.
+    /// How `solve` solves exactly: every move's value by alpha-beta, unless the game's positions repeat (then a
+    /// search has no exact value to give).
     fn exact(&self) -> Exact {
-        Exact::MoveValues
+        match self.game().cycles() {
+            Some(_) => Exact::Refused(
+                "its positions repeat: exact values come from retrograde analysis, not search; use --depth",
+            ),
+            None => Exact::MoveValues,
+        }
     }
 
     /// The game's own exact solver, for [`Exact::Own`]: solves the position written `text` and writes its

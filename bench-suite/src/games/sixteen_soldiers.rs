@@ -2,7 +2,7 @@
 //! searched to a depth and by Monte Carlo, counted ply by ply; its positions repeat, so it is not solved exactly
 //! by search.
 
-use super::entry::{Entry, Exact, GameArgs, Published, Scale, View};
+use super::entry::{Entry, GameArgs, Published, Scale, View};
 use anyhow::{Result, anyhow};
 use khela_games::sixteen_soldiers::{Capture, Position, SixteenSoldiers};
 use khela_heuristic::sixteen_soldiers::{MATERIAL, Soldiers};
@@ -73,7 +73,7 @@ impl Entry for SixteenSoldiersEntry {
         128
     }
 
-    /// Perft is not bounded by the length cap; searches are.
+    /// The length cap, which no search passes (nor, though perft ignores the rules, does a count).
     fn plies_left(&self, _: &Position) -> (u32, &'static str) {
         (self.game.max_length(), "plies of the length cap")
     }
@@ -81,10 +81,6 @@ impl Entry for SixteenSoldiersEntry {
     /// Each of the 37 points empty, X's or O's, and the side to move.
     fn positions_bound(&self, _: &Position) -> f64 {
         3f64.powi(37) * 2.0
-    }
-
-    fn exact(&self) -> Exact {
-        Exact::Refused("its positions repeat: exact values come from retrograde analysis, not search; use --depth")
     }
 
     /// Our counts from the standard start, with compulsory capture.

@@ -5,10 +5,9 @@
 
 use khela_exact::{Algorithm, Natural, Searcher, UNLIMITED};
 use khela_games::bagh_chal::BaghChal;
+use khela_games::conformance::random_lines;
 use khela_games::sixteen_soldiers::{Capture, SixteenSoldiers};
 use khela_games::{Game, Node, Player, Value};
-use rand_core::{Rng, SeedableRng};
-use rand_pcg::Pcg64Mcg;
 use strum::VariantArray;
 
 /// A static value of any position: a hash of its key, from −50 to 50, so that every leaf differs and a wrong
@@ -25,7 +24,7 @@ fn reference<G: Game>(game: &G, state: &G::State, line: &mut Vec<u64>, depth: u3
     if let Node::Terminal(payoff) = kind {
         return payoff * 1000.0;
     }
-    let key = game.key(state);
+    let key = game.repetition_key(state);
     let rules = game.cycles().expect("a game whose positions repeat");
     if let Some(count) = draws
         && rules.draws(line, key)
@@ -75,36 +74,10 @@ impl<G: Game> Game for Scaled<'_, G> {
     fn cycles(&self) -> Option<khela_games::Cycles> {
         self.0.cycles()
     }
-}
 
-/// Seeded random lines of play from `start`: for each, the keys of the positions before the last one, and the
-/// last one (not terminal).
-fn lines<G: Game>(
-    game: &G,
-    start: &G::State,
-    count: usize,
-    plies: std::ops::Range<usize>,
-    seed: u64,
-) -> Vec<(Vec<u64>, G::State)> {
-    let mut rng = Pcg64Mcg::seed_from_u64(seed);
-    let mut out = Vec::new();
-    let mut moves = Vec::new();
-    while out.len() < count {
-        let length = plies.start + rng.next_u32() as usize % (plies.end - plies.start);
-        let (mut state, mut keys) = (start.clone(), Vec::new());
-        for _ in 0..length {
-            game.moves(&state, &mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            keys.push(game.key(&state));
-            state = game.child(&state, moves[rng.next_u32() as usize % moves.len()]);
-        }
-        if matches!(game.node(&state), Node::Decision(_)) {
-            out.push((keys, state));
-        }
+    fn repetition_key(&self, state: &G::State) -> u64 {
+        self.0.repetition_key(state)
     }
-    out
 }
 
 /// Every algorithm agrees with the reference at depths 1 to `max_depth` on each line, after its own history
@@ -142,7 +115,7 @@ fn reference_root<G: Game>(
     let Node::Decision(player) = game.node(state) else { unreachable!("lines end at decision nodes") };
     let mut moves = Vec::new();
     game.moves(state, &mut moves);
-    line.push(game.key(state));
+    line.push(game.repetition_key(state));
     let values: Vec<Value> =
         moves.iter().map(|&mv| reference(game, &game.child(state, mv), line, depth - 1, draws)).collect();
     line.pop();
@@ -154,7 +127,7 @@ fn reference_root<G: Game>(
 fn bagh_chal_agrees_with_the_reference() {
     let game = BaghChal::standard();
     // Deep into the sliding phase (the placement takes 39 plies), where goats step back and forth.
-    let lines = lines(&game, &game.start_position(), 40, 40..70, 1);
+    let lines = random_lines(&game, &game.start_position(), 40, 40..70, 1);
     let changed = agree(&game, &lines, 4);
     assert!(changed > 0, "the rules changed no value: the test checks nothing of them");
 }
@@ -163,7 +136,7 @@ fn bagh_chal_agrees_with_the_reference() {
 fn sixteen_soldiers_agrees_with_the_reference() {
     for capture in [Capture::Compulsory, Capture::Optional] {
         let game = SixteenSoldiers::new(capture);
-        let lines = lines(&game, &game.start_position(), 8, 10..40, 2);
+        let lines = random_lines(&game, &game.start_position(), 8, 10..40, 2);
         let changed = agree(&game, &lines, 4);
         assert!(changed > 0, "{capture}: the rules changed no value");
     }
@@ -173,7 +146,7 @@ fn sixteen_soldiers_agrees_with_the_reference() {
 fn the_length_cap_is_a_draw() {
     // A cap of 44 plies, met within the search from lines 40 to 43 plies long.
     let game = BaghChal::standard().with_max_length(44);
-    let lines = lines(&game, &game.start_position(), 8, 40..44, 3);
+    let lines = random_lines(&game, &game.start_position(), 8, 40..44, 3);
     let changed = agree(&game, &lines, 3);
     assert!(changed > 0, "the cap changed no value");
 }

@@ -91,7 +91,7 @@ pub struct Cycles {
 }
 
 impl Cycles {
-    /// Whether the position with key `key`, reached after the positions whose keys are `before` (in order, the
+    /// Whether the position with key `key`, reached after the positions whose repetition keys ([`Game::repetition_key`]) are `before` (in order, the
     /// first position of the line first), is a draw by these rules: it repeats one of them, or `before` already
     /// holds `max_length` positions (the line has lasted `max_length` plies). Callers ask it of positions that
     /// are not terminal: a win on the last ply is a win.
@@ -151,6 +151,15 @@ pub trait Game {
     #[inline]
     fn cycles(&self) -> Option<Cycles> {
         None
+    }
+
+    /// The key by which the rules of [`Cycles`] know a position again: [`Game::key`] by default. A game whose
+    /// states also count something that only grows between irreversible moves (Sixteen Soldiers' plies since
+    /// the last capture, with its quiet limit) leaves the count out here, so that a position that comes back is a
+    /// repetition whatever the count; tables keep the whole [`Game::key`].
+    #[inline]
+    fn repetition_key(&self, state: &Self::State) -> u64 {
+        self.key(state)
     }
 
     /// The number of moves [`Game::moves`] would list for a decision node, using `buf` as scratch space if

@@ -18,6 +18,7 @@
 //! for bit-for-bit agreement with the textbook's tables (and with [`crate::random_tree`]'s python generator).
 
 use crate::rng::PyRandom;
+use crate::rng::splitmix64;
 use crate::{Game, MAX_EXACT_PAYOFF, Node, Player, Value};
 use thiserror::Error;
 
@@ -167,7 +168,7 @@ pub const MAX_BRANCHING: u32 = 1 << 16;
 /// SplitMix64 finalizer first spreads the seed, so that nearby seeds give unrelated trees.
 #[inline]
 pub fn node_word(seed: u64, n: u64) -> u64 {
-    permute(splitmix(seed).wrapping_add(n.wrapping_mul(NODE_STEP)))
+    permute(splitmix64(seed).wrapping_add(n.wrapping_mul(NODE_STEP)))
 }
 
 /// The node number's multiplier in [`node_word`]'s state.
@@ -179,14 +180,6 @@ fn permute(state: u64) -> u64 {
     let state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
     let word = ((state >> ((state >> 59) + 5)) ^ state).wrapping_mul(12_605_985_483_714_917_081);
     (word >> 43) ^ word
-}
-
-#[inline]
-fn splitmix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
 }
 
 /// Iid leaves hashed from (seed, node number), for the hot path: leaf `i`'s value is
@@ -205,10 +198,10 @@ impl HashedLeaves {
     /// (`lo ≤ hi`).
     pub(crate) fn new(seed: u64, first: u64, lo: i64, hi: i64) -> HashedLeaves {
         debug_assert!(lo <= hi);
-        // node_word(seed, first + i) = permute(splitmix(seed) + (first + i)·K), in wrapping arithmetic: the part
+        // node_word(seed, first + i) = permute(splitmix64(seed) + (first + i)·K), in wrapping arithmetic: the part
         // that does not depend on i is computed once.
         HashedLeaves {
-            base: splitmix(seed).wrapping_add(first.wrapping_mul(NODE_STEP)),
+            base: splitmix64(seed).wrapping_add(first.wrapping_mul(NODE_STEP)),
             lo,
             span: (hi as i128 - lo as i128 + 1) as u128,
         }

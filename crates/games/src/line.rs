@@ -49,18 +49,13 @@ pub struct Line<G: Game> {
 impl<G: Game> Line<G> {
     /// A line starting at `start`.
     pub fn new(game: &G, start: G::State) -> Self {
-        let keys = vec![game.key(&start)];
+        let keys = vec![game.repetition_key(&start)];
         Line { states: vec![start], moves: Vec::new(), keys }
     }
 
     /// The current position.
     pub fn state(&self) -> &G::State {
         self.states.last().expect("a line has a first position")
-    }
-
-    /// The first position.
-    pub fn start(&self) -> &G::State {
-        &self.states[0]
     }
 
     /// The moves played.
@@ -77,7 +72,7 @@ impl<G: Game> Line<G> {
     /// Plays `mv` (a legal move of the current position: the caller checks).
     pub fn play(&mut self, game: &G, mv: G::Move) {
         let next = game.child(self.state(), mv);
-        self.keys.push(game.key(&next));
+        self.keys.push(game.repetition_key(&next));
         self.states.push(next);
         self.moves.push(mv);
     }

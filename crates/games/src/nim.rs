@@ -11,6 +11,7 @@
 //! but one object from the first heap. The players are `first` (MAX) and `second` (MIN). The picture is the
 //! heap sizes as the notation writes them, `3,4,5`.
 
+use crate::rng::splitmix64;
 use crate::{Game, Node, Notation, Player};
 use thiserror::Error;
 
@@ -87,14 +88,7 @@ impl Nim {
 /// A 64-bit hash of a heap list (splitmix64 finalizer per word); distinct lists may collide with probability
 /// about 2⁻⁶⁴ per pair.
 fn hash_heaps(heaps: &[u32], salt: u64) -> u64 {
-    heaps.iter().fold(salt ^ heaps.len() as u64, |acc, &h| mix(acc ^ u64::from(h)))
-}
-
-fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    heaps.iter().fold(salt ^ heaps.len() as u64, |acc, &h| splitmix64(acc ^ u64::from(h)))
 }
 
 /// The notation of the module documentation: heap sizes, moves `H:T`, players `first` and `second`.

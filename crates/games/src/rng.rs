@@ -6,6 +6,9 @@
 //! [`PyRandom`] reproduces Python's `random.Random(seed)` bit for bit, for the draws khela needs (`getrandbits`,
 //! `randbelow`, `randint`, `random`), so that tables computed by a Python reference come out identical. Every
 //! CPython-compatible draw in khela is made here.
+//!
+//! [`splitmix64`] is the one 64-bit mixing function of khela's hashes (Nim's heaps, the implicit trees' nodes,
+//! the alquerque games' keys, the seeds of a match's games).
 
 use rand_mt::Mt;
 use strum::{Display, EnumMessage, EnumString, IntoStaticStr, VariantArray};
@@ -138,6 +141,22 @@ impl PyRandom {
         let low = self.mt.next_u32() >> 6;
         (f64::from(high) * 67_108_864.0 + f64::from(low)) / 9_007_199_254_740_992.0
     }
+}
+
+/// SplitMix64's output function (Steele, Lea and Flood): a bijection of 64-bit words that spreads every input
+/// bit over every output bit. Structured numbers (a board in base 3, a node number, a seed and an index) come out
+/// as well-spread words, and distinct inputs stay distinct.
+///
+/// ```
+/// use khela_games::rng::splitmix64;
+/// assert_eq!(splitmix64(0), 0xe220_a839_7b1d_cdaf);
+/// ```
+#[inline]
+pub fn splitmix64(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
 }
 
 #[cfg(test)]

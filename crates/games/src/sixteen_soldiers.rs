@@ -67,7 +67,8 @@
 //! [`SixteenSoldiers::symmetric_key`]). Turning the board half round swaps the players' sides: it maps a
 //! position to one with the colours exchanged and the value negated, which a key of MAX's values cannot merge.
 
-use crate::alquerque::{self, Board, DIRECTIONS, Points, points};
+use crate::alquerque::{self, Board, BoardError, DIRECTIONS, Points, points};
+use crate::rng::splitmix64;
 use crate::{Cycles, Game, Node, Notation, Player};
 use std::sync::Arc;
 use thiserror::Error;
@@ -112,6 +113,9 @@ pub struct Position {
     pub quiet: u16,
 }
 
+/// The notation's characters for X's and O's pieces.
+const PIECES: [char; 2] = ['X', 'O'];
+
 /// A move, as the module documentation lays out its bits.
 pub type Move = u64;
 
@@ -129,12 +133,9 @@ pub enum ParseError {
     /// The fields are not `board side [quiet]`.
     #[error("position {0:?}: expected the board and the side to move{1}, like {2:?}")]
     Fields(String, &'static str, String),
-    /// The board does not have 9 ranks of the right sizes.
-    #[error("position {0:?}: expected 9 ranks of 3, 3, 5, 5, 5, 5, 5, 3 and 3 points, top first")]
-    Shape(String),
-    /// A character is not `X`, `O` or `.`.
-    #[error("position {0:?}: {1:?} at {2} is not X, O or '.'")]
-    Character(String, char, String),
+    /// The board is not written as the notation says (9 ranks of 3, 3, 5, 5, 5, 5, 5, 3 and 3 points).
+    #[error("position {0:?}: {1}")]
+    Board(String, BoardError),
     /// The side to move is not `x` or `o`.
     #[error("position {0:?}: the side to move is {1:?}, not x or o")]
     Side(String, String),
@@ -249,22 +250,8 @@ impl SixteenSoldiers {
             }
             return Err(ParseError::Fields(text.into(), quiet_field, example));
         }
-        let ranks = self.board.ranks();
-        let rows: Vec<&str> = fields[0].split('/').collect();
-        if rows.len() != ranks.len() || rows.iter().zip(&ranks).any(|(row, rank)| row.chars().count() != rank.len()) {
-            return Err(ParseError::Shape(text.into()));
-        }
-        let mut position = Position::default();
-        for (row, rank) in rows.iter().zip(&ranks) {
-            for (c, &p) in row.chars().zip(rank) {
-                match c {
-                    'X' => position.x |= 1 << p,
-                    'O' => position.o |= 1 << p,
-                    '.' => {}
-                    _ => return Err(ParseError::Character(text.into(), c, self.board.name(p))),
-                }
-            }
-        }
+        let (x, o) = self.board.read_pieces(fields[0], PIECES).map_err(|e| ParseError::Board(text.into(), e))?;
+        let mut position = Position { x, o, ..Position::default() };
         for (pieces, name) in [(position.x, 'X'), (position.o, 'O')] {
             if pieces.count_ones() > 16 {
                 return Err(ParseError::Counts(
@@ -292,12 +279,11 @@ impl SixteenSoldiers {
 
     /// The position in the notation.
     pub fn write(&self, s: &Position) -> String {
-        let ranks: Vec<String> =
-            self.board.ranks().iter().map(|rank| rank.iter().map(|&p| symbol(s, p)).collect()).collect();
+        let board = self.board.write_pieces((s.x, s.o), PIECES);
         let side = if s.x_to_move { 'x' } else { 'o' };
         match self.quiet_limit {
-            Some(_) => format!("{} {side} {}", ranks.join("/"), s.quiet),
-            None => format!("{} {side}", ranks.join("/")),
+            Some(_) => format!("{board} {side} {}", s.quiet),
+            None => format!("{board} {side}"),
         }
     }
 
@@ -374,16 +360,6 @@ impl SixteenSoldiers {
     /// The number of jumps of a move (0 for a step).
     pub fn jumps(mv: Move) -> u32 {
         ((mv >> JUMPS_SHIFT) & 0x1f) as u32
-    }
-}
-
-fn symbol(s: &Position, p: u8) -> char {
-    if s.x & 1 << p != 0 {
-        'X'
-    } else if s.o & 1 << p != 0 {
-        'O'
-    } else {
-        '.'
     }
 }
 
@@ -470,11 +446,18 @@ impl Game for SixteenSoldiers {
     fn key(&self, s: &Position) -> u64 {
         let quiet = u64::from(s.quiet);
         let base = alquerque::base3(s.x, s.o) << 1 | u64::from(s.x_to_move) | (quiet & 15) << 60;
-        alquerque::mix(base) ^ (quiet >> 4).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+        splitmix64(base) ^ (quiet >> 4).wrapping_mul(0x9e37_79b9_7f4a_7c15)
     }
 
     fn cycles(&self) -> Option<Cycles> {
         Some(Cycles { max_length: self.max_length })
+    }
+
+    /// The board and the side to move, without the quiet plies: a position that comes back is a repetition
+    /// whatever the count (which only grows between captures, so keys with it never repeat).
+    #[inline]
+    fn repetition_key(&self, s: &Position) -> u64 {
+        splitmix64(alquerque::base3(s.x, s.o) << 1 | u64::from(s.x_to_move))
     }
 }
 
@@ -498,10 +481,7 @@ impl Notation for SixteenSoldiers {
     /// The board with its lines, then the side to move.
     fn picture(&self, s: &Position) -> String {
         let side = if s.x_to_move { "X" } else { "O" };
-        let board = self.board.draw(|p| match symbol(s, p) {
-            '.' => '·',
-            c => c,
-        });
+        let board = self.board.draw_pieces((s.x, s.o), PIECES);
         format!("{board}\n{side} to move")
     }
 
@@ -516,16 +496,7 @@ impl Notation for SixteenSoldiers {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::conformance;
-
-    fn perft(game: &SixteenSoldiers, s: &Position, depth: u32) -> u64 {
-        if depth == 0 {
-            return 1;
-        }
-        let mut moves = Vec::new();
-        game.moves(s, &mut moves);
-        moves.iter().map(|&mv| perft(game, &game.child(s, mv), depth - 1)).sum()
-    }
+    use crate::conformance::{self, perft};
 
     #[test]
     fn the_board() {
@@ -596,10 +567,27 @@ mod tests {
     }
 
     #[test]
+    fn the_quiet_count_hides_no_repetition() {
+        let game = SixteenSoldiers::new(Capture::Compulsory).with_quiet_limit(Some(100));
+        let s = game.parse("..O/.../...../...../...../...../...../.../X.X x 3").unwrap();
+        let mut line = crate::line::Line::new(&game, s);
+        for step in ["a1-b2", "e9-d8", "b2-a1", "d8-e9"] {
+            assert_eq!(line.end(&game), None, "before {step}");
+            let mut moves = Vec::new();
+            game.moves(line.state(), &mut moves);
+            let mv = *moves.iter().find(|&&m| game.write_move(m) == step).unwrap();
+            line.play(&game, mv);
+        }
+        assert_eq!(line.state().quiet, 7);
+        assert_eq!(line.end(&game), Some(crate::line::End::Repetition));
+    }
+
+    #[test]
     fn notation_refuses() {
         let game = SixteenSoldiers::new(Capture::Compulsory);
         let err = |text: &str| game.parse(text).unwrap_err().to_string();
-        assert!(err("OOO/OOO x").contains("9 ranks"));
+        assert!(err("OOO/OOO x").contains("9 ranks expected, 2 given"));
+        assert!(err("OO/OOO/OOOOO/OOOOO/...../XXXXX/XXXXX/XXX/XXX x").contains("rank 9 has 2 points, not 3"));
         assert!(err(&START.replace(" x", " y")).contains("not x or o"));
         assert!(err(&START.replace("/...../", "/..Z../")).contains("'Z' at c5"));
         assert!(err("OOO").contains("expected the board"));
@@ -619,11 +607,13 @@ mod tests {
     #[test]
     fn conforms() {
         for capture in [Capture::Compulsory, Capture::Optional, Capture::Continue] {
-            let game = SixteenSoldiers::new(capture);
-            let start = game.start_position();
-            conformance::check(&game, &[start], 20, 3);
-            conformance::check_notation(&game, &[start], 5, 3);
-            conformance::check_cycles(&game, &[start], 20, 3);
+            for quiet in [None, Some(40)] {
+                let game = SixteenSoldiers::new(capture).with_quiet_limit(quiet);
+                let start = game.start_position();
+                conformance::check(&game, &[start], 20, 3);
+                conformance::check_notation(&game, &[start], 5, 3);
+                conformance::check_cycles(&game, &[start], 20, 3);
+            }
         }
     }
 }

@@ -4,11 +4,10 @@
 //! Bagh-Chal 21 and 252; Sixteen Soldiers 9, then 21 with compulsory capture and 69 without) and from seeded
 //! random positions of the middle game, where captures and chains happen.
 
+use khela_games::Game;
 use khela_games::bagh_chal::BaghChal;
+use khela_games::conformance::{perft, random_lines};
 use khela_games::sixteen_soldiers::{Capture, SixteenSoldiers};
-use khela_games::{Game, Node};
-use rand_core::{Rng, SeedableRng};
-use rand_pcg::Pcg64Mcg;
 use std::collections::BTreeMap;
 
 type Point = (i32, i32);
@@ -254,43 +253,6 @@ fn soldier_perft(s: &Soldiers, capture: Capture, depth: u32) -> u64 {
 
 // ---- The checks ----
 
-fn perft<G: Game>(game: &G, s: &G::State, depth: u32) -> u64 {
-    if depth == 0 {
-        return 1;
-    }
-    let mut moves = Vec::new();
-    game.moves(s, &mut moves);
-    moves.iter().map(|&mv| perft(game, &game.child(s, mv), depth - 1)).sum()
-}
-
-/// Seeded random positions `plies` plies into games from `start` (decision nodes only).
-fn positions<G: Game>(
-    game: &G,
-    start: &G::State,
-    count: usize,
-    plies: std::ops::Range<u32>,
-    seed: u64,
-) -> Vec<G::State> {
-    let mut rng = Pcg64Mcg::seed_from_u64(seed);
-    let mut out = Vec::new();
-    let mut moves = Vec::new();
-    while out.len() < count {
-        let mut s = start.clone();
-        let length = plies.start + rng.next_u32() % (plies.end - plies.start);
-        for _ in 0..length {
-            game.moves(&s, &mut moves);
-            if moves.is_empty() {
-                break;
-            }
-            s = game.child(&s, moves[rng.next_u32() as usize % moves.len()]);
-        }
-        if matches!(game.node(&s), Node::Decision(_)) {
-            out.push(s);
-        }
-    }
-    out
-}
-
 #[test]
 fn bagh_chal_from_the_start() {
     let game = BaghChal::standard();
@@ -305,7 +267,7 @@ fn bagh_chal_from_the_start() {
 fn bagh_chal_in_the_middle_game() {
     let game = BaghChal::standard();
     let mut captures = 0;
-    for s in positions(&game, &game.start_position(), 60, 20..90, 4) {
+    for (_, s) in random_lines(&game, &game.start_position(), 60, 20..90, 4) {
         let reference = bagh_read(&game.write(&s));
         captures += reference.captured;
         for depth in 1..=3 {
@@ -336,7 +298,7 @@ fn sixteen_soldiers_in_the_middle_game() {
     for capture in [Capture::Compulsory, Capture::Optional, Capture::Continue] {
         let game = SixteenSoldiers::new(capture);
         let mut chains = 0;
-        for s in positions(&game, &game.start_position(), 40, 6..60, 5) {
+        for (_, s) in random_lines(&game, &game.start_position(), 40, 6..60, 5) {
             let reference = soldier_read(&game.write(&s));
             let mut moves = Vec::new();
             game.moves(&s, &mut moves);

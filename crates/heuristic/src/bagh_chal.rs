@@ -9,10 +9,11 @@
 //! | `mobility`  | −1     | the tigers' moves, steps and captures                               |
 //! | `exposed`   | −6     | goats a tiger could capture now (the tigers' next move, or a threat) |
 //!
-//! Captures dominate: a goat lost costs more than any shuffle of the others can win back, as in the game's
-//! literature (goats lose by attrition, win by crowding the tigers). Trapping a tiger is worth less than a goat,
+//! Captures dominate: a goat lost costs more than any shuffle of the others can win back (the goats lose by
+//! attrition and win by crowding the tigers). Trapping a tiger is worth less than a goat,
 //! since a trapped tiger can be freed. Each term is bounded by the setup (captures below the number that wins,
-//! tigers fewer than all, 8 moves per tiger, every goat on the board), and so is the estimate:
+//! every tiger trapped — with the goats to move that is not yet over —, 8 moves per tiger, every goat on the
+//! board), and so is the estimate:
 //! [`Evaluator::bound`] is their sum. A win is worth ±(1 + bound): every win alike, so proofs are final.
 //!
 //! The noisy moves are the tigers' captures, when the tigers are to move: a position where a goat hangs is not
@@ -33,7 +34,7 @@ impl Crowding {
     pub fn new(game: &BaghChal) -> Crowding {
         let tigers = Value::from(game.start_position().tigers.count_ones());
         let bound = Value::from(game.captures_to_win() - 1) * CAPTURED
-            + (tigers - 1.0) * TRAPPED
+            + tigers * TRAPPED
             + 8.0 * tigers * MOBILITY
             + Value::from(game.goats()) * EXPOSED;
         Crowding { bound }
@@ -74,8 +75,8 @@ impl Evaluator<BaghChal> for Crowding {
         self.terms(game, s).iter().map(|&(_, v)| v).sum()
     }
 
-    /// The captures short of a win, the tigers short of all, 8 moves a tiger (in each direction a step or a
-    /// capture, not both), every goat exposed: 256 for the standard game.
+    /// The captures short of a win, every tiger trapped, 8 moves a tiger (in each direction a step or a capture,
+    /// not both), every goat exposed: 264 for the standard game.
     fn bound(&self) -> Value {
         self.bound
     }

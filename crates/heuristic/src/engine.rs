@@ -113,14 +113,15 @@ impl<'a, G: Game, E: Evaluator<G>> Engine<'a, G, E> {
         // The principal variation past the first move is searched again, ply by ply; not when the observer
         // stopped the deepening (its caller wants no more search).
         if let (Some(best), false) = (result.best, stopped.get()) {
-            line.push(self.game.key(state));
+            line.push(self.game.repetition_key(state));
             let (mut position, mut left) = (self.game.child(state, best), depth.saturating_sub(1));
             while left > 0
                 && let Node::Decision(_) = self.game.node(&position)
+                && !self.drawn(&line, &position)
                 && let Some(reply) = self.run(Algorithm::AlphaBeta, &position, left, &line, ()).best
             {
                 pv.push(reply);
-                line.push(self.game.key(&position));
+                line.push(self.game.repetition_key(&position));
                 self.game.play(&mut position, reply);
                 left -= 1;
             }
@@ -141,15 +142,28 @@ impl<'a, G: Game, E: Evaluator<G>> Engine<'a, G, E> {
     }
 
     /// The depth-limited value of the move `mv` of decision node `state`: its child searched to the configured
-    /// depth less one, as [`Engine::analyse`] values every move.
+    /// depth less one, as [`Engine::analyse`] values every move. A move that the game's cycle rules make a draw
+    /// (a repetition of the history, the length cap) is worth a draw, as the search of `state` counts it.
     pub fn value_move(&mut self, state: &G::State, mv: G::Move) -> MoveValue<G::Move> {
         let depth = self.config.depth.saturating_sub(1);
         let mut line = std::mem::take(&mut self.history);
-        line.push(self.game.key(state));
-        let result = self.run(Algorithm::AlphaBeta, &self.game.child(state, mv), depth, &line, ());
+        line.push(self.game.repetition_key(state));
+        let child = self.game.child(state, mv);
+        let result = if self.drawn(&line, &child) {
+            SearchResult { value: 0.0, best: None, stats: Stats { nodes: 1, leaves: 1, cutoffs: 0 } }
+        } else {
+            self.run(Algorithm::AlphaBeta, &child, depth, &line, ())
+        };
         line.pop();
         self.history = line;
         MoveValue { mv, value: result.value, stats: result.stats }
+    }
+
+    /// Whether the game's cycle rules make `state`, reached after the positions `line`, a draw (it is not over).
+    fn drawn(&self, line: &[u64], state: &G::State) -> bool {
+        self.game.cycles().is_some_and(|cycles| {
+            !matches!(self.game.node(state), Node::Terminal(_)) && cycles.draws(line, self.game.repetition_key(state))
+        })
     }
 
     /// One search of the exact crate's loop over the heuristic game, with `algorithm` to `depth` after the line

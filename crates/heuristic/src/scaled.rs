@@ -60,4 +60,9 @@ impl<G: Game, E: Evaluator<G>> Game for Heuristic<'_, G, E> {
     fn cycles(&self) -> Option<Cycles> {
         self.game.cycles()
     }
+
+    #[inline]
+    fn repetition_key(&self, state: &G::State) -> u64 {
+        self.game.repetition_key(state)
+    }
 }

@@ -100,19 +100,20 @@ impl<'g, G: Game, P: Policy<G>, R: Random> Search<'g, G, P, R> {
         Search { counter: Some(counter), ..self }
     }
 
+    /// The search split in two: the phases with what they read, and what they change (the tree, the generator,
+    /// the buffers).
+    fn parts(&mut self) -> (Steps<'_, G, P>, &mut Tree<G>, &mut R, &mut Scratch<G>) {
+        let (game, counter) = (self.game, self.counter);
+        let steps = Steps { game, policy: &self.policy, config: &self.config, counter, history: &self.history };
+        (steps, &mut self.tree, &mut self.rng, &mut self.scratch)
+    }
+
     /// Runs `iterations` more iterations (fewer if the root is proved or terminal).
     pub fn run(&mut self, iterations: u64) -> Summary {
-        let tree = RefCell::new(std::mem::replace(&mut self.tree, Tree::empty()));
-        let done = AtomicU64::new(0);
-        let steps = Steps {
-            game: self.game,
-            policy: &self.policy,
-            config: &self.config,
-            counter: self.counter,
-            history: &self.history,
-        };
-        let ran = steps.work(&tree, &done, iterations, &mut self.rng, &mut self.scratch, 0);
-        self.tree = tree.into_inner();
+        let (steps, tree, rng, scratch) = self.parts();
+        let shared = RefCell::new(std::mem::replace(tree, Tree::empty()));
+        let ran = steps.work(&shared, &AtomicU64::new(0), iterations, rng, scratch, 0);
+        *tree = shared.into_inner();
         self.summary(ran)
     }
 
@@ -128,18 +129,12 @@ impl<'g, G: Game, P: Policy<G>, R: Random> Search<'g, G, P, R> {
         P: Sync,
         R: Send,
     {
-        let tree = Mutex::new(std::mem::replace(&mut self.tree, Tree::empty()));
-        let done = AtomicU64::new(0);
-        let steps = Steps {
-            game: self.game,
-            policy: &self.policy,
-            config: &self.config,
-            counter: self.counter,
-            history: &self.history,
-        };
-        let seeds: Vec<u64> = (1..threads).map(|_| self.rng.bits()).collect();
         // Alone, a thread has no one to keep away: the serial search exactly.
         let virtual_loss = if threads > 1 { self.config.virtual_loss } else { 0 };
+        let (steps, slot, rng, scratch) = self.parts();
+        let tree = Mutex::new(std::mem::replace(slot, Tree::empty()));
+        let done = AtomicU64::new(0);
+        let seeds: Vec<u64> = (1..threads).map(|_| rng.bits()).collect();
         let ran = AtomicU64::new(0);
         rayon::scope(|scope| {
             for seed in seeds {
@@ -150,10 +145,10 @@ impl<'g, G: Game, P: Policy<G>, R: Random> Search<'g, G, P, R> {
                     ran.fetch_add(n, Ordering::Relaxed);
                 });
             }
-            let n = steps.work(&tree, &done, iterations, &mut self.rng, &mut self.scratch, virtual_loss);
+            let n = steps.work(&tree, &done, iterations, rng, scratch, virtual_loss);
             ran.fetch_add(n, Ordering::Relaxed);
         });
-        self.tree = tree.into_inner().expect("no thread panics holding the tree");
+        *slot = tree.into_inner().expect("no thread panics holding the tree");
         self.summary(ran.into_inner())
     }
 
@@ -209,7 +204,7 @@ impl<'g, G: Game, P: Policy<G>, R: Random> Search<'g, G, P, R> {
     pub fn advance(&mut self, mv: G::Move) {
         let root = &self.tree.nodes[ROOT as usize];
         if self.game.cycles().is_some() {
-            self.history.push(self.game.key(&root.state));
+            self.history.push(self.game.repetition_key(&root.state));
         }
         let child = root.children.iter().copied().find(|&c| self.tree.nodes[c as usize].mv == Some(mv));
         let state = self.game.child(&root.state, mv);
@@ -218,14 +213,8 @@ impl<'g, G: Game, P: Policy<G>, R: Random> Search<'g, G, P, R> {
             Some(child) => old.subtree(child),
             None => Tree::new(self.game, state, self.config.solver),
         };
-        let steps = Steps {
-            game: self.game,
-            policy: &self.policy,
-            config: &self.config,
-            counter: self.counter,
-            history: &self.history,
-        };
-        steps.noise(&mut self.tree, &mut self.rng);
+        let (steps, tree, rng, _) = self.parts();
+        steps.noise(tree, rng);
     }
 }
 
@@ -429,7 +418,7 @@ impl<G: Game, P: Policy<G>> Steps<'_, G, P> {
         loop {
             scratch.path.push(id);
             if cycles {
-                scratch.line.push(self.game.key(&tree.nodes[id as usize].state));
+                scratch.line.push(self.game.repetition_key(&tree.nodes[id as usize].state));
             }
             let stats = &mut tree.stats[id as usize];
             stats.virtual_visits += virtual_loss;
@@ -536,7 +525,7 @@ impl<G: Game, P: Policy<G>> Steps<'_, G, P> {
     fn add_child(&self, tree: &mut Tree<G>, parent: u32, mv: G::Move, owner: Player, prior: f64, line: &[u64]) -> u32 {
         let state = self.game.child(&tree.nodes[parent as usize].state, mv);
         let drawn = self.game.cycles().is_some_and(|cycles| {
-            !matches!(self.game.node(&state), Kind::Terminal(_)) && cycles.draws(line, self.game.key(&state))
+            !matches!(self.game.node(&state), Kind::Terminal(_)) && cycles.draws(line, self.game.repetition_key(&state))
         });
         let id = tree.push(self.game, state, Some(mv), owner, prior, self.config.solver, drawn);
         tree.nodes[parent as usize].children.push(id);
@@ -576,7 +565,7 @@ impl<G: Game, P: Policy<G>> Steps<'_, G, P> {
                 && !std::mem::take(&mut first)
                 && !scratch.moves.is_empty()
             {
-                let key = self.game.key(&state);
+                let key = self.game.repetition_key(&state);
                 if cycles.draws(&scratch.line, key) {
                     return 0.5;
                 }

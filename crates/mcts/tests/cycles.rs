@@ -182,3 +182,23 @@ fn monte_carlo_on_the_regional_games_ends_and_repeats_itself() {
     twice(&bagh, bagh.start_position());
     twice(&soldiers, soldiers.start_position());
 }
+
+#[test]
+fn monte_carlo_takes_the_history_and_keeps_it_when_advancing() {
+    // After Root → Retreated, MIN's only move returns to the root: with the history, a draw; without it, MAX
+    // then fights or retreats again, and the search sees more than a draw.
+    let history = vec![Retreat.key(&Spot::Root)];
+    let mut told: Search<_, _, Pcg> =
+        Search::new(&Retreat, Spot::Retreated, Uct::default(), Config::default()).with_history(history);
+    told.run(200);
+    let stats = told.stats();
+    assert_eq!(stats.len(), 1);
+    assert_eq!(stats[0].wins * 2.0, stats[0].visits as f64, "every iteration a draw: {stats:?}");
+    // The same from the root: advancing to Retreated puts the root in the history.
+    let mut search: Search<_, _, Pcg> = Search::new(&Retreat, Spot::Root, Uct::default(), Config::default());
+    search.run(200);
+    search.advance(RETREAT);
+    search.run(200);
+    let stats = search.stats();
+    assert_eq!(stats[0].wins * 2.0, stats[0].visits as f64, "{stats:?}");
+}

@@ -17,6 +17,7 @@ use anyhow::{Result, bail};
 use checkpoint::{Checkpoint, Kept};
 use clap::Args;
 use khela_games::line::{End, Line};
+use khela_games::rng::splitmix64;
 use khela_games::{Node, Notation, Player};
 use khela_mcts::random::{Pcg, Random};
 use rayon::prelude::*;
@@ -102,7 +103,7 @@ impl Visit for Match<'_> {
         if scale.is_none() && args.players.iter().any(|p| matches!(p, Contender::Engine(_))) {
             return Err(games::refuse("match with an engine", args.game.game, Capability::Evaluator));
         }
-        let (_, start) = games::position(&entry, &args.game, Some("play"))?;
+        let (_, start) = games::position(&entry, &args.game, Some("match"))?;
         let sink = Sink::new(&args.out, None)?;
         let checkpoint = match &sink {
             Sink::TableAndFile(path) => Some(Checkpoint::open(path, &describe(args))?),
@@ -127,9 +128,9 @@ impl Visit for Match<'_> {
             }
             let (a, b) = (args.players[pairs[p].0], args.players[pairs[p].1]);
             // The two games of an opening share its seed; each game's players have their own.
-            let opening = Opening { plies: args.opening, seed: args.seed ^ (p as u64) << 32 ^ (g / 2) << 1 };
-            let seed = args.seed ^ (p as u64) << 32 ^ g << 1 ^ 1;
-            let kept = one_game(game, evaluator, &start, [a, b], a_first, opening, seed)?;
+            let opening = Opening { plies: args.opening, seed: stream(args.seed, 0, p, g / 2) };
+            let seeds = [stream(args.seed, 1, p, g), stream(args.seed, 2, p, g)];
+            let kept = one_game(game, evaluator, &start, [a, b], a_first, opening, seeds)?;
             if let Some(checkpoint) = &checkpoint {
                 checkpoint.keep(p, g, &kept)?;
             }
@@ -226,8 +227,15 @@ fn describe(args: &MatchArgs) -> String {
     )
 }
 
+/// The seed of random stream `tag` (0: an opening, 1: the first seat, 2: the second) of number `n` of pairing
+/// `pairing`: the four numbers, disjoint in their bits (a match has fewer than 2²² pairings and 2⁴⁰ games a
+/// pairing), mixed — no two streams of a match share a seed.
+fn stream(seed: u64, tag: u64, pairing: usize, n: u64) -> u64 {
+    splitmix64(splitmix64(seed) ^ tag << 62 ^ (pairing as u64) << 40 ^ n)
+}
+
 /// Plays one game between `players` (A, B), A first if `a_first`, from `start` after the opening's random plies;
-/// the players draw from `seed` and the next number.
+/// the first and second seats draw from `seeds`.
 fn one_game<G: Notation + Sync, E: khela_games::Evaluator<G>>(
     game: &G,
     evaluator: Option<&E>,
@@ -235,7 +243,7 @@ fn one_game<G: Notation + Sync, E: khela_games::Evaluator<G>>(
     players: [Contender; 2],
     a_first: bool,
     opening: Opening,
-    seed: u64,
+    seeds: [u64; 2],
 ) -> Result<Kept> {
     let mut line = Line::new(game, start.clone());
     let mut dice = Pcg::from_seed(opening.seed);
@@ -248,8 +256,7 @@ fn one_game<G: Notation + Sync, E: khela_games::Evaluator<G>>(
         line.play(game, moves[dice.below(moves.len())]);
     }
     let (first, second) = if a_first { (players[0], players[1]) } else { (players[1], players[0]) };
-    let mut seats =
-        [Seat::new(game, evaluator, first, 1, seed)?, Seat::new(game, evaluator, second, 1, seed.wrapping_add(1))?];
+    let mut seats = [Seat::new(game, evaluator, first, 1, seeds[0])?, Seat::new(game, evaluator, second, 1, seeds[1])?];
     let end = loop {
         if let Some(end) = line.end(game) {
             break end;

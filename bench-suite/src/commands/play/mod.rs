@@ -8,9 +8,10 @@ mod record;
 
 use crate::games::{self, Entry, GameArgs, View, Visit};
 use crate::output;
-use crate::players::{Contender, Seat};
+use crate::players::{Contender, Seat, Seen};
 use anyhow::{Result, anyhow, bail};
 use clap::Args;
+use indicatif::HumanCount;
 use khela_games::line::{End, Line};
 use khela_games::{Game, Node, Notation, Player};
 use record::Record;
@@ -75,7 +76,8 @@ impl Visit for Play<'_> {
             View::First => output::view_of(game.player_name(Player::Max)),
             View::Mover => "the side to move's view".to_string(),
         };
-        let mut input = std::io::stdin().lock().lines();
+        // Lines as bytes: text that is not UTF-8 is a move not understood, asked again, not the end of the game.
+        let mut input = std::io::stdin().lock().split(b'\n');
         output::say(format!("{}: you play {}, against {}; {HELP}", entry.title(), args.human, args.engine))?;
         let mut show = true;
         loop {
@@ -93,14 +95,18 @@ impl Visit for Play<'_> {
             if !humans[usize::from(mover == Player::Min)] {
                 let choice = seat.choose(&line);
                 let mut said = format!("{name}: {}", game.write_move(choice.mv));
-                if let Some((value, pv)) = choice.analysis {
-                    let shown = if entry.view() == View::Mover { mover.view(value) } else { value };
-                    let pv: Vec<String> = pv.iter().map(|&m| game.write_move(m)).collect();
-                    said.push_str(&format!(
-                        " (value {} from {view}; principal variation {})",
-                        output::value(shown),
-                        pv.join(" ")
-                    ));
+                match choice.seen {
+                    Seen::Engine(value, pv) => {
+                        let shown = if entry.view() == View::Mover { mover.view(value) } else { value };
+                        let pv: Vec<String> = pv.iter().map(|&m| game.write_move(m)).collect();
+                        let (shown, pv) = (output::value(shown), pv.join(" "));
+                        said.push_str(&format!(" (value {shown} from {view}; principal variation {pv})"));
+                    }
+                    Seen::Mcts(mean, visits, iterations) => {
+                        let visits = format!("{} of {} iterations", HumanCount(visits), HumanCount(iterations));
+                        said.push_str(&format!(" (mean score {mean:.3} for {name}, {visits})"));
+                    }
+                    Seen::Nothing => {}
                 }
                 output::say(said)?;
                 line.play(game, choice.mv);
@@ -115,6 +121,7 @@ impl Visit for Play<'_> {
                     output::say("\n(end of input: the game is left unfinished)")?;
                     return Ok(());
                 };
+                let typed = String::from_utf8_lossy(&typed);
                 let typed = typed.trim();
                 match typed.split_once(' ').unwrap_or((typed, "")) {
                     ("", _) => continue,
@@ -127,11 +134,12 @@ impl Visit for Play<'_> {
                         }
                     }
                     ("save", path) if !path.is_empty() => {
-                        output::write_atomically(
-                            path.as_ref(),
-                            record_of(game, args, &start, &line).text().as_bytes(),
-                        )?;
-                        output::say(format!("saved {path}"))?;
+                        let record = record_of(game, args, &start, &line).text();
+                        // A file that cannot be written is said, and the game goes on.
+                        match output::write_atomically(path.as_ref(), record.as_bytes()) {
+                            Ok(()) => output::say(format!("saved {path}"))?,
+                            Err(err) => output::say(format!("not saved: {err:#}"))?,
+                        }
                     }
                     _ => match written.iter().position(|w| w.eq_ignore_ascii_case(typed)) {
                         Some(i) => {

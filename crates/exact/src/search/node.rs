@@ -42,7 +42,7 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
         if let Some(cycles) = game.cycles()
             && !matches!(kind, Node::Terminal(_))
         {
-            let key = game.key(state);
+            let key = game.repetition_key(state);
             if ply > 0 && cycles.draws(&self.line, key) {
                 self.track.stats.leaves += 1;
                 self.track.horizon_hits += 1;
