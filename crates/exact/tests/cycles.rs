@@ -136,7 +136,7 @@ fn bagh_chal_agrees_with_the_reference() {
 fn sixteen_soldiers_agrees_with_the_reference() {
     for capture in [Capture::Compulsory, Capture::Optional] {
         let game = SixteenSoldiers::new(capture);
-        let lines = random_lines(&game, &game.start_position(), 8, 10..40, 2);
+        let lines = random_lines(&game, &game.start_position(), 24, 10..40, 2);
         let changed = agree(&game, &lines, 4);
         assert!(changed > 0, "{capture}: the rules changed no value");
     }
