@@ -106,10 +106,15 @@ fn monte_carlo_and_the_evaluator() {
 fn what_the_regional_games_refuse() {
     refused(&["solve", "--game", "bagh-chal"], "its positions repeat: exact values come from retrograde analysis");
     refused(&["count", "--game", "sixteen-soldiers"], "its positions repeat, so its full tree is infinite");
-    refused(
-        &["count", "--game", "bagh-chal", "--rules", "tigers"],
-        "\"tigers\" is not a Bagh-Chal variant; the variants: bagh-chal, bagh-bandi",
-    );
+    refused(&["count", "--game", "bagh-chal", "--rules", "tigers"], "\"tigers\" is not a variant nor key=value");
+    refused(&["count", "--game", "bagh-chal", "--rules", "size=4", "--depth", "1"], "odd number of points wide");
+    refused(&["count", "--game", "bagh-chal", "--rules", "lions=2", "--depth", "1"], "no key \"lions\"");
+    refused(&["count", "--game", "bagh-chal", "--rules", "goats=x", "--depth", "1"], "goats=\"x\" is not a number");
+    // A small setup from the command line: one tiger on a 3 × 3 board against four goats.
+    let small = ["--game", "bagh-chal", "--rules", "size=3,tigers=a1,goats=4,captures=2"];
+    let count = csv(&[&["count"], &small[..], &["--depth", "1", "--only", "sequences"]].concat());
+    assert_eq!(count, "ply,sequences,positions\n0,1,\n1,8,\n");
+    assert!(csv(&[&["solve"], &small[..], &["--depth", "3"]].concat()).starts_with("move,value,best\n"));
     refused(
         &["count", "--game", "sixteen-soldiers", "--rules", "forced", "--depth", "1"],
         "\"forced\" is not a Sixteen Soldiers capture rule; the rules: compulsory, optional, continue",

@@ -1,5 +1,6 @@
-//! Bagh-Chal in the harness: the standard game or the two-tiger Bagh-Bandi (`--rules`), searched to a depth and
-//! by Monte Carlo, counted ply by ply; its positions repeat, so it is not solved exactly by search.
+//! Bagh-Chal in the harness: the standard game, the two-tiger preset or any setup of the family (`--rules`),
+//! searched to a depth and by Monte Carlo, counted ply by ply; its positions repeat, so it is not solved exactly
+//! by search.
 
 use super::entry::{Entry, GameArgs, Published, Scale, View};
 use anyhow::{Result, bail};
@@ -20,10 +21,40 @@ const GROWTH: f64 = 15.0;
 /// one, so the prior leans away from hanging goats without ruling out the rest.
 const PRIOR_UNIT: f64 = 3.0;
 
-/// Bagh-Chal's entry: the setup of the options.
+/// Bagh-Chal's entry: the setup of the options, and its name.
 pub struct BaghChalEntry {
     game: BaghChal,
-    bagh_bandi: bool,
+    title: String,
+    standard: bool,
+}
+
+/// What `--rules` takes.
+const RULES: &str = "bagh-chal, bagh-bandi, or a setup like size=5,tigers=a5+e5+a1+e1,goats=20,captures=5 \
+                     (unnamed keys as in bagh-chal)";
+
+/// The setup `--rules` names.
+fn setup(rules: &str) -> Result<Setup> {
+    match rules {
+        "bagh-chal" => return Ok(Setup::bagh_chal()),
+        "bagh-bandi" => return Ok(Setup::bagh_bandi()),
+        _ => {}
+    }
+    let mut setup = Setup::bagh_chal();
+    for pair in rules.split(',') {
+        let Some((key, value)) = pair.split_once('=') else {
+            bail!("--rules {rules:?}: {pair:?} is not a variant nor key=value; --rules takes {RULES}");
+        };
+        let number =
+            || value.parse::<u8>().map_err(|_| anyhow::anyhow!("--rules {rules:?}: {key}={value:?} is not a number"));
+        match key {
+            "size" => setup.size = number()?,
+            "goats" => setup.goats = number()?,
+            "captures" => setup.captures_to_win = number()?,
+            "tigers" => setup.tigers = value.split('+').map(String::from).collect(),
+            _ => bail!("--rules {rules:?}: no key {key:?}; the keys: size, tigers, goats, captures"),
+        }
+    }
+    Ok(setup)
 }
 
 impl Entry for BaghChalEntry {
@@ -32,13 +63,15 @@ impl Entry for BaghChalEntry {
 
     fn new(args: &GameArgs) -> Result<Self> {
         args.refuse_options("Bagh-Chal", &["--rules"])?;
-        let bagh_bandi = match args.rules.as_deref() {
-            None | Some("bagh-chal") => false,
-            Some("bagh-bandi") => true,
-            Some(other) => bail!("--rules {other:?} is not a Bagh-Chal variant; the variants: bagh-chal, bagh-bandi"),
+        let rules = args.rules.as_deref().unwrap_or("bagh-chal");
+        let setup = setup(rules)?;
+        let game = BaghChal::new(&setup).map_err(|e| anyhow::anyhow!("--rules {rules:?}: {e}"))?;
+        let title = match rules {
+            "bagh-chal" => "Bagh-Chal".to_string(),
+            "bagh-bandi" => "Bagh-Chal, two tigers".to_string(),
+            _ => format!("Bagh-Chal ({rules})"),
         };
-        let setup = if bagh_bandi { Setup::bagh_bandi() } else { Setup::bagh_chal() };
-        Ok(BaghChalEntry { game: BaghChal::new(&setup)?, bagh_bandi })
+        Ok(BaghChalEntry { game, title, standard: setup == Setup::bagh_chal() })
     }
 
     fn game(&self) -> &BaghChal {
@@ -46,7 +79,7 @@ impl Entry for BaghChalEntry {
     }
 
     fn title(&self) -> String {
-        if self.bagh_bandi { "Bagh-Bandi".to_string() } else { "Bagh-Chal".to_string() }
+        self.title.clone()
     }
 
     fn notation(&self) -> &'static str {
@@ -78,7 +111,7 @@ impl Entry for BaghChalEntry {
 
     /// Our counts from the standard start.
     fn per_ply(&self, position: &Position) -> Option<Option<Published>> {
-        let standard = !self.bagh_bandi && *position == self.game.start_position();
+        let standard = self.standard && *position == self.game.start_position();
         Some(standard.then_some(Published { sequences: &SEQUENCES, positions: &POSITIONS, growth: GROWTH }))
     }
 }
