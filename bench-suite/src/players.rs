@@ -101,7 +101,9 @@ impl<'a, G: Game + Sync, E: Evaluator<G>> Seat<'a, G, E> {
     ) -> Result<Self> {
         let engine = match contender {
             Contender::Engine(depth) => {
-                let evaluator = evaluator.ok_or_else(|| anyhow!("{contender} needs an evaluator"))?;
+                let evaluator = evaluator.ok_or_else(|| {
+                    anyhow!("{contender} needs an evaluator, which this game has not: play it with mcts:N or random")
+                })?;
                 let config = SearchConfig { table_mib: Some(table_mib), ..SearchConfig::depth_limited(depth) };
                 Some(Engine::new(game, evaluator, config))
             }
