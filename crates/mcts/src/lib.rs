@@ -35,6 +35,7 @@
 //! assert_eq!(search.best(), Some(1)); // an edge, which draws
 //! ```
 
+mod parallel;
 pub mod plan;
 pub mod policy;
 pub mod prior;
@@ -43,8 +44,9 @@ mod search;
 mod stats;
 mod tree;
 
+pub use parallel::root_parallel;
 pub use plan::{Outcome, Parallelism, Plan, PlanError, PolicyKind, PriorKind};
 pub use policy::{Child, Expansion, Flat, Policy, Puct, Uct, select, ucb1};
 pub use prior::{EvaluatorPrior, Prior, Uniform};
-pub use search::{Config, DirichletNoise, Search, root_parallel};
+pub use search::{Config, DirichletNoise, Search};
 pub use stats::{Choice, MoveStats, Proof, Summary, choose};

@@ -52,8 +52,8 @@
 //! ```
 
 use crate::choose;
+use crate::parallel::root_parallel_counted;
 use crate::random::{Pcg, Python, Random};
-use crate::search::root_parallel_counted;
 use crate::{Choice, Config, EvaluatorPrior, Flat, MoveStats, Policy, Puct, Search, Summary, Uct, Uniform};
 use khela_games::rng::Rng;
 use khela_games::{Evaluator, Game};
