@@ -1,9 +1,9 @@
-//! Bagh-Chal in the harness: the standard game, the two-tiger preset or any setup of the family (`--rules`),
+//! Bagh-Chal in the harness: the standard game, Bagh-Bandi or any setup of the family (`--rules`),
 //! searched to a depth and by Monte Carlo, counted ply by ply; its positions repeat, so it is not solved exactly
 //! by search.
 
 use super::entry::{Entry, GameArgs, Published, Scale, View};
-use anyhow::{Result, bail};
+use anyhow::Result;
 use khela_games::bagh_chal::{BaghChal, Position, Setup};
 use khela_heuristic::bagh_chal::Crowding;
 
@@ -29,29 +29,48 @@ pub struct BaghChalEntry {
 }
 
 /// What `--rules` takes.
-const RULES: &str = "bagh-chal, bagh-bandi, or a setup like size=5,tigers=a5+e5+a1+e1,goats=20,captures=5 \
-                     (unnamed keys as in bagh-chal)";
+const RULES: &str = "bagh-chal or bagh-bandi, then (or alone, on bagh-chal) keys like \
+                     size=5,tigers=a5+e5+a1+e1,goats=20,stacks=b2:5+d2:5,first=goats,captures=5";
 
-/// The setup `--rules` names.
+/// The setup `--rules` names: a variant, then keys that change it.
 fn setup(rules: &str) -> Result<Setup> {
-    match rules {
-        "bagh-chal" => return Ok(Setup::bagh_chal()),
-        "bagh-bandi" => return Ok(Setup::bagh_bandi()),
-        _ => {}
+    let mut pairs = rules.split(',').peekable();
+    let mut setup = match pairs.peek() {
+        Some(&"bagh-chal") => Setup::bagh_chal(),
+        Some(&"bagh-bandi") => Setup::bagh_bandi(),
+        _ => Setup::bagh_chal(),
+    };
+    if matches!(pairs.peek(), Some(&("bagh-chal" | "bagh-bandi"))) {
+        pairs.next();
     }
-    let mut setup = Setup::bagh_chal();
-    for pair in rules.split(',') {
+    let bad = |why: String| anyhow::anyhow!("--rules {rules:?}: {why}; --rules takes {RULES}");
+    for pair in pairs {
         let Some((key, value)) = pair.split_once('=') else {
-            bail!("--rules {rules:?}: {pair:?} is not a variant nor key=value; --rules takes {RULES}");
+            return Err(bad(format!("{pair:?} is not key=value")));
         };
-        let number =
-            || value.parse::<u8>().map_err(|_| anyhow::anyhow!("--rules {rules:?}: {key}={value:?} is not a number"));
+        let number = |text: &str| text.parse::<u8>().map_err(|_| bad(format!("{key}={text:?} is not a number")));
         match key {
-            "size" => setup.size = number()?,
-            "goats" => setup.goats = number()?,
-            "captures" => setup.captures_to_win = number()?,
+            "size" => setup.size = number(value)?,
+            "goats" => setup.goats = number(value)?,
+            "captures" => setup.captures_to_win = number(value)?,
             "tigers" => setup.tigers = value.split('+').map(String::from).collect(),
-            _ => bail!("--rules {rules:?}: no key {key:?}; the keys: size, tigers, goats, captures"),
+            "stacks" => {
+                setup.stacks = Vec::new();
+                for stack in value.split('+').filter(|s| !s.is_empty()) {
+                    let Some((point, height)) = stack.split_once(':') else {
+                        return Err(bad(format!("stack {stack:?} is not point:goats")));
+                    };
+                    setup.stacks.push((point.to_string(), number(height)?));
+                }
+            }
+            "first" => {
+                setup.goats_first = match value {
+                    "goats" => true,
+                    "tigers" => false,
+                    _ => return Err(bad(format!("first={value:?} is not goats or tigers"))),
+                }
+            }
+            _ => return Err(bad(format!("no key {key:?}"))),
         }
     }
     Ok(setup)
@@ -68,7 +87,7 @@ impl Entry for BaghChalEntry {
         let game = BaghChal::new(&setup).map_err(|e| anyhow::anyhow!("--rules {rules:?}: {e}"))?;
         let title = match rules {
             "bagh-chal" => "Bagh-Chal".to_string(),
-            "bagh-bandi" => "Bagh-Chal, two tigers".to_string(),
+            "bagh-bandi" => "Bagh-Bandi".to_string(),
             _ => format!("Bagh-Chal ({rules})"),
         };
         Ok(BaghChalEntry { game, title, standard: setup == Setup::bagh_chal() })
@@ -104,9 +123,9 @@ impl Entry for BaghChalEntry {
         (self.game.max_length(), "plies of the length cap")
     }
 
-    /// Each point empty, a tiger's or a goat's, times the goats in hand and the side to move.
+    /// Each point empty, a tiger's or a goat's, times the goats in hand, the side to move and the stacks' heights.
     fn positions_bound(&self, position: &Position) -> f64 {
-        3f64.powi(self.game.board().len() as i32) * f64::from(position.in_hand + 1) * 2.0
+        3f64.powi(self.game.board().len() as i32) * f64::from(position.in_hand + 1) * 2.0 * self.game.stack_states()
     }
 
     /// Our counts from the standard start.

@@ -18,9 +18,10 @@ pub enum GameName {
     Nim,
     /// Connect-4 (7 × 6, or --width × --height): a position is the columns played, 1-based, like 4453.
     Connect4,
-    /// Bagh-Chal, tigers and goats (--rules bagh-chal; bagh-bandi, two tigers on a3 and e3; or a setup like
-    /// size=3,tigers=a1,goats=4,captures=2): a position is the ranks from the top, T, G
-    /// or '.', then g or t to move and the goats in hand, like T...T/...../...../...../T...T g 20.
+    /// Bagh-Chal, tigers and goats (--rules bagh-chal; bagh-bandi, two tigers and four stacks of five goats; or
+    /// keys like size=3,tigers=a1,goats=4,stacks=c3:2,first=goats,captures=2): a position is the ranks from the
+    /// top, T, G, a stack's height or '.', then g or t to move and the goats in hand, like
+    /// T...T/...../...../...../T...T g 20.
     #[strum(serialize = "bagh-chal")]
     BaghChal,
     /// Sixteen Soldiers, Sholo Guti (--rules compulsory, optional or continue; --quiet-limit): a position is the
@@ -44,9 +45,9 @@ pub struct GameArgs {
     /// The board's height, for games played on boards of several sizes (Connect-4) [default: the standard].
     #[arg(long)]
     pub height: Option<u32>,
-    /// The rules, for games played by several (Bagh-Chal: bagh-chal, bagh-bandi, or a setup
-    /// size=N,tigers=P+P,goats=N,captures=N; Sixteen Soldiers: compulsory, optional, continue) [default: the
-    /// game's standard].
+    /// The rules, for games played by several (Bagh-Chal: bagh-chal or bagh-bandi, then keys
+    /// size=N,tigers=P+P,goats=N,stacks=P:N+P:N,first=goats|tigers,captures=N; Sixteen Soldiers: compulsory,
+    /// optional, continue) [default: the game's standard].
     #[arg(long)]
     pub rules: Option<String>,
     /// Sixteen Soldiers' tournament rule: after this many plies without a capture the game ends and the side

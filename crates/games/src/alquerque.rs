@@ -231,11 +231,15 @@ impl Board {
 
     /// The board written as [`Board::read_pieces`] reads it.
     pub fn write_pieces(&self, (first, second): (Points, Points), pieces: [char; 2]) -> String {
-        let symbol = |p: u8| match (first >> p & 1, second >> p & 1) {
+        self.write_with(|p| match (first >> p & 1, second >> p & 1) {
             (1, _) => pieces[0],
             (_, 1) => pieces[1],
             _ => '.',
-        };
+        })
+    }
+
+    /// The board in one line, `symbol(p)` for each point: the ranks from the top, separated by `/`.
+    pub fn write_with(&self, symbol: impl Fn(u8) -> char) -> String {
         let ranks: Vec<String> = self.ranks().iter().map(|rank| rank.iter().map(|&p| symbol(p)).collect()).collect();
         ranks.join("/")
     }

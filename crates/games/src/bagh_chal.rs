@@ -20,19 +20,29 @@
 //!
 //! # Variants
 //!
-//! [`BaghChal::new`] takes a [`Setup`]: the board size (odd, 3 to 7), the tigers' starting points, the
-//! number of goats and the captures that win. Bagh-Bandi as written in Bengal differs from source to source.
-//! [`Setup::bagh_bandi`] is a two-tiger preset within these rules — two tigers on the centres of the left and
-//! right edges (`a3`, `e3`), twenty goats placed from hand, the fifth capture winning — and not a sourced
-//! variant: the Bagh-Bandi R. C. Bell describes ("Board and Table Games from Many Civilizations") starts its
-//! goats on the board in stacks and lets a tiger chain its jumps, which needs points that hold stacks.
+//! [`BaghChal::new`] takes a [`Setup`]: the board size (odd, 3 to 7), the tigers' starting points, the goats
+//! in hand, the goats standing on the board at the start in stacks, the side that moves first and the captures
+//! that win. A goat leaves a stack from the top, one a turn, and never joins one again; a tiger jumping a stack
+//! captures its top goat, the rest stay.
+//!
+//! Bagh-Bandi, the Bengal game, is written down differently by each source (one or two tigers; 20 or 32 goats;
+//! the 25- or the 37-point board; single or chained jumps). [`Setup::bagh_bandi`] follows one source whole: the
+//! rules of Bagh Guti (Bagh-Bandi) at Cyningstan (<http://www.cyningstan.com/game/129/bagh-guti>), after
+//! H. J. R. Murray's *A History of Board-Games other than Chess* (1952), p. 110 — the one ruleset of the game
+//! the Ludii database plays on the plain alquerque board ("Cyningstan (Suggested)"). The 5 × 5 alquerque
+//! board; two tigers on `c3` and `c5`; twenty goats in four stacks of five on `b2`, `d2`, `b4` and `d4` (the
+//! centres of the four quadrants, where every source puts them) and none in hand; the tigers move first; one
+//! jump a turn. The goats win by trapping both tigers. The source has the tigers win "by capturing so many
+//! goats" that the rest cannot trap them, which no fixed number states; we end the game when every goat is
+//! captured, as Ludii does (`captures=N` in the harness's `--rules` sets another number).
 //!
 //! # Notation
 //!
 //! Points are named `a1`–`e5` ([`crate::alquerque`]: files from the left, ranks from the bottom). A position
 //! is one line: the ranks from the top, separated by `/`, each a character per point west to east — `T` a
-//! tiger, `G` a goat, `.` empty — then the side to move (`g` or `t`) and the goats still in hand; the goats
-//! captured are those neither on the board nor in hand. The standard start is `T...T/...../...../...../T...T g 20`.
+//! tiger, `G` a goat, a digit `2`–`9` a stack of that many goats, `.` empty — then the side to move (`g` or `t`)
+//! and the goats still in hand; the goats captured are those neither on the board nor in hand. The standard
+//! start is `T...T/...../...../...../T...T g 20`; Bagh-Bandi's is `..T../.5.5./..T../.5.5./..... t 0`.
 //! A placement is written as its point (`c3`), a step `a1-a2`, a capture `a1xa3`. The players are `goats` and
 //! `tigers`.
 
@@ -58,6 +68,9 @@ pub struct Position {
     pub captured: u8,
     /// Whether the goats are to move.
     pub goats_to_move: bool,
+    /// The goats beneath the top one at each of the setup's stack points, 4 bits a point, the points in their
+    /// order (always 0 in a game without stacks).
+    pub under: u32,
 }
 
 /// A move: `from << 8 | to`, where `from` is [`alquerque::NONE`] for a placement; a step or a capture (a jump,
@@ -91,22 +104,34 @@ pub struct Setup {
     pub size: u8,
     /// The tigers' starting points, by name.
     pub tigers: Vec<String>,
-    /// The goats, all in hand at the start.
+    /// The goats in hand at the start, placed one a turn before any goat moves.
     pub goats: u8,
+    /// The goats on the board at the start: a point, by name, and the goats stacked on it (1 to 9).
+    pub stacks: Vec<(String, u8)>,
+    /// Whether the goats move first.
+    pub goats_first: bool,
     /// The tigers win on this capture.
     pub captures_to_win: u8,
 }
 
 impl Setup {
-    /// Bagh-Chal: 5 × 5, four tigers on the corners, twenty goats, five captures win.
+    /// Bagh-Chal: 5 × 5, four tigers on the corners, twenty goats in hand, the goats first, five captures win.
     pub fn bagh_chal() -> Setup {
         let tigers = ["a5", "e5", "a1", "e1"].map(String::from).to_vec();
-        Setup { size: 5, tigers, goats: 20, captures_to_win: 5 }
+        Setup { size: 5, tigers, goats: 20, stacks: Vec::new(), goats_first: true, captures_to_win: 5 }
     }
 
-    /// The two-tiger preset: tigers on `a3` and `e3` (see the module documentation: not yet a sourced Bagh-Bandi).
+    /// Bagh-Bandi as Cyningstan gives it (see the module documentation): tigers on `c3` and `c5`, four stacks
+    /// of five goats on `b2`, `d2`, `b4`, `d4`, the tigers first, every goat captured to win.
     pub fn bagh_bandi() -> Setup {
-        Setup { tigers: vec!["a3".into(), "e3".into()], ..Setup::bagh_chal() }
+        let stacks = ["b2", "d2", "b4", "d4"].map(|p| (p.to_string(), 5)).to_vec();
+        let tigers = vec!["c3".into(), "c5".into()];
+        Setup { size: 5, tigers, goats: 0, stacks, goats_first: false, captures_to_win: 20 }
+    }
+
+    /// Every goat of the setup, in hand and on the board.
+    pub fn total_goats(&self) -> u32 {
+        u32::from(self.goats) + self.stacks.iter().map(|&(_, n)| u32::from(n)).sum::<u32>()
     }
 }
 
@@ -141,7 +166,12 @@ type Isometry = fn(u8, u8, u8) -> (u8, u8);
 pub struct BaghChal {
     board: Arc<Board>,
     start: Position,
+    /// Every goat, in hand and on the board at the start.
     goats: u8,
+    /// The goats in hand at the start.
+    hand: u8,
+    /// The points that hold stacks at the start (and so may hold one later).
+    stack_points: Points,
     captures_to_win: u8,
     max_length: u32,
     /// Whether [`Game::key`] is unique (the board fits base 3 in 64 bits with the counts).
@@ -173,25 +203,54 @@ impl BaghChal {
         if tigers == 0 {
             return bad("a game needs a tiger".to_string());
         }
+        let (mut stack_points, mut heights) = (0, Vec::new());
+        for (name, height) in &setup.stacks {
+            match board.point(name) {
+                _ if !(1..=9).contains(height) => return bad(format!("a stack of {height} goats on {name}: 1 to 9")),
+                Some(p) if (tigers | stack_points) & 1 << p == 0 => {
+                    stack_points |= 1 << p;
+                    heights.push((p, *height));
+                }
+                Some(_) => return bad(format!("{name} holds two pieces or stacks")),
+                None => return bad(format!("no point {name} on a {0} × {0} board", setup.size)),
+            }
+        }
+        if stack_points.count_ones() > 8 {
+            return bad(format!("{} stacks: at most 8", stack_points.count_ones()));
+        }
         let room = board.len() as u32 - tigers.count_ones();
-        if setup.goats == 0 || u32::from(setup.goats) >= room {
-            return bad(format!("{} goats: at least 1, and fewer than the {room} free points", setup.goats));
+        let total = setup.total_goats();
+        if total == 0 || total > 200 || u32::from(setup.goats) + stack_points.count_ones() >= room {
+            return bad(format!(
+                "{} goats in hand and {} on the board: at least 1 in all, and fewer points taken than the {room} free",
+                setup.goats,
+                total - u32::from(setup.goats)
+            ));
         }
-        if setup.captures_to_win == 0 || setup.captures_to_win > setup.goats {
-            return bad(format!("captures to win {}: 1 to the {} goats", setup.captures_to_win, setup.goats));
+        if setup.captures_to_win == 0 || u32::from(setup.captures_to_win) > total {
+            return bad(format!("captures to win {}: 1 to the {total} goats", setup.captures_to_win));
         }
-        let start = Position { tigers, goats: 0, in_hand: setup.goats, captured: 0, goats_to_move: true };
-        // base 3 of the board × (goats + 1) counts in hand × 2 sides.
-        let exact_keys = board.len() <= 40 && 3f64.powi(board.len() as i32) * f64::from(setup.goats + 1) * 2.0 < 1.8e19;
+        let mut start =
+            Position { tigers, in_hand: setup.goats, goats_to_move: setup.goats_first, ..Position::default() };
         let mut game = BaghChal {
             board: Arc::new(board),
             start,
-            goats: setup.goats,
+            goats: total as u8,
+            hand: setup.goats,
+            stack_points,
             captures_to_win: setup.captures_to_win,
             max_length: 200,
-            exact_keys,
+            exact_keys: false,
             start_text: String::new(),
         };
+        for (p, height) in heights {
+            start.goats |= 1 << p;
+            start.under |= u32::from(height - 1) << game.shift(p);
+        }
+        // base 3 of the board × (goats in hand + 1) counts × 2 sides × 16 heights a stack.
+        let states = 3f64.powi(game.board.len() as i32) * f64::from(setup.goats + 1) * 2.0;
+        game.exact_keys = game.board.len() <= 40 && states * f64::from(1u32 << game.under_bits()) < 1.8e19;
+        game.start = start;
         game.start_text = game.write(&start);
         Ok(game)
     }
@@ -221,20 +280,40 @@ impl BaghChal {
         let fields: Vec<&str> = text.split_whitespace().collect();
         let example = self.write(&self.start);
         let [board, side, in_hand] = fields[..] else { return Err(ParseError::Fields(text.into(), example)) };
-        let (tigers, goats) = self.board.read_pieces(board, PIECES).map_err(|e| ParseError::Board(text.into(), e))?;
+        let singles: String = board.chars().map(|c| if matches!(c, '2'..='9') { 'G' } else { c }).collect();
+        let (tigers, goats) =
+            self.board.read_pieces(&singles, PIECES).map_err(|e| ParseError::Board(text.into(), e))?;
         let mut position = Position { tigers, goats, ..Position::default() };
+        let counts = |why: String| Err(ParseError::Counts(text.into(), why));
+        let mut on_board = goats.count_ones();
+        // The board was read, so its characters, without the `/`, are the points in order.
+        for (c, p) in board.chars().filter(|&c| c != '/').zip(0u8..) {
+            let Some(height) = c.to_digit(10) else { continue };
+            let start = self.height(&self.start, p);
+            if height > start {
+                let most = if start > 1 { format!("the stack of {start} it starts with") } else { "one".to_string() };
+                return counts(format!("{height} goats on {}: more than {most}", self.board.name(p)));
+            }
+            position.under |= (height - 1) << self.shift(p);
+            on_board += height - 1;
+        }
         position.goats_to_move = match side {
             "g" => true,
             "t" => false,
             _ => return Err(ParseError::Side(text.into(), side.into())),
         };
         position.in_hand = in_hand.parse().map_err(|_| ParseError::InHand(text.into(), in_hand.into()))?;
-        let counts = |why: String| Err(ParseError::Counts(text.into(), why));
+        if position.in_hand > self.hand {
+            return counts(format!(
+                "{} goats in hand, more than the {} the game starts with",
+                position.in_hand, self.hand
+            ));
+        }
         let tigers = position.tigers.count_ones();
         if tigers != self.start.tigers.count_ones() {
             return counts(format!("{tigers} tigers, not {}", self.start.tigers.count_ones()));
         }
-        let placed = position.goats.count_ones() + u32::from(position.in_hand);
+        let placed = on_board + u32::from(position.in_hand);
         if placed > u32::from(self.goats) {
             return counts(format!("{placed} goats on the board and in hand, more than {}", self.goats));
         }
@@ -248,11 +327,55 @@ impl BaghChal {
     /// The position in the notation.
     pub fn write(&self, position: &Position) -> String {
         let side = if position.goats_to_move { 'g' } else { 't' };
-        let board = self.board.write_pieces((position.tigers, position.goats), PIECES);
+        let board = self.board.write_with(|p| self.symbol(position, p, '.'));
         format!("{board} {side} {}", position.in_hand)
     }
 
-    /// The 8 symmetries of the square as permutations of the points, the identity first.
+    /// The notation's character for point `p`: `T`, `G`, a stack's height, or `empty`.
+    fn symbol(&self, s: &Position, p: u8, empty: char) -> char {
+        match self.height(s, p) {
+            _ if s.tigers & 1 << p != 0 => PIECES[0],
+            0 => empty,
+            1 => PIECES[1],
+            n => char::from_digit(n, 10).expect("stacks of at most 9"),
+        }
+    }
+
+    /// The goats on point `p`.
+    fn height(&self, s: &Position, p: u8) -> u32 {
+        match s.goats & 1 << p {
+            0 => 0,
+            _ if self.stack_points & 1 << p == 0 => 1,
+            _ => 1 + (s.under >> self.shift(p) & 15),
+        }
+    }
+
+    /// Where the height of the stack on `p` (a stack point) sits in [`Position::under`].
+    #[inline]
+    fn shift(&self, p: u8) -> u32 {
+        4 * (self.stack_points & ((1 << p) - 1)).count_ones()
+    }
+
+    /// The bits [`Position::under`] takes: 4 a stack point.
+    fn under_bits(&self) -> u32 {
+        4 * self.stack_points.count_ones()
+    }
+
+    /// Takes the top goat off point `p`: the point empties unless a stack stood there.
+    #[inline]
+    fn lift(&self, s: &mut Position, p: u8) {
+        if self.stack_points & 1 << p != 0 {
+            let shift = self.shift(p);
+            if s.under >> shift & 15 != 0 {
+                s.under -= 1 << shift;
+                return;
+            }
+        }
+        s.goats &= !(1 << p);
+    }
+
+    /// The symmetries of the square that keep the setup's stack points in place (all 8 for Bagh-Chal and
+    /// Bagh-Bandi), as permutations of the points, the identity first.
     pub fn symmetries(&self) -> Vec<Vec<u8>> {
         let m = (self.board.len() as f64).sqrt() as u8 - 1;
         let maps: [Isometry; 8] = [
@@ -265,14 +388,22 @@ impl BaghChal {
             |_, f, r| (r, f),
             |m, f, r| (m - r, m - f),
         ];
-        maps.iter().map(|map| self.board.symmetry(|f, r| map(m, f, r)).expect("a symmetry of the grid")).collect()
+        maps.iter()
+            .map(|map| self.board.symmetry(|f, r| map(m, f, r)).expect("a symmetry of the grid"))
+            .filter(|perm| alquerque::permute(self.stack_points, perm) == self.stack_points)
+            .collect()
     }
 
     /// The position under a symmetry (a permutation from [`BaghChal::symmetries`]).
     pub fn transformed(&self, position: &Position, perm: &[u8]) -> Position {
+        let mut under = 0;
+        for p in points(self.stack_points) {
+            under |= (position.under >> self.shift(p) & 15) << self.shift(perm[p as usize]);
+        }
         Position {
             tigers: alquerque::permute(position.tigers, perm),
             goats: alquerque::permute(position.goats, perm),
+            under,
             ..*position
         }
     }
@@ -347,7 +478,7 @@ impl Game for BaghChal {
         let target = 1u64 << to;
         match from {
             None => s.in_hand -= 1,
-            Some(from) if s.goats_to_move => s.goats &= !(1 << from),
+            Some(from) if s.goats_to_move => self.lift(s, from),
             Some(from) => s.tigers &= !(1 << from),
         }
         if s.goats_to_move {
@@ -358,22 +489,23 @@ impl Game for BaghChal {
             if self.board.adjacent(from) & target == 0 {
                 // A jump: the goat between leaves the board.
                 let over = self.board.jumps(from).iter().find(|j| j.2 == to).expect("a jump").1;
-                s.goats &= !(1 << over);
+                self.lift(s, over);
                 s.captured += 1;
             }
         }
         s.goats_to_move = !s.goats_to_move;
     }
 
-    /// Unique when [`BaghChal::exact_keys`] (every board up to 5 × 5): the board in base 3, the goats in hand and
-    /// the side to move, mixed; on 7 × 7 boards a hash of the same, which may collide.
+    /// Unique when [`BaghChal::exact_keys`] (every board up to 5 × 5): the board in base 3, the goats in hand,
+    /// the side to move and the stacks' heights, mixed; on 7 × 7 boards a hash of the same, which may collide.
     #[inline]
     fn key(&self, s: &Position) -> u64 {
         let counts = u64::from(s.in_hand) * 2 + u64::from(s.goats_to_move);
         if self.exact_keys {
-            splitmix64(alquerque::base3(s.tigers, s.goats) * (2 * u64::from(self.goats) + 2) + counts)
+            let board = alquerque::base3(s.tigers, s.goats) * (2 * u64::from(self.hand) + 2) + counts;
+            splitmix64(board << self.under_bits() | u64::from(s.under))
         } else {
-            splitmix64(s.tigers ^ splitmix64(s.goats ^ splitmix64(counts)))
+            splitmix64(s.tigers ^ splitmix64(s.goats ^ splitmix64(counts ^ u64::from(s.under) << 8)))
         }
     }
 
@@ -397,17 +529,24 @@ impl BaghChal {
 
     /// The most moves a position has: the placements (the points the tigers leave free), 8 per tiger (a step
     /// or a capture in each direction), or 8 per empty point once every goat is placed (a goat stepping in from
-    /// each direction; at least `goats − captures_to_win + 1` goats stand on the board then).
+    /// each direction; without stacks, at least `goats − captures_to_win + 1` goats stand on the board then,
+    /// with them at least one).
     pub fn max_moves(&self) -> u32 {
         let points = self.board.len() as u32;
         let tigers = self.start.tigers.count_ones();
-        let goats_left = u32::from(self.goats - self.captures_to_win + 1);
+        let goats_left = if self.stack_points == 0 { u32::from(self.goats - self.captures_to_win + 1) } else { 1 };
         (points - tigers).max(8 * tigers).max(8 * (points - tigers - goats_left))
     }
 
-    /// The goats, all in hand at the start.
+    /// Every goat of the game, in hand and on the board at the start.
     pub fn goats(&self) -> u8 {
         self.goats
+    }
+
+    /// The heights a position's stacks may take together: the product of the starting heights (a stack of
+    /// `h` is later 1 to `h` goats tall, or gone — which the board itself tells).
+    pub fn stack_states(&self) -> f64 {
+        points(self.stack_points).map(|p| f64::from(self.height(&self.start, p))).product()
     }
 
     /// The capture that wins for the tigers.
@@ -435,12 +574,13 @@ impl Notation for BaghChal {
         format!("{}{sep}{}", self.board.name(from), self.board.name(to))
     }
 
-    /// The board with its lines, then the goats in hand and captured and the side to move.
+    /// The board with its lines (a stack drawn as its height), then the goats in hand and captured and the side
+    /// to move.
     fn picture(&self, s: &Position) -> String {
         let side = if s.goats_to_move { "goats" } else { "tigers" };
         format!(
             "{}\ngoats in hand {}, captured {}; {side} to move",
-            self.board.draw_pieces((s.tigers, s.goats), PIECES),
+            self.board.draw(|p| self.symbol(s, p, '·')),
             s.in_hand,
             s.captured
         )
@@ -455,103 +595,4 @@ impl Notation for BaghChal {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::conformance::{self, perft};
-
-    /// The standard start's notation.
-    const START: &str = "T...T/...../...../...../T...T g 20";
-
-    #[test]
-    fn perft_from_the_start() {
-        let game = BaghChal::standard();
-        let start = game.start_position();
-        assert_eq!([1, 2].map(|d| perft(&game, &start, d)), [21, 252]);
-    }
-
-    #[test]
-    fn notation_round_trips_and_refuses() {
-        let game = BaghChal::standard();
-        let start = game.parse(START).unwrap();
-        assert_eq!(start, game.start_position());
-        assert_eq!(game.write(&start), START);
-        let err = |text: &str| game.parse(text).unwrap_err().to_string();
-        assert!(err("T...T/...../...../...../T...T g").contains("expected the board"));
-        assert!(err("T...T/...../...../...../T...T x 20").contains("not g or t"));
-        assert!(err("T...T/...../...../....../T...T g 20").contains("rank 2 has 6 points"));
-        assert!(err("T...T/...../..X../...../T...T g 20").contains("'X' at c3"));
-        assert!(err("T...T/...../...../T...T g 20").contains("5 ranks expected, 4 given"));
-        assert!(err("T...T/...../...../...../T...T g 21").contains("21 goats on the board and in hand"));
-        assert!(err("T...T/...../...../...../T...T g 14").contains("6 goats captured, past the 5"));
-        assert!(err("T...T/...../..T../...../T...T g 20").contains("5 tigers, not 4"));
-        assert!(err("T...T/...../...../...../T...T g x").contains("goats in hand \"x\""));
-    }
-
-    #[test]
-    fn moves_are_written_and_captures_taken() {
-        let game = BaghChal::standard();
-        let s = game.parse("T...T/...../...../G..../T...T t 19").unwrap();
-        let mut moves = Vec::new();
-        game.moves(&s, &mut moves);
-        let written: Vec<String> = moves.iter().map(|&m| game.write_move(m)).collect();
-        assert!(written.contains(&"a1xa3".to_string()), "{written:?}");
-        assert!(written.contains(&"a5-a4".to_string()), "{written:?}");
-        let capture = moves[written.iter().position(|w| w == "a1xa3").unwrap()];
-        let after = game.child(&s, capture);
-        assert_eq!(game.write(&after), "T...T/...../T..../...../....T g 19");
-        assert_eq!(after.captured, 1);
-    }
-
-    #[test]
-    fn trapped_tigers_lose_and_five_captures_win() {
-        let game = BaghChal::new(&Setup { tigers: vec!["a1".into()], ..Setup::bagh_chal() }).unwrap();
-        // The tiger on a1 is hemmed in by a2, b2, b1 and cannot jump: backed by a3, c3, c1.
-        let trapped = game.parse("...../...../G.G../GG.../TGG.. t 14").unwrap();
-        assert_eq!(game.node(&trapped), Node::Terminal(1.0));
-        let game = BaghChal::standard();
-        let won = game.parse("T...T/...../...../...../T...T g 15").unwrap();
-        assert_eq!(game.node(&won), Node::Terminal(-1.0));
-    }
-
-    #[test]
-    fn setups_are_checked() {
-        let err = |setup: Setup| BaghChal::new(&setup).unwrap_err().to_string();
-        assert!(err(Setup { size: 4, ..Setup::bagh_chal() }).contains("not 4"));
-        assert!(err(Setup { tigers: vec!["f1".into()], ..Setup::bagh_chal() }).contains("no point f1"));
-        assert!(err(Setup { tigers: vec!["a1".into(), "a1".into()], ..Setup::bagh_chal() }).contains("two tigers"));
-        assert!(err(Setup { goats: 21, ..Setup::bagh_chal() }).contains("21 goats"));
-        assert!(err(Setup { captures_to_win: 0, ..Setup::bagh_chal() }).contains("captures to win 0"));
-        let bandi = BaghChal::new(&Setup::bagh_bandi()).unwrap();
-        assert_eq!(bandi.start_position().tigers.count_ones(), 2);
-        assert_eq!(bandi.start(), Some("...../...../T...T/...../..... g 20"));
-    }
-
-    #[test]
-    fn symmetric_positions_share_a_key() {
-        let game = BaghChal::standard();
-        let s = game.parse("T...T/.G.../...../...../T...T t 19").unwrap();
-        for perm in game.symmetries() {
-            let image = game.transformed(&s, &perm);
-            assert_eq!(game.symmetric_key(&image), game.symmetric_key(&s));
-            assert_eq!(perft(&game, &image, 3), perft(&game, &s, 3));
-        }
-        let other = game.parse("T...T/..G../...../...../T...T t 19").unwrap();
-        assert_ne!(game.symmetric_key(&other), game.symmetric_key(&s));
-    }
-
-    #[test]
-    fn conforms() {
-        for setup in [
-            Setup::bagh_chal(),
-            Setup::bagh_bandi(),
-            Setup { size: 3, goats: 4, captures_to_win: 2, ..Setup::bagh_bandi() },
-        ] {
-            let setup = Setup { tigers: if setup.size == 3 { vec!["a1".into()] } else { setup.tigers }, ..setup };
-            let game = BaghChal::new(&setup).unwrap();
-            let start = game.start_position();
-            conformance::check(&game, &[start], 40, 7);
-            conformance::check_notation(&game, &[start], 10, 7);
-            conformance::check_cycles(&game, &[start], 40, 7);
-        }
-    }
-}
+mod tests;

@@ -1,16 +1,20 @@
 //! Perft of Bagh-Chal and Sixteen Soldiers against move generators written here from the rules alone: boards
 //! as maps from coordinates to pieces, lines as runs of coordinates, chains of captures by plain recursion —
 //! nothing shared with the games' bitboards but the position notation. From the start (the figures:
-//! Bagh-Chal 21 and 252; Sixteen Soldiers 9, then 21 with compulsory capture and 69 without) and from seeded
-//! random positions of the middle game, where captures and chains happen.
+//! Bagh-Chal 21 and 252; Sixteen Soldiers 9, then 21 with compulsory capture and 69 without; Bagh-Bandi's
+//! stacks of goats as heights on the points) and from seeded random positions of the middle game, where
+//! captures, chains and half-emptied stacks happen.
 
 use khela_games::Game;
-use khela_games::bagh_chal::BaghChal;
+use khela_games::bagh_chal::{BaghChal, Setup};
 use khela_games::conformance::{perft, random_lines};
 use khela_games::sixteen_soldiers::{Capture, SixteenSoldiers};
 use std::collections::BTreeMap;
 
 type Point = (i32, i32);
+
+/// Bagh-Bandi's move sequences from the start, plies 1–4.
+const BANDI_PERFT: [u64; 4] = [13, 360, 3_298, 94_892];
 
 /// A board: the lines (runs of points in order along a straight line) and the pieces on it.
 #[derive(Clone)]
@@ -74,60 +78,98 @@ fn read(text: &str, ranks: &[Vec<Point>]) -> BTreeMap<Point, char> {
 
 // ---- Bagh-Chal ----
 
-/// A Bagh-Chal position: the board, goats in hand, goats captured, whether the goats move.
+/// A Bagh-Chal position: the board, the goats on each goat's point (more than one: a stack), goats in hand,
+/// goats captured, the captures that win, whether the goats move.
 #[derive(Clone)]
 struct Bagh {
     board: Board,
+    heights: BTreeMap<Point, u32>,
     in_hand: u32,
     captured: u32,
+    to_win: u32,
     goats_move: bool,
+}
+
+impl Bagh {
+    /// The board after the top goat leaves `p`.
+    fn lift(&self, board: &mut Board, heights: &mut BTreeMap<Point, u32>, p: Point) {
+        if heights[&p] > 1 {
+            *heights.get_mut(&p).unwrap() -= 1;
+        } else {
+            heights.remove(&p);
+            board.pieces.remove(&p);
+        }
+    }
 }
 
 fn bagh_ranks() -> Vec<Vec<Point>> {
     (0..5).rev().map(|r| (0..5).map(|f| (f, r)).collect()).collect()
 }
 
-fn bagh_read(text: &str) -> Bagh {
+/// Reads a position of a game of `goats` goats that the tigers win on `to_win` captures; a digit is a stack.
+fn bagh_read(text: &str, goats: u32, to_win: u32) -> Bagh {
     let fields: Vec<&str> = text.split(' ').collect();
-    let pieces = read(text, &bagh_ranks());
+    let mut pieces = read(text, &bagh_ranks());
+    let mut heights = BTreeMap::new();
+    for (&p, c) in pieces.iter_mut() {
+        if let Some(n) = c.to_digit(10) {
+            *c = 'G';
+            heights.insert(p, n);
+        } else if *c == 'G' {
+            heights.insert(p, 1);
+        }
+    }
     let in_hand: u32 = fields[2].parse().unwrap();
-    let on_board = pieces.values().filter(|&&c| c == 'G').count() as u32;
+    let on_board: u32 = heights.values().sum();
     let board = Board { lines: grid_lines(0), pieces };
-    Bagh { board, in_hand, captured: 20 - in_hand - on_board, goats_move: fields[1] == "g" }
+    let captured = goats - in_hand - on_board;
+    Bagh { board, heights, in_hand, captured, to_win, goats_move: fields[1] == "g" }
 }
 
 fn bagh_children(s: &Bagh) -> Vec<Bagh> {
-    if s.captured >= 5 {
+    if s.captured >= s.to_win {
         return Vec::new();
     }
     let mut out = Vec::new();
     let all: Vec<Point> = bagh_ranks().concat();
     let mover = if s.goats_move { 'G' } else { 'T' };
-    let next = |board: Board, in_hand, captured| Bagh { board, in_hand, captured, goats_move: !s.goats_move };
+    let next = |board: Board, heights: BTreeMap<Point, u32>, in_hand, captured| Bagh {
+        board,
+        heights,
+        in_hand,
+        captured,
+        to_win: s.to_win,
+        goats_move: !s.goats_move,
+    };
     if s.goats_move && s.in_hand > 0 {
         for &p in all.iter().filter(|&&p| s.board.empty(p)) {
-            let mut board = s.board.clone();
+            let (mut board, mut heights) = (s.board.clone(), s.heights.clone());
             board.pieces.insert(p, 'G');
-            out.push(next(board, s.in_hand - 1, s.captured));
+            heights.insert(p, 1);
+            out.push(next(board, heights, s.in_hand - 1, s.captured));
         }
         return out;
     }
     for (&p, _) in s.board.pieces.iter().filter(|&(_, &c)| c == mover) {
         for (q, beyond) in s.board.neighbours(p) {
+            let (mut board, mut heights) = (s.board.clone(), s.heights.clone());
             if s.board.empty(q) {
-                let mut board = s.board.clone();
-                board.pieces.remove(&p);
+                if mover == 'G' {
+                    s.lift(&mut board, &mut heights, p);
+                    heights.insert(q, 1);
+                } else {
+                    board.pieces.remove(&p);
+                }
                 board.pieces.insert(q, mover);
-                out.push(next(board, s.in_hand, s.captured));
+                out.push(next(board, heights, s.in_hand, s.captured));
             } else if mover == 'T'
                 && s.board.pieces[&q] == 'G'
                 && let Some(to) = beyond.filter(|&to| s.board.empty(to))
             {
-                let mut board = s.board.clone();
                 board.pieces.remove(&p);
-                board.pieces.remove(&q);
+                s.lift(&mut board, &mut heights, q);
                 board.pieces.insert(to, 'T');
-                out.push(next(board, s.in_hand, s.captured + 1));
+                out.push(next(board, heights, s.in_hand, s.captured + 1));
             }
         }
     }
@@ -257,24 +299,38 @@ fn soldier_perft(s: &Soldiers, capture: Capture, depth: u32) -> u64 {
 fn bagh_chal_from_the_start() {
     let game = BaghChal::standard();
     let start = game.start_position();
-    let reference = bagh_read(&game.write(&start));
+    let reference = bagh_read(&game.write(&start), 20, 5);
     let counts: Vec<u64> = (1..=4).map(|d| perft(&game, &start, d)).collect();
     assert_eq!(counts, (1..=4).map(|d| bagh_perft(&reference, d)).collect::<Vec<_>>());
     assert_eq!(counts, [21, 252, 5_052, 68_204]);
 }
 
 #[test]
+fn bagh_bandi_from_the_start() {
+    let game = BaghChal::new(&Setup::bagh_bandi()).unwrap();
+    let start = game.start_position();
+    let reference = bagh_read(&game.write(&start), 20, 20);
+    let counts: Vec<u64> = (1..=4).map(|d| perft(&game, &start, d)).collect();
+    assert_eq!(counts, (1..=4).map(|d| bagh_perft(&reference, d)).collect::<Vec<_>>());
+    assert_eq!(counts, BANDI_PERFT);
+}
+
+#[test]
 fn bagh_chal_in_the_middle_game() {
-    let game = BaghChal::standard();
-    let mut captures = 0;
-    for (_, s) in random_lines(&game, &game.start_position(), 60, 20..90, 4) {
-        let reference = bagh_read(&game.write(&s));
-        captures += reference.captured;
-        for depth in 1..=3 {
-            assert_eq!(perft(&game, &s, depth), bagh_perft(&reference, depth), "{} depth {depth}", game.write(&s));
+    for (setup, goats, to_win) in [(Setup::bagh_chal(), 20, 5), (Setup::bagh_bandi(), 20, 20)] {
+        let game = BaghChal::new(&setup).unwrap();
+        let (mut captures, mut stacks_left) = (0, 0);
+        for (_, s) in random_lines(&game, &game.start_position(), 60, 20..90, 4) {
+            let reference = bagh_read(&game.write(&s), goats, to_win);
+            captures += reference.captured;
+            stacks_left += reference.heights.values().filter(|&&n| n > 1).count();
+            for depth in 1..=3 {
+                assert_eq!(perft(&game, &s, depth), bagh_perft(&reference, depth), "{} depth {depth}", game.write(&s));
+            }
         }
+        assert!(captures > 0, "no position with a capture behind it");
+        assert!(setup.stacks.is_empty() || stacks_left > 0, "no stack left in the middle game");
     }
-    assert!(captures > 0, "no position with a capture behind it");
 }
 
 #[test]
