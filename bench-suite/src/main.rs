@@ -2,7 +2,7 @@
 //! traces searches, and writes CSV.
 //!
 //! `main` stays small: parse the arguments, run the command, report. Every error is one line on stderr,
-//! `error: …`, with exit status 2.
+//! `error: …`, with exit status 2 — or 1 when results checked against known truth disagree with it.
 
 mod cli;
 mod commands;
@@ -34,6 +34,11 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         // Whoever read stdout has gone (`| head`): there is nobody left to tell, so end quietly.
         Err(err) if output::is_closed_pipe(&err) => ExitCode::SUCCESS,
+        // Results checked and found wrong: the arguments were good.
+        Err(err) if err.downcast_ref::<output::Disagreed>().is_some() => {
+            complain(&format!("error: {err}"));
+            ExitCode::from(1)
+        }
         Err(err) => {
             complain(&format!("error: {}", format!("{err:#}").replace('\n', " ")));
             ExitCode::from(2)

@@ -83,6 +83,12 @@ impl Sink {
     }
 }
 
+/// Results that disagree with the truth they were checked against (a benchmark file's scores): the input was
+/// good, the answer was not, so `main` ends with exit status 1 rather than 2.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct Disagreed(pub String);
+
 /// Prints `text` and a newline on stdout, and flushes it.
 ///
 /// # Errors

@@ -317,7 +317,6 @@ fn eval_lists_the_terms_and_their_total() {
 
 #[test]
 fn depth_limited_solve_refuses_bad_requests() {
-    refused(&["solve", "--game", "connect4"], "needs --depth");
     refused(&["solve", "--game", "connect4", "--depth", "30"], "9,495,123,019,885 leaves");
     refused(&["solve", "--game", "connect4", "--depth", "3", "--position", "4449"], "'9'");
     refused(&["solve", "--game", "tictactoe", "--quiescence"], "--quiescence needs --depth");

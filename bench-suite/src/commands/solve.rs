@@ -1,8 +1,10 @@
-//! `solve`: every move of a position valued — exactly (alpha-beta, or the game's own solver: Nim's), or with
-//! `--depth` to a depth with the game's evaluator at the horizon, with the move chosen and the principal
-//! variation — and `--check-xor`, the search against a game's closed-form theory (Nim: Bouton's rule).
+//! `solve`: every move of a position valued — exactly (alpha-beta, or the game's own solver: Nim's,
+//! Connect-4's, `--weak` for win, draw or loss only), or with `--depth` to a depth with the game's evaluator at
+//! the horizon, with the move chosen and the principal variation — `--set`, the game's own solver on benchmark
+//! files of positions with known scores, and `--check-xor`, the search against a game's closed-form theory
+//! (Nim: Bouton's rule).
 
-use crate::games::{self, Capability, Entry, Exact, Family, GameArgs, Visit};
+use crate::games::{self, Capability, Entry, Exact, Family, GameArgs, SetRun, Visit};
 use crate::output::{self, OutArg, Sink};
 use crate::progress::Progress;
 use anyhow::{Result, bail};
@@ -15,6 +17,7 @@ use khela_heuristic::{Engine, MoveValue};
 use serde::Serialize;
 use std::cell::Cell;
 use std::ops::ControlFlow;
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 /// The depth-limited searches `solve` refuses: a perfectly ordered alpha-beta search to depth d of a tree with b
@@ -49,6 +52,21 @@ pub struct SolveArgs {
     /// With --check-xor: the number of heaps.
     #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=8))]
     pub heaps_count: u32,
+    /// Exact solving, win, draw or loss only (Connect-4: the sign of the score, for less work).
+    #[arg(long)]
+    pub weak: bool,
+    /// Solve every position of a benchmark file (`moves score` a line; Connect-4: Pons' sets, like
+    /// ../shared/connect4/Test_L3_R1) and check each score; given again, several files. A score that disagrees
+    /// is reported by its line, and the command ends with exit status 1 after the whole file.
+    #[arg(long, value_name = "FILE")]
+    pub set: Vec<PathBuf>,
+    /// With --set: the first N positions of each file only.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub limit: Option<u64>,
+    /// With --set: write one summary row a file (mean time and nodes per position, positions per second) to
+    /// this CSV, with a sidecar of machine facts beside it.
+    #[arg(long, value_name = "PATH")]
+    pub summary: Option<PathBuf>,
     /// Run to the end even when the pace of the depth-limited search says it will not finish in 15 minutes.
     #[arg(long)]
     pub force: bool,
@@ -85,6 +103,20 @@ impl Visit for Solve<'_> {
             }
             return entry.check_theory(Family { heaps: args.heaps_count, max: args.max }, &args.out);
         }
+        if !args.set.is_empty() {
+            if args.game.position.is_some() || args.depth.is_some() {
+                bail!("give either --set or a position to solve, not both (--set solves exactly)");
+            }
+            let limit = args.limit.map(|n| n as usize);
+            let (weak, out, summary) = (args.weak, &args.out, args.summary.as_deref());
+            return entry.solve_sets(&SetRun { files: &args.set, weak, limit, out, summary });
+        }
+        if args.limit.is_some() || args.summary.is_some() {
+            bail!("--limit and --summary go with --set");
+        }
+        if args.weak && (args.depth.is_some() || entry.exact() != Exact::Own) {
+            bail!("--weak is for exact solving by a game's own solver (Connect-4's, whose scores count stones)");
+        }
         if args.depth.is_some() && entry.scale().is_none() {
             return Err(games::refuse("solve --depth", args.game.game, Capability::Evaluator));
         }
@@ -95,7 +127,7 @@ impl Visit for Solve<'_> {
         match (args.depth, entry.exact()) {
             (Some(depth), _) => depth_limited(&entry, &state, depth, args),
             (None, Exact::MoveValues) => exact(&entry, &state, &args.out),
-            (None, Exact::Own) => entry.solve_own(&text, &state, &args.out),
+            (None, Exact::Own) => entry.solve_own(&text, &state, args.weak, &args.out),
             (None, Exact::Refused(why)) => bail!("--game {} needs --depth: {why}", args.game.game),
         }
     }

@@ -1,7 +1,11 @@
 //! Connect-4 in the harness: on the standard board or any size, with the threat evaluator, counted ply by ply
-//! against the published counts.
+//! against the published counts, solved exactly by the solver of `khela-exact` (its command-line side in
+//! [`solve`]).
 
-use super::entry::{Entry, Exact, GameArgs, Published, Scale, View};
+mod solve;
+
+use super::entry::{Entry, Exact, GameArgs, Published, Scale, SetRun, View};
+use crate::output::OutArg;
 use anyhow::Result;
 use khela_games::connect4::{Connect4, Position};
 use khela_heuristic::connect4::Threats;
@@ -103,10 +107,17 @@ impl Entry for Connect4Entry {
         3f64.powi(self.plies_left(position).0 as i32)
     }
 
+    /// The Connect-4 solver of `khela-exact`: every move's exact score.
     fn exact(&self) -> Exact {
-        Exact::Refused(
-            "exact solving of Connect-4 positions is the End-Easy benchmark's job (cargo bench -p khela-exact)",
-        )
+        Exact::Own
+    }
+
+    fn solve_own(&self, text: &str, state: &Position, weak: bool, out: &OutArg) -> Result<()> {
+        solve::position(&self.game, text, state, weak, out)
+    }
+
+    fn solve_sets(&self, run: &SetRun) -> Result<()> {
+        solve::sets(&self.game, run)
     }
 
     /// The published counts from the empty standard board.

@@ -6,6 +6,7 @@ use crate::output::OutArg;
 use anyhow::{Result, bail};
 use clap::Args;
 use khela_games::{Evaluator, Game, Notation, Value};
+use std::path::{Path, PathBuf};
 use strum::{Display, EnumMessage, EnumString, IntoStaticStr, VariantArray};
 
 /// The games, by name.
@@ -97,6 +98,21 @@ pub struct Scale<E> {
     pub about: &'static str,
     /// The difference on its scale that PUCT's softmax prior weighs e times more (see `mcts --prior evaluator`).
     pub prior_unit: Value,
+}
+
+/// What `solve --set` asks of a game's own solver: files of positions with their scores, solved and checked.
+#[derive(Debug)]
+pub struct SetRun<'a> {
+    /// The files, one position and its score a line.
+    pub files: &'a [PathBuf],
+    /// Win, draw or loss only (the scores compared by sign).
+    pub weak: bool,
+    /// The first positions of each file only.
+    pub limit: Option<usize>,
+    /// Where the CSV of every position goes.
+    pub out: &'a OutArg,
+    /// Where the CSV of one summary a file goes (with its sidecar of machine facts), if anywhere.
+    pub summary: Option<&'a Path>,
 }
 
 /// How `solve` solves a position of the game exactly (without `--depth`).
@@ -201,11 +217,17 @@ pub trait Entry: Sized {
         }
     }
 
-    /// The game's own exact solver, for [`Exact::Own`]: solves the position written `text` and writes its
-    /// table or CSV to `out`.
-    fn solve_own(&self, text: &str, state: &<Self::Game as Game>::State, out: &OutArg) -> Result<()> {
-        let _ = (text, state, out);
+    /// The game's own exact solver, for [`Exact::Own`]: solves the position written `text` (weakly: win, draw
+    /// or loss only, if `weak`) and writes its table or CSV to `out`.
+    fn solve_own(&self, text: &str, state: &<Self::Game as Game>::State, weak: bool, out: &OutArg) -> Result<()> {
+        let _ = (text, state, weak, out);
         bail!("{} has no solver of its own", self.title())
+    }
+
+    /// `solve --set`: the game's own solver on files of positions with their known scores, each checked.
+    fn solve_sets(&self, run: &SetRun) -> Result<()> {
+        let _ = run;
+        bail!("solve --set: {} has no benchmark sets to solve (Connect-4 has)", self.title())
     }
 
     /// Whether `count` tallies the game's full tree (`None`: it is too large), and how.

@@ -15,7 +15,7 @@ mod nim;
 mod sixteen_soldiers;
 mod tictactoe;
 
-pub use entry::{Entry, Exact, Family, GameArgs, GameName, Published, View};
+pub use entry::{Entry, Exact, Family, GameArgs, GameName, Published, SetRun, View};
 
 use anyhow::{Result, bail};
 use khela_games::{Game, Notation, Player, Value};
@@ -143,7 +143,7 @@ mod tests {
     #[test]
     fn capabilities_name_their_games() {
         assert_eq!(with(Capability::Evaluator), ["tictactoe", "connect4", "bagh-chal", "sixteen-soldiers"]);
-        assert_eq!(with(Capability::Exact), ["tictactoe", "nim"]);
+        assert_eq!(with(Capability::Exact), ["tictactoe", "nim", "connect4"]);
         assert_eq!(with(Capability::Tally), ["tictactoe"]);
         assert_eq!(with(Capability::PerPly), ["tictactoe", "connect4", "bagh-chal", "sixteen-soldiers"]);
         assert_eq!(with(Capability::Theory), ["nim"]);

@@ -65,7 +65,10 @@ impl Entry for NimEntry {
     }
 
     /// Win or loss for the side to move after each move, by memoized negamax over heap multisets.
-    fn solve_own(&self, text: &str, heaps: &Heaps, out: &OutArg) -> Result<()> {
+    fn solve_own(&self, text: &str, heaps: &Heaps, weak: bool, out: &OutArg) -> Result<()> {
+        if weak {
+            bail!("--weak: Nim's values are wins and losses already; it is for Connect-4, whose scores count stones");
+        }
         let objects: u64 = heaps.heaps.iter().map(|&h| u64::from(h)).sum();
         if objects > MAX_OBJECTS {
             bail!(

@@ -27,6 +27,7 @@
 
 mod algorithm;
 mod cache;
+pub mod connect4;
 pub mod count;
 mod horizon;
 mod oracle;
@@ -42,7 +43,7 @@ pub use algorithm::Algorithm;
 pub use cache::{Bound, Cache, Memo, Probe, Shared, Stored};
 pub use horizon::{EvalFn, Horizon, Noisy, UNLIMITED};
 pub use oracle::Oracle;
-pub use order::{ByValue, History, Natural, Orderer, Preference, Reversed, Shallow, Shuffled, Valuation};
+pub use order::{ByValue, History, Known, Natural, Orderer, Preference, Reversed, Shallow, Shuffled, Valuation};
 pub use ordering::{MoveOrdering, OrderingError, OrderingKind, OrderingParts};
 pub use search::{SearchConfig, SearchResult, Searcher, move_values, search};
 pub use stats::Stats;

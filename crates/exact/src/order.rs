@@ -15,7 +15,20 @@ use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_pcg::Pcg64Mcg;
 
+/// What an ordering knows of a decision node before its moves are searched ([`Orderer::prune`]).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Known {
+    /// The node's value, from MAX's view, known without searching any move.
+    Value(Value),
+    /// Bounds `(lo, hi)` on the node's value, from MAX's view; the moves left to search reach it.
+    Bounds(Value, Value),
+}
+
 /// A move ordering, as the search loop uses it.
+///
+/// An ordering may also bring knowledge of the game that settles or bounds a node before its moves are
+/// searched ([`Orderer::prune`]: a win on the move, moves that lose at once left out, the score still in
+/// reach). Like the order, it changes how much the search prunes, never the value it returns.
 pub trait Orderer<G: Game> {
     /// Whether [`Orderer::order`] may change the natural order. `false` lets the loop skip ordering, so that
     /// the natural order costs nothing.
@@ -27,6 +40,21 @@ pub trait Orderer<G: Game> {
     /// Puts `moves`, the moves of `state` where `player` is to move, `ply` moves from the root, in the order to
     /// search them.
     fn order(&mut self, game: &G, state: &G::State, player: Player, ply: usize, moves: &mut [G::Move]);
+
+    /// Whether [`Orderer::prune`] knows anything. `false` (the default) lets the loop skip it.
+    #[inline(always)]
+    fn prunes(&self) -> bool {
+        false
+    }
+
+    /// Before the moves of `state` (a decision node of `player`, searched to the end of the game) are
+    /// searched: its value, if known without search, or bounds on it, having removed from `moves` any move
+    /// whose value is no better for `player` than the best of those kept, so that the best of those kept is
+    /// the node's value. `moves` stays non-empty unless the value is known. Called only if [`Orderer::prunes`].
+    fn prune(&mut self, game: &G, state: &G::State, player: Player, moves: &mut Vec<G::Move>) -> Known {
+        let _ = (game, state, player, moves);
+        Known::Bounds(Value::NEG_INFINITY, Value::INFINITY)
+    }
 
     /// Whether the ordering learns from results ([`Orderer::reward`]); the loop works out what a reward needs
     /// only for those that do.

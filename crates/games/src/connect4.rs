@@ -408,6 +408,32 @@ impl Connect4 {
         m & (m >> (2 * (h + 2))) != 0
     }
 
+    /// The cells where a stone added to `stones` would complete four in a row, empty or not (`stones` in this
+    /// board's layout): along each direction, three of the stones before, after or around the cell.
+    ///
+    /// ```
+    /// use khela_games::connect4::Connect4;
+    /// let game = Connect4::standard();
+    /// // X on the bottom row of columns 1-3, O on top of them: each has one cell left to finish, in column 4.
+    /// let p = game.parse("112233").unwrap();
+    /// assert_eq!(game.winning_cells(p.current()), game.bottom_cell(3));
+    /// assert_eq!(game.winning_cells(p.opponent()), game.bottom_cell(3) << 1);
+    /// ```
+    #[inline]
+    pub fn winning_cells(&self, stones: u64) -> u64 {
+        // Vertical: only the three below the cell.
+        let mut cells = (stones << 1) & (stones << 2) & (stones << 3);
+        if self.width >= 4 {
+            let h = self.height;
+            for s in [h + 1, h, h + 2] {
+                let (after1, after2, after3) = (stones >> s, stones >> (2 * s), stones >> (3 * s));
+                let (before1, before2, before3) = (stones << s, stones << (2 * s), stones << (3 * s));
+                cells |= before1 & before2 & (before3 | after1) | after1 & after2 & (after3 | before1);
+            }
+        }
+        cells & self.board
+    }
+
     /// Whether the player who moved last has four in a row.
     #[inline]
     pub fn is_won(&self, p: &Position) -> bool {

@@ -1,9 +1,11 @@
 //! The drivers: how a search starts at the root, and the algorithms that run the loop more than once — MTD(f)
 //! and iterative deepening.
 
-use super::searcher::Searcher;
+use super::searcher::{SearchResult, Searcher};
 use crate::cache::{COMPLETE, Cache};
+use crate::horizon::UNLIMITED;
 use crate::order::Orderer;
+use crate::stats::Stats;
 use crate::trace::Observer;
 use khela_games::{Game, Node, Player, Value};
 
@@ -55,6 +57,43 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
         }
         self.track.root_best = best.or(self.track.root_best);
         g
+    }
+
+    /// Null-window bisection of a value range: the value of `state`, known to lie in `lo..=hi` (whole numbers,
+    /// MAX's view), by null-window negamax alpha-beta searches to the end of the game, each of which halves the
+    /// range — the first ones probing nearer 0, where most values lie (Pons' Connect-4 solver). The cache, if
+    /// any, carries what each pass learned to the next. A value outside the range comes back as the range's
+    /// nearer end, so that `(-1, 1)` solves weakly: the sign of the value, for less work. The counters add up
+    /// over the passes; the best move is one a pass proved to reach the value.
+    pub fn bisect(&mut self, state: &G::State, lo: Value, hi: Value) -> SearchResult<G::Move> {
+        assert!(lo <= hi && lo.fract() == 0.0 && hi.fract() == 0.0, "bisection needs whole bounds lo ≤ hi: {lo}, {hi}");
+        self.track.stats = Stats::default();
+        self.track.star = None;
+        // In the side to move's view, as negamax searches.
+        let mover = match self.game.node(state) {
+            Node::Decision(player) => player,
+            _ => Player::Max,
+        };
+        let (mut lo, mut hi) = if mover == Player::Max { (lo, hi) } else { (-hi, -lo) };
+        let mut best = None;
+        while lo < hi {
+            let mut med = lo + ((hi - lo) / 2.0).floor();
+            if med <= 0.0 && (lo / 2.0).trunc() < med {
+                med = (lo / 2.0).trunc();
+            } else if med >= 0.0 && (hi / 2.0).trunc() > med {
+                med = (hi / 2.0).trunc();
+            }
+            self.track.root_best = None;
+            let (a, b) = if mover == Player::Max { (med, med + 1.0) } else { (-med - 1.0, -med) };
+            let r = mover.view(self.root::<true, true, false>(state, UNLIMITED, a, b));
+            if r <= med {
+                hi = r.max(lo);
+            } else {
+                lo = r.min(hi);
+                best = self.track.root_best;
+            }
+        }
+        SearchResult { value: mover.view(lo), best, stats: self.track.stats }
     }
 
     /// Iterative deepening alpha-beta: depth 1, 2, … up to `limit`, stopping early when an iteration meets no

@@ -3,7 +3,7 @@
 use super::searcher::{Searcher, put_buffer, take_buffer};
 use crate::cache::{Bound, Cache, Probe, Stored};
 use crate::horizon::UNLIMITED;
-use crate::order::Orderer;
+use crate::order::{Known, Orderer};
 use crate::trace::Observer;
 use khela_games::{Game, Node, Player, Value};
 
@@ -126,16 +126,40 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
                     self.track.horizon_hits += 1;
                 }
                 debug_assert!(!moves.is_empty(), "decision node without moves: {state:?}");
-                if self.order.reorders() {
+                let maximise = NEGAMAX || player == Player::Max;
+                let (alpha0, beta0) = (alpha, beta);
+                // What the ordering knows of the node: its value (then no move is searched), or bounds that
+                // narrow the window (a value proven beyond a narrowed edge is that edge, the true value).
+                let mut known = None;
+                if self.order.prunes() && depth == UNLIMITED {
+                    let view = if NEGAMAX { player } else { viewer };
+                    match self.order.prune(game, state, player, &mut moves) {
+                        Known::Value(v) => known = Some(view.view(v)),
+                        Known::Bounds(lo, hi) => {
+                            let (lo, hi) = if view == Player::Max { (lo, hi) } else { (-hi, -lo) };
+                            if hi <= alpha {
+                                known = Some(hi);
+                            } else if lo >= beta {
+                                known = Some(lo);
+                            } else {
+                                (alpha, beta) = (alpha.max(lo), beta.min(hi));
+                                known = (alpha >= beta).then_some(lo);
+                            }
+                        }
+                    }
+                    if known.is_some() {
+                        moves.clear();
+                        self.track.stats.leaves += 1;
+                    }
+                }
+                if self.order.reorders() && known.is_none() {
                     self.order.order(game, state, player, ply, &mut moves);
                 }
                 // The cache's best move, from an earlier search of this state, goes first.
                 if let Some(pos) = probe.best.and_then(|hint| moves.iter().position(|&m| m == hint)) {
                     moves[..=pos].rotate_right(1);
                 }
-                let maximise = NEGAMAX || player == Player::Max;
-                let (alpha0, beta0) = (alpha, beta);
-                let mut best_value = if maximise { Value::NEG_INFINITY } else { Value::INFINITY };
+                let mut best_value = known.unwrap_or(if maximise { Value::NEG_INFINITY } else { Value::INFINITY });
                 // The best move is tracked by its index, a plain integer whatever the move type (a register in
                 // the loop rather than an `Option<G::Move>` kept in memory).
                 let mut best_index = usize::MAX;

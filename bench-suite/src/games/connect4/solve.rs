@@ -1,0 +1,232 @@
+//! Connect-4 solved exactly from the command line: a position's every move (`solve --position`), and Pons'
+//! benchmark files (`solve --set`), each score checked, with the table of mean times his blog prints.
+
+use crate::games::SetRun;
+use crate::machine::Sidecar;
+use crate::output::{self, Disagreed, OutArg, Sink};
+use crate::progress::Progress;
+use anyhow::{Context, Result, bail};
+use indicatif::HumanCount;
+use khela_exact::connect4::Solver;
+use khela_games::connect4::{Connect4, Position};
+use khela_games::{Game, Node, Notation};
+use khela_tt::TableStats;
+use serde::Serialize;
+use std::path::Path;
+use std::time::{Duration, Instant};
+
+/// The transposition table's size, MiB (2M entries of 32 bytes).
+const TABLE_MIB: usize = 64;
+
+/// One move's exact score.
+#[derive(Serialize)]
+struct MoveRow {
+    #[serde(rename = "move")]
+    mv: String,
+    value: i32,
+    best: bool,
+}
+
+/// The counters of a search, for people: nodes, time, nodes per second, the table's hit rate.
+fn counters(nodes: u64, elapsed: Duration, table: TableStats) -> String {
+    let seconds = elapsed.as_secs_f64().max(1e-9);
+    let hit_rate = table.hits as f64 / table.probes.max(1) as f64;
+    format!(
+        "{} nodes in {:.3} s, {:.2e} nodes/s; table hit rate {:.1}% of {} probes",
+        HumanCount(nodes),
+        seconds,
+        nodes as f64 / seconds,
+        100.0 * hit_rate,
+        HumanCount(table.probes)
+    )
+}
+
+/// `solve --game connect4 --position P`: every legal move's exact score for the side to move (the benchmark's
+/// convention), or with `weak` its sign, the best ones marked.
+pub fn position(game: &Connect4, text: &str, p: &Position, weak: bool, out: &OutArg) -> Result<()> {
+    if !matches!(game.node(p), Node::Decision(_)) {
+        bail!("Connect-4 position {text:?} is over: there is no move to solve");
+    }
+    let sink = Sink::new(out, None)?;
+    let mut solver = Solver::new(game, TABLE_MIB);
+    let started = Instant::now();
+    let moves = solver.analyse(p, weak).expect("the game goes on");
+    let elapsed = started.elapsed();
+    let best = moves.iter().map(|(_, s)| s.score).max().expect("a position that goes on has moves");
+    let rows: Vec<MoveRow> = moves
+        .iter()
+        .map(|&(col, s)| MoveRow { mv: game.write_move(col), value: s.score, best: s.score == best })
+        .collect();
+    let nodes = moves.iter().map(|(_, s)| s.nodes).sum();
+    sink.emit(&rows, || {
+        let mut table = output::table(&["move", "score", "best"]);
+        for row in &rows {
+            table.add_row(vec![row.mv.clone(), row.value.to_string(), if row.best { "best" } else { "" }.into()]);
+        }
+        let kind = if weak { "weak: 1 a win, 0 a draw, -1 a loss" } else { "exact scores" };
+        format!(
+            "{}\n{kind}, for the side to move ({}); best: {}\n{table}\n{}",
+            game.picture(p),
+            game.player_name(p.to_move()),
+            rows.iter().filter(|r| r.best).map(|r| r.mv.as_str()).collect::<Vec<_>>().join(", "),
+            counters(nodes, elapsed, solver.table_stats())
+        )
+    })
+}
+
+/// One position of a set, solved.
+#[derive(Serialize)]
+struct PositionRow {
+    position: String,
+    expected: i32,
+    score: i32,
+    nodes: u64,
+    micros: f64,
+}
+
+/// One set's summary: the table of Pons' blog, and the mismatches.
+#[derive(Serialize)]
+struct SummaryRow {
+    set: String,
+    solver: &'static str,
+    positions: usize,
+    mismatches: usize,
+    mean_micros: f64,
+    mean_nodes: f64,
+    positions_per_second: f64,
+    nodes_per_second: f64,
+}
+
+/// A line of a set: the moves, the score and the line's number.
+struct Line {
+    number: usize,
+    moves: String,
+    position: Position,
+    score: i32,
+}
+
+/// Reads a set's file, refusing (before any work) a line that is not `moves score` of a position that goes on.
+fn read(game: &Connect4, path: &Path, limit: Option<usize>) -> Result<Vec<Line>> {
+    let text = std::fs::read_to_string(path).with_context(|| format!("--set {}: cannot read it", path.display()))?;
+    let mut lines = Vec::new();
+    for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
+        let bad = |why: String| anyhow::anyhow!("--set {} line {}: {why}", path.display(), i + 1);
+        let fields: Vec<&str> = line.split_whitespace().collect();
+        let [moves, score] = fields[..] else { return Err(bad(format!("{line:?} is not `moves score`"))) };
+        let score = score.parse().map_err(|_| bad(format!("score {score:?} is not a whole number")))?;
+        let position = game.parse(moves).map_err(|e| bad(e.to_string()))?;
+        if !matches!(game.node(&position), Node::Decision(_)) {
+            return Err(bad(format!("{moves} is over: there is nothing to solve")));
+        }
+        lines.push(Line { number: i + 1, moves: moves.to_string(), position, score });
+        if limit.is_some_and(|n| lines.len() >= n) {
+            break;
+        }
+    }
+    if lines.is_empty() {
+        bail!("--set {}: no position in it", path.display());
+    }
+    Ok(lines)
+}
+
+/// `solve --game connect4 --set FILE…`: every position solved (its table emptied first, its time measured
+/// without that) and checked against its score.
+pub fn sets(game: &Connect4, run: &SetRun) -> Result<()> {
+    let sets: Vec<(String, Vec<Line>)> = run
+        .files
+        .iter()
+        .map(|path| {
+            Ok((
+                path.file_name().map_or(path.display().to_string(), |n| n.to_string_lossy().into()),
+                read(game, path, run.limit)?,
+            ))
+        })
+        .collect::<Result<_>>()?;
+    let sink = Sink::new(run.out, None)?;
+    if let Some(summary) = run.summary {
+        output::writable(summary)?;
+    }
+    let mut solver = Solver::new(game, TABLE_MIB);
+    let total: usize = sets.iter().map(|(_, lines)| lines.len()).sum();
+    let bar = Progress::new("positions", total as u64, 0);
+    let (mut rows, mut summaries, mut mismatches) = (Vec::new(), Vec::new(), Vec::new());
+    for (name, lines) in &sets {
+        let (mut seconds, mut nodes, mut wrong) = (0.0, 0, 0);
+        for line in lines {
+            solver.reset();
+            let started = Instant::now();
+            let solution = solver.solve(&line.position, run.weak).expect("positions that go on, as read");
+            let elapsed = started.elapsed().as_secs_f64();
+            let expected = if run.weak { line.score.signum() } else { line.score };
+            if solution.score != expected {
+                wrong += 1;
+                mismatches.push(format!(
+                    "{name} line {} ({}): expected {expected}, solved {}",
+                    line.number, line.moves, solution.score
+                ));
+                eprintln!("mismatch: {}", mismatches.last().expect("just pushed"));
+            }
+            seconds += elapsed;
+            nodes += solution.nodes;
+            rows.push(PositionRow {
+                position: line.moves.clone(),
+                expected,
+                score: solution.score,
+                nodes: solution.nodes,
+                micros: (elapsed * 1e7).round() / 10.0,
+            });
+            bar.update(rows.len() as u64, total as u64, || format!("{name}: {} positions solved", rows.len()));
+        }
+        let n = lines.len() as f64;
+        summaries.push(SummaryRow {
+            set: name.clone(),
+            solver: if run.weak { "weak" } else { "strong" },
+            positions: lines.len(),
+            mismatches: wrong,
+            mean_micros: (seconds / n * 1e7).round() / 10.0,
+            mean_nodes: (nodes as f64 / n * 10.0).round() / 10.0,
+            positions_per_second: (n / seconds.max(1e-9)).round(),
+            nodes_per_second: (nodes as f64 / seconds.max(1e-9)).round(),
+        });
+    }
+    bar.finish();
+    if let Some(path) = run.summary {
+        output::write_csv_atomically(path, &summaries)?;
+        Sidecar::now().write(path, &serde_json::json!({ "table_mib": TABLE_MIB, "threads": 1 }))?;
+    }
+    sink.emit(&rows, || {
+        let mut table = output::table(&[
+            "set",
+            "solver",
+            "positions",
+            "mismatches",
+            "mean time",
+            "mean nodes",
+            "positions/s",
+            "nodes/s",
+        ]);
+        for s in &summaries {
+            table.add_row(vec![
+                s.set.clone(),
+                s.solver.to_string(),
+                s.positions.to_string(),
+                s.mismatches.to_string(),
+                format!("{} µs", s.mean_micros),
+                s.mean_nodes.to_string(),
+                s.positions_per_second.to_string(),
+                format!("{:.3e}", s.nodes_per_second),
+            ]);
+        }
+        table.to_string()
+    })?;
+    if !mismatches.is_empty() {
+        return Err(Disagreed(format!(
+            "{} of {} positions disagree with their files' scores; the first: {}",
+            mismatches.len(),
+            rows.len(),
+            mismatches[0]
+        ))
+        .into());
+    }
+    Ok(())
+}

@@ -1,0 +1,125 @@
+//! `solve --game connect4` without `--depth`: a position's every move scored exactly or weakly, and `--set`,
+//! the benchmark files solved and checked — a wrong score exits with status 1 after the whole file, a bad line
+//! with status 2 before any work. The files used are written here from the first lines of Pons' sets when
+//! `../shared/connect4/` is there (the library's tests check the sets themselves), and from positions whose
+//! scores follow from the rules by hand otherwise.
+
+mod common;
+
+use common::{bench, csv, refused};
+use khela_games::connect4::benchmark::Set;
+use std::io::Write;
+
+/// X has three on the bottom row, O three above: X wins at once in column 3 or 7 (22 − 4 stones = 18), and
+/// with any other move still wins with the 5th stone (17): O can block only one end.
+const TWO_ENDS: &str = "445566";
+
+#[test]
+fn a_position_scored_exactly_and_weakly() {
+    assert_eq!(
+        csv(&["solve", "--game", "connect4", "--position", TWO_ENDS]),
+        "move,value,best\n1,17,false\n2,17,false\n3,18,true\n4,17,false\n5,17,false\n6,17,false\n7,18,true\n"
+    );
+    let weak = csv(&["solve", "--game", "connect4", "--position", TWO_ENDS, "--weak"]);
+    assert_eq!(weak, "move,value,best\n1,1,true\n2,1,true\n3,1,true\n4,1,true\n5,1,true\n6,1,true\n7,1,true\n");
+    // The table for people names the side to move and prints the search's counters.
+    let out = bench().args(["solve", "--game", "connect4", "--position", TWO_ENDS]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(text.contains("exact scores, for the side to move (X); best: 3, 7"), "{text}");
+    assert!(text.contains("nodes/s; table hit rate"), "{text}");
+}
+
+/// A file of `moves score` lines.
+fn file(lines: &[String]) -> tempfile::NamedTempFile {
+    let mut f = tempfile::NamedTempFile::new().unwrap();
+    for line in lines {
+        writeln!(f, "{line}").unwrap();
+    }
+    f
+}
+
+/// Lines with their true scores: the End-Easy set's first ones if present, else positions scored by hand.
+fn true_lines() -> Vec<String> {
+    match Set::EndEasy.read() {
+        Ok(set) => set.iter().take(30).map(|s| format!("{} {}", s.moves, s.score)).collect(),
+        Err(err) => {
+            eprintln!("NOTE: the End-Easy set is absent ({err}); positions scored by hand instead");
+            // TWO_ENDS: X wins at once (18). After X adds a stone in column 1, O faces two open threats and
+            // loses to X's 5th stone (−17).
+            vec![format!("{TWO_ENDS} 18"), format!("{TWO_ENDS}1 -17")]
+        }
+    }
+}
+
+#[test]
+fn a_set_solved_and_checked() {
+    let lines = true_lines();
+    let good = file(&lines);
+    let path = good.path().to_str().unwrap();
+    for weak in [false, true] {
+        let mut args = vec!["solve", "--game", "connect4", "--set", path];
+        if weak {
+            args.push("--weak");
+        }
+        let rows = csv(&args);
+        let mut rows = rows.lines();
+        assert_eq!(rows.next(), Some("position,expected,score,nodes,micros"));
+        let rows: Vec<&str> = rows.collect();
+        assert_eq!(rows.len(), lines.len());
+        for (row, line) in rows.iter().zip(&lines) {
+            let fields: Vec<&str> = row.split(',').collect();
+            let (moves, score) = line.split_once(' ').unwrap();
+            let score: i32 = score.parse().unwrap();
+            let expected = if weak { score.signum() } else { score };
+            assert_eq!(fields[..3], [moves, &expected.to_string(), &expected.to_string()], "{row}");
+        }
+    }
+    // --limit, and the summary with its sidecar.
+    let dir = tempfile::tempdir().unwrap();
+    let summary = dir.path().join("summary.csv");
+    let args = ["solve", "--game", "connect4", "--set", path, "--limit", "2", "--summary", summary.to_str().unwrap()];
+    assert_eq!(csv(&args).lines().count(), 3);
+    let written = std::fs::read_to_string(&summary).unwrap();
+    assert!(written.starts_with("set,solver,positions,mismatches,mean_micros,mean_nodes,positions_per_second,"));
+    assert!(written.lines().nth(1).unwrap().contains(",strong,2,0,"), "{written}");
+    assert!(dir.path().join("summary.meta.json").is_file());
+}
+
+#[test]
+fn a_wrong_score_exits_1_after_the_whole_file() {
+    let mut lines = true_lines();
+    let (moves, score) = lines[0].split_once(' ').map(|(m, s)| (m.to_string(), s.to_string())).unwrap();
+    let wrong = score.parse::<i32>().unwrap() + 1;
+    lines[0] = format!("{moves} {wrong}");
+    let bad = file(&lines);
+    let args = ["solve", "--game", "connect4", "--set", bad.path().to_str().unwrap(), "--out", "-"];
+    let out = bench().args(args).output().unwrap();
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(stderr.contains(&format!("line 1 ({moves}): expected {wrong}")), "{stderr}");
+    assert!(stderr.contains(&format!("1 of {} positions disagree", lines.len())), "{stderr}");
+    // Every position was solved and written all the same.
+    assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), lines.len() + 1);
+}
+
+#[test]
+fn bad_sets_and_options_are_refused() {
+    let set = |lines: &[&str]| file(&lines.iter().map(|l| l.to_string()).collect::<Vec<_>>());
+    let refuse = |lines: &[&str], expected: &str| {
+        let f = set(lines);
+        refused(&["solve", "--game", "connect4", "--set", f.path().to_str().unwrap()], expected);
+    };
+    refuse(&["4453 1", "44x 2"], "line 2: Connect-4 moves \"44x\": bad character 'x'");
+    refuse(&["4453"], "line 1: \"4453\" is not `moves score`");
+    refuse(&["4453 one"], "score \"one\" is not a whole number");
+    refuse(&["1122334 0"], "1122334 is over");
+    refuse(&[""], "no position in it");
+    refused(&["solve", "--game", "connect4", "--set", "/nonexistent/set"], "--set /nonexistent/set: cannot read it");
+    refused(&["solve", "--game", "connect4", "--set", "x", "--position", "4"], "either --set or a position");
+    refused(&["solve", "--game", "connect4", "--limit", "3"], "--limit and --summary go with --set");
+    refused(&["solve", "--game", "connect4", "--weak", "--depth", "3"], "--weak is for exact solving");
+    refused(&["solve", "--game", "tictactoe", "--weak"], "--weak is for exact solving");
+    refused(&["solve", "--game", "tictactoe", "--set", "x"], "Tic-tac-toe has no benchmark sets");
+    refused(&["solve", "--game", "nim", "--heaps", "3,4", "--weak"], "Nim's values are wins and losses already");
+    refused(&["solve", "--game", "connect4", "--position", "1122334"], "over");
+}

@@ -1,0 +1,165 @@
+//! Connect-4 solved exactly: the one search loop with Connect-4's knowledge plugged in as its ordering
+//! ([`Knowledge`]), a transposition table, and the null-window bisection driver ([`Searcher::bisect`]).
+//!
+//! Scores are the benchmark's ([`khela_games::connect4::benchmark`]): for the side to move, 0 a draw, positive
+//! a win — `(cells + 2 − stones)/2`, `stones` counting the winning one, so a faster win scores more — and
+//! negative a loss. What the ordering knows, at a node with `m` stones on the board (Pons, "Solving Connect 4"):
+//!
+//! - a win on the move is the node's value, `(cells + 1 − m)/2`; no move is searched;
+//! - a move below a cell where the opponent would complete four, or one that leaves such a cell open, loses at
+//!   once: it is never searched unless every move does, and then the node's value is the loss on the next
+//!   stone, `−(cells − m)/2`; two open cells of the opponent's are that loss too;
+//! - otherwise the value lies in `−(cells − 2 − m)/2 ..= (cells − 1 − m)/2` (neither side wins on its next
+//!   stone), which narrows the window, and with two cells or fewer left it is a draw;
+//! - the moves are tried by the number of cells where they would leave the mover one stone short of four
+//!   (threats), most first, the centre first among equals.
+
+use crate::order::{Known, Orderer};
+use crate::search::{SearchResult, Searcher};
+use khela_games::connect4::{Connect4, Position};
+use khela_games::{Game, Node, Player, Value};
+use khela_tt::{Policy, Table, TableStats};
+
+/// Connect-4's knowledge, as an ordering of the search loop (see the module documentation).
+#[derive(Clone, Debug)]
+pub struct Knowledge {
+    /// Each column's place in the centre-first order.
+    rank: [u8; 64],
+}
+
+impl Knowledge {
+    /// The knowledge for `game`'s board.
+    pub fn new(game: &Connect4) -> Knowledge {
+        let (width, centre) = (game.width() as i32, game.width() as i32 / 2);
+        let mut rank = [u8::MAX; 64];
+        for i in 0..width {
+            // centre, one left, one right, two left, …
+            let col = centre + (1 - 2 * (i % 2)) * ((i + 1) / 2);
+            rank[col as usize] = i as u8;
+        }
+        Knowledge { rank }
+    }
+}
+
+/// The score of a win completed by stone `stones` on a board of `cells` (0 past the board's end), as a value.
+fn score(cells: u32, stones: u32) -> Value {
+    Value::from((cells + 2).saturating_sub(stones) / 2)
+}
+
+impl Orderer<Connect4> for Knowledge {
+    #[inline(always)]
+    fn prunes(&self) -> bool {
+        true
+    }
+
+    #[inline]
+    fn prune(&mut self, game: &Connect4, p: &Position, player: Player, moves: &mut Vec<u8>) -> Known {
+        let (cells, m) = (game.cells(), p.moves_played());
+        let legal = game.legal_mask(p);
+        if game.winning_cells(p.current()) & legal != 0 {
+            return Known::Value(player.view(score(cells, m + 1)));
+        }
+        let threats = game.winning_cells(p.opponent()) & !p.mask();
+        let mut safe = legal;
+        let forced = legal & threats;
+        if forced != 0 {
+            if forced.count_ones() > 1 {
+                return Known::Value(player.view(-score(cells, m + 2)));
+            }
+            safe = forced;
+        }
+        // Not below a cell the opponent would win on.
+        safe &= !(threats >> 1);
+        if safe == 0 {
+            return Known::Value(player.view(-score(cells, m + 2)));
+        }
+        if m + 2 >= cells {
+            return Known::Value(0.0);
+        }
+        moves.retain(|&col| safe & game.column_cells(col) != 0);
+        let (lo, hi) = (-score(cells, m + 4), score(cells, m + 3));
+        if player == Player::Max { Known::Bounds(lo, hi) } else { Known::Bounds(-hi, -lo) }
+    }
+
+    /// Threats made, most first; the centre first among equals.
+    #[inline]
+    fn order(&mut self, game: &Connect4, p: &Position, _: Player, _: usize, moves: &mut [u8]) {
+        let legal = game.legal_mask(p);
+        let mut keyed = [(0u32, 0u8); 64];
+        for (slot, &col) in keyed.iter_mut().zip(moves.iter()) {
+            let cell = legal & game.column_cells(col);
+            let threats = (game.winning_cells(p.current() | cell) & !(p.mask() | cell)).count_ones();
+            *slot = ((64 - threats) << 8 | u32::from(self.rank[col as usize]), col);
+        }
+        let keyed = &mut keyed[..moves.len()];
+        keyed.sort_unstable();
+        for (mv, &(_, col)) in moves.iter_mut().zip(keyed.iter()) {
+            *mv = col;
+        }
+    }
+}
+
+/// A position's solution: its score for the side to move (strong: the exact score; weak: its sign) and what
+/// the search counted.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Solution {
+    /// The score, the benchmark's convention (see the module documentation).
+    pub score: i32,
+    /// Nodes searched, over every pass.
+    pub nodes: u64,
+}
+
+/// Solves Connect-4 positions, keeping its transposition table from one to the next (as Pons' solver does
+/// within a position's analysis; [`Solver::reset`] empties it).
+pub struct Solver<'g> {
+    game: &'g Connect4,
+    searcher: Searcher<'g, Connect4, Knowledge, Table<u8>>,
+}
+
+impl<'g> Solver<'g> {
+    /// A solver for `game` with a table of `mib` MiB.
+    pub fn new(game: &'g Connect4, mib: usize) -> Solver<'g> {
+        let table = Table::with_mib(mib, Policy::TwoTier);
+        Solver { game, searcher: Searcher::new(game, Knowledge::new(game)).with_cache(table) }
+    }
+
+    /// Empties the table (and its counters), so that the next solve starts afresh.
+    pub fn reset(&mut self) {
+        self.searcher.cache_mut().clear();
+    }
+
+    /// The table's counters since it was made or reset: probes and hits give the hit rate.
+    pub fn table_stats(&self) -> TableStats {
+        self.searcher.cache().stats()
+    }
+
+    /// The score of `p` for the side to move, or `None` if the game is over. Weak: −1, 0 or 1.
+    pub fn solve(&mut self, p: &Position, weak: bool) -> Option<Solution> {
+        let Node::Decision(player) = self.game.node(p) else { return None };
+        let (cells, m) = (self.game.cells(), p.moves_played());
+        let (lo, hi) = if weak { (-1.0, 1.0) } else { (-score(cells, m + 2), score(cells, m + 1)) };
+        let bounds = if player == Player::Max { (lo, hi) } else { (-hi, -lo) };
+        let SearchResult { value, stats, .. } = self.searcher.bisect(p, bounds.0, bounds.1);
+        Some(Solution { score: player.view(value) as i32, nodes: stats.nodes })
+    }
+
+    /// Every legal move of `p` (columns, 0-based, left to right) with its score for the side to move, or `None`
+    /// if the game is over.
+    pub fn analyse(&mut self, p: &Position, weak: bool) -> Option<Vec<(u8, Solution)>> {
+        let Node::Decision(_) = self.game.node(p) else { return None };
+        let (cells, m) = (self.game.cells(), p.moves_played());
+        let mut moves = Vec::new();
+        self.game.moves(p, &mut moves);
+        let solved = moves.into_iter().map(|col| {
+            if self.game.is_winning_move(p, col) {
+                let won = score(cells, m + 1) as i32;
+                return (col, Solution { score: if weak { 1 } else { won }, nodes: 1 });
+            }
+            // A move that does not win ends the game only by filling the board: a draw.
+            let child = self.game.child(p, col);
+            let solution = self.solve(&child, weak).unwrap_or(Solution { score: 0, nodes: 1 });
+            (col, Solution { score: -solution.score, ..solution })
+        });
+        Some(solved.collect())
+    }
+}

@@ -1,0 +1,127 @@
+//! The Connect-4 solver ([`khela_exact::connect4`]) against the truth: the published scores of Pons' benchmark
+//! sets (`../shared/connect4/`; the first positions of each, strong and weak, and their mirror images), and
+//! plain alpha-beta without the solver's knowledge on seeded random positions of the standard board and on
+//! small boards from their start — where a pruning rule wrong by one stone would show.
+//!
+//! Where the sets are absent, as in a fresh clone, their test is reported as ignored, with a note saying why
+//! (this file runs its own harness, so that it can decide that when it runs).
+
+use khela_exact::connect4::Solver;
+use khela_exact::{Algorithm, Natural, Searcher};
+use khela_games::conformance::random_lines;
+use khela_games::connect4::benchmark::Set;
+use khela_games::connect4::{Connect4, Position};
+use khela_games::{Game, Node};
+use khela_tt::{Policy, Table};
+use libtest_mimic::{Arguments, Trial};
+
+/// The positions checked of each set, strong and weak, in set order (the harder sets fewer: this is `cargo
+/// test`; all 6,000 run in `solve --set`).
+const CHECKED: [(Set, usize); 6] = [
+    (Set::EndEasy, 300),
+    (Set::MiddleEasy, 200),
+    (Set::MiddleMedium, 8),
+    (Set::BeginEasy, 100),
+    (Set::BeginMedium, 3),
+    (Set::BeginHard, 0),
+];
+
+fn main() {
+    let absent = Set::EndEasy.missing_for("the benchmark sets' test is ignored");
+    let trials = vec![
+        Trial::test("the_benchmark_sets_published_scores_strong_weak_and_mirrored", || {
+            benchmark_sets();
+            Ok(())
+        })
+        .with_ignored_flag(absent),
+        Trial::test("the_solver_agrees_with_plain_alpha_beta_on_random_positions", || {
+            random_positions();
+            Ok(())
+        }),
+        Trial::test("the_solver_agrees_with_plain_alpha_beta_on_small_boards", || {
+            small_boards();
+            Ok(())
+        }),
+    ];
+    libtest_mimic::run(&Arguments::from_args(), trials).exit();
+}
+
+/// The columns of a move string reversed: the mirror image, which has the same score.
+fn mirrored(moves: &str, width: u32) -> String {
+    moves.chars().map(|c| char::from_digit(width + 1 - c.to_digit(10).unwrap(), 10).unwrap()).collect()
+}
+
+fn benchmark_sets() {
+    let game = Connect4::standard();
+    let mut solver = Solver::new(&game, 16);
+    for (set, checked) in CHECKED {
+        let positions = set.read().unwrap_or_else(|err| panic!("{err}"));
+        for scored in positions.iter().take(checked) {
+            for moves in [scored.moves.clone(), mirrored(&scored.moves, 7)] {
+                let p = game.parse(&moves).unwrap();
+                solver.reset();
+                let strong = solver.solve(&p, false).unwrap();
+                assert_eq!(strong.score, scored.score, "{set} {moves}: strong");
+                solver.reset();
+                let weak = solver.solve(&p, true).unwrap();
+                assert_eq!(weak.score, scored.score.signum(), "{set} {moves}: weak");
+            }
+        }
+    }
+}
+
+/// The exact score for the side to move by plain alpha-beta with a table and nothing of the solver's.
+fn plain(game: &Connect4, p: &Position) -> i32 {
+    let Node::Decision(mover) = game.node(p) else { panic!("the game is over") };
+    let table = Table::with_mib(4, Policy::TwoTier);
+    let value = Searcher::new(game, Natural).with_cache(table).run(Algorithm::AlphaBeta, p).value;
+    mover.view(value) as i32
+}
+
+/// The solver's strong score, and every move's, against plain alpha-beta's; the weak ones by sign.
+fn agrees(game: &Connect4, solver: &mut Solver, p: &Position, what: &str) {
+    let truth = plain(game, p);
+    assert_eq!(solver.solve(p, false).unwrap().score, truth, "{what}: strong");
+    assert_eq!(solver.solve(p, true).unwrap().score, truth.signum(), "{what}: weak");
+    let moves = solver.analyse(p, false).unwrap();
+    let best = moves.iter().map(|(_, s)| s.score).max().unwrap();
+    assert_eq!(best, truth, "{what}: the best move's score");
+    for (col, solution) in moves {
+        let child = game.child(p, col);
+        let score = match game.node(&child) {
+            Node::Decision(_) => -plain(game, &child),
+            Node::Terminal(v) => v.abs() as i32,
+            Node::Chance => unreachable!(),
+        };
+        assert_eq!(solution.score, score, "{what}: column {}", col + 1);
+    }
+}
+
+fn random_positions() {
+    let game = Connect4::standard();
+    let mut solver = Solver::new(&game, 4);
+    let mut decided = [0; 3];
+    for (_, p) in random_lines(&game, &Position::EMPTY, 60, 26..40, 11) {
+        if let Node::Decision(_) = game.node(&p) {
+            agrees(&game, &mut solver, &p, &format!("{p:?}"));
+            decided[(plain(&game, &p).signum() + 1) as usize] += 1;
+        }
+    }
+    assert!(decided.iter().all(|&n| n > 0), "losses, draws and wins all met: {decided:?}");
+}
+
+/// Small boards, from their start where plain alpha-beta solves it in moments, else from a few plies in.
+fn small_boards() {
+    for (width, height, plies) in [(4, 4, 0), (5, 3, 0), (3, 5, 0), (5, 4, 6), (4, 5, 6), (6, 3, 6), (8, 3, 9)] {
+        let game = Connect4::new(width, height).unwrap();
+        let mut solver = Solver::new(&game, 4);
+        if plies == 0 {
+            agrees(&game, &mut solver, &Position::EMPTY, &format!("{width}x{height} empty"));
+        }
+        for (_, p) in random_lines(&game, &Position::EMPTY, 20, plies.max(2)..plies + 6, 3) {
+            if let Node::Decision(_) = game.node(&p) {
+                agrees(&game, &mut solver, &p, &format!("{width}x{height} {p:?}"));
+            }
+        }
+    }
+}
