@@ -5,7 +5,7 @@ use crate::horizon::UNLIMITED;
 use ahash::AHashMap;
 use khela_games::{Game, Player, Value};
 pub use khela_tt::Bound;
-use khela_tt::{ConcurrentTable, Entry, Table};
+use khela_tt::{CompactEntry, CompactTable, ConcurrentTable, Entry, Table, TableStats};
 
 /// What a cache knows of a state before it is searched.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -141,6 +141,69 @@ impl<G: Game> Cache<G> for Table<G::Move> {
     #[inline]
     fn store(&mut self, game: &G, state: &G::State, at: Stored<G::Move>) {
         Table::store(self, game.key(state), entry(at));
+    }
+}
+
+/// A [`CompactTable`] as a cache, counting the probes and stores of the searches that use it through this
+/// handle (threads each take their own): for games whose moves are bytes and whose values are whole numbers
+/// within `i8` (Connect-4's scores). Only the results of complete searches are stored (an estimate from a
+/// horizon has no place in an entry without a depth), and a value that is not a whole number in range is not
+/// stored at all; every entry answers a search of any depth.
+#[derive(Debug)]
+pub struct Compact<'t> {
+    table: &'t CompactTable,
+    stats: TableStats,
+}
+
+impl<'t> Compact<'t> {
+    /// A handle on `table`, its counters at zero.
+    pub fn new(table: &'t CompactTable) -> Compact<'t> {
+        Compact { table, stats: TableStats::default() }
+    }
+
+    /// The probes, hits and stores made through this handle (the other counters stay 0).
+    pub fn stats(&self) -> TableStats {
+        self.stats
+    }
+}
+
+impl<G: Game<Move = u8>> Cache<G> for Compact<'_> {
+    #[inline]
+    fn probe(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        viewer: Player,
+        _: u32,
+        alpha: Value,
+        beta: Value,
+    ) -> Probe<G::Move> {
+        self.stats.probes += 1;
+        let Some(entry) = self.table.probe(game.key(state)) else { return Probe::MISS };
+        self.stats.hits += 1;
+        let (value, bound) = match viewer {
+            Player::Max => (Value::from(entry.value), entry.bound),
+            Player::Min => (-Value::from(entry.value), entry.bound.flip()),
+        };
+        let settles = match bound {
+            Bound::Exact => true,
+            Bound::Lower => value >= beta,
+            Bound::Upper => value <= alpha,
+        };
+        Probe { value: settles.then_some(value), complete: true, best: entry.best }
+    }
+
+    #[inline]
+    fn store(&mut self, game: &G, state: &G::State, at: Stored<G::Move>) {
+        let (value, bound) = match at.viewer {
+            Player::Max => (at.value, at.bound),
+            Player::Min => (-at.value, at.bound.flip()),
+        };
+        if !at.complete || value.fract() != 0.0 || !(-128.0..=127.0).contains(&value) {
+            return;
+        }
+        self.stats.stores += 1;
+        self.table.store(game.key(state), CompactEntry { value: value as i8, bound, best: at.best });
     }
 }
 

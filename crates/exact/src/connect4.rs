@@ -1,5 +1,6 @@
 //! Connect-4 solved exactly: the one search loop with Connect-4's knowledge plugged in as its ordering
-//! ([`Knowledge`]), a transposition table, and the null-window bisection driver ([`Searcher::bisect`]).
+//! ([`Knowledge`]), a compact transposition table ([`CompactTable`]: 8 bytes an entry, so that more of them stay
+//! in the processor's cache), and the null-window bisection driver ([`Searcher::bisect`]).
 //!
 //! Scores are the benchmark's ([`khela_games::connect4::benchmark`]): for the side to move, 0 a draw, positive
 //! a win — `(cells + 2 − stones)/2`, `stones` counting the winning one, so a faster win scores more — and
@@ -14,11 +15,12 @@
 //! - the moves are tried by the number of cells where they would leave the mover one stone short of four
 //!   (threats), most first, the centre first among equals.
 
+use crate::cache::Compact;
 use crate::order::{Known, Orderer};
 use crate::search::{SearchResult, Searcher};
 use khela_games::connect4::{Connect4, Position};
 use khela_games::{Game, Node, Player, Value};
-use khela_tt::{Policy, Table, TableStats};
+use khela_tt::{CompactTable, TableStats, TooSmall};
 
 /// Connect-4's knowledge, as an ordering of the search loop (see the module documentation).
 #[derive(Clone, Debug)]
@@ -113,24 +115,31 @@ pub struct Solution {
 /// within a position's analysis; [`Solver::reset`] empties it).
 pub struct Solver<'g> {
     game: &'g Connect4,
-    searcher: Searcher<'g, Connect4, Knowledge, Table<u8>>,
+    knowledge: Knowledge,
+    table: CompactTable,
+    stats: TableStats,
 }
 
 impl<'g> Solver<'g> {
     /// A solver for `game` with a table of `mib` MiB.
-    pub fn new(game: &'g Connect4, mib: usize) -> Solver<'g> {
-        let table = Table::with_mib(mib, Policy::TwoTier);
-        Solver { game, searcher: Searcher::new(game, Knowledge::new(game)).with_cache(table) }
+    ///
+    /// # Errors
+    ///
+    /// If the table is too small to tell the board's keys apart (a 7 × 6 board's need 1 MiB or more).
+    pub fn new(game: &'g Connect4, mib: usize) -> Result<Solver<'g>, TooSmall> {
+        let table = CompactTable::with_mib(mib, game.width() * (game.height() + 1))?;
+        Ok(Solver { game, knowledge: Knowledge::new(game), table, stats: TableStats::default() })
     }
 
     /// Empties the table (and its counters), so that the next solve starts afresh.
     pub fn reset(&mut self) {
-        self.searcher.cache_mut().clear();
+        self.table.clear();
+        self.stats = TableStats::default();
     }
 
-    /// The table's counters since it was made or reset: probes and hits give the hit rate.
+    /// The table's counters since the solver was made or reset: probes and hits give the hit rate.
     pub fn table_stats(&self) -> TableStats {
-        self.searcher.cache().stats()
+        self.stats
     }
 
     /// The score of `p` for the side to move, or `None` if the game is over. Weak: −1, 0 or 1.
@@ -139,7 +148,11 @@ impl<'g> Solver<'g> {
         let (cells, m) = (self.game.cells(), p.moves_played());
         let (lo, hi) = if weak { (-1.0, 1.0) } else { (-score(cells, m + 2), score(cells, m + 1)) };
         let bounds = if player == Player::Max { (lo, hi) } else { (-hi, -lo) };
-        let SearchResult { value, stats, .. } = self.searcher.bisect(p, bounds.0, bounds.1);
+        let mut searcher = Searcher::new(self.game, self.knowledge.clone()).with_cache(Compact::new(&self.table));
+        let SearchResult { value, stats, .. } = searcher.bisect(p, bounds.0, bounds.1);
+        let table = searcher.cache().stats();
+        (self.stats.probes, self.stats.hits, self.stats.stores) =
+            (self.stats.probes + table.probes, self.stats.hits + table.hits, self.stats.stores + table.stores);
         Some(Solution { score: player.view(value) as i32, nodes: stats.nodes })
     }
 

@@ -40,7 +40,7 @@ pub mod theory;
 mod trace;
 
 pub use algorithm::Algorithm;
-pub use cache::{Bound, Cache, Memo, Probe, Shared, Stored};
+pub use cache::{Bound, Cache, Compact, Memo, Probe, Shared, Stored};
 pub use horizon::{EvalFn, Horizon, Noisy, UNLIMITED};
 pub use oracle::Oracle;
 pub use order::{ByValue, History, Known, Natural, Orderer, Preference, Reversed, Shallow, Shuffled, Valuation};

@@ -53,7 +53,7 @@ fn mirrored(moves: &str, width: u32) -> String {
 
 fn benchmark_sets() {
     let game = Connect4::standard();
-    let mut solver = Solver::new(&game, 16);
+    let mut solver = Solver::new(&game, 16).unwrap();
     for (set, checked) in CHECKED {
         let positions = set.read().unwrap_or_else(|err| panic!("{err}"));
         for scored in positions.iter().take(checked) {
@@ -99,7 +99,7 @@ fn agrees(game: &Connect4, solver: &mut Solver, p: &Position, what: &str) {
 
 fn random_positions() {
     let game = Connect4::standard();
-    let mut solver = Solver::new(&game, 4);
+    let mut solver = Solver::new(&game, 4).unwrap();
     let mut decided = [0; 3];
     for (_, p) in random_lines(&game, &Position::EMPTY, 60, 26..40, 11) {
         if let Node::Decision(_) = game.node(&p) {
@@ -114,7 +114,7 @@ fn random_positions() {
 fn small_boards() {
     for (width, height, plies) in [(4, 4, 0), (5, 3, 0), (3, 5, 0), (5, 4, 6), (4, 5, 6), (6, 3, 6), (8, 3, 9)] {
         let game = Connect4::new(width, height).unwrap();
-        let mut solver = Solver::new(&game, 4);
+        let mut solver = Solver::new(&game, 4).unwrap();
         if plies == 0 {
             agrees(&game, &mut solver, &Position::EMPTY, &format!("{width}x{height} empty"));
         }

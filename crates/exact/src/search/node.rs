@@ -51,6 +51,36 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
             }
             line_key = Some(key);
         }
+        // What the ordering knows of a decision node searched to the end: its value, which settles it for less
+        // than a table probe costs (it is asked first, and the node is neither probed nor stored), or bounds that
+        // narrow the window. A value proven beyond a narrowed edge is that edge, the true value: the window's
+        // contract holds for the caller's window. The moves it keeps stay in the ply's buffer for the search.
+        let pruned = self.order.prunes() && depth == UNLIMITED && matches!(kind, Node::Decision(_));
+        if let (true, Node::Decision(player)) = (pruned, kind) {
+            let mut moves = take_buffer(&mut self.buffers.moves, ply);
+            game.moves(state, &mut moves);
+            let known = self.order.prune(game, state, player, &mut moves);
+            put_buffer(&mut self.buffers.moves, ply, moves);
+            match known {
+                Known::Value(v) => {
+                    self.track.stats.leaves += 1;
+                    return viewer.view(v);
+                }
+                Known::Bounds(lo, hi) => {
+                    let (lo, hi) = if viewer == Player::Max { (lo, hi) } else { (-hi, -lo) };
+                    if hi <= alpha {
+                        return hi;
+                    }
+                    if lo >= beta {
+                        return lo;
+                    }
+                    (alpha, beta) = (alpha.max(lo), beta.min(hi));
+                    if alpha >= beta {
+                        return lo;
+                    }
+                }
+            }
+        }
         // A horizon leaf is not worth a table's memory traffic: evaluating it costs less than a probe and a
         // store (as engines do). Quiescence nodes, which search on, still use the table.
         let cached = C::ACTIVE && (depth > 0 || self.horizon.noisy.is_some());
@@ -118,7 +148,9 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
                 // Past the horizon (quiescence), the children stay there.
                 let child_depth = if depth == UNLIMITED { UNLIMITED } else { depth.saturating_sub(1) };
                 let mut moves = take_buffer(&mut self.buffers.moves, ply);
-                if depth > 0 {
+                if pruned {
+                    // Generated, and pruned, above.
+                } else if depth > 0 {
                     game.moves(state, &mut moves);
                 } else {
                     // Quiescence: the buffer holds the noisy moves `noisy_moves` found. Searching only them is a
@@ -126,40 +158,16 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
                     self.track.horizon_hits += 1;
                 }
                 debug_assert!(!moves.is_empty(), "decision node without moves: {state:?}");
-                let maximise = NEGAMAX || player == Player::Max;
-                let (alpha0, beta0) = (alpha, beta);
-                // What the ordering knows of the node: its value (then no move is searched), or bounds that
-                // narrow the window (a value proven beyond a narrowed edge is that edge, the true value).
-                let mut known = None;
-                if self.order.prunes() && depth == UNLIMITED {
-                    let view = if NEGAMAX { player } else { viewer };
-                    match self.order.prune(game, state, player, &mut moves) {
-                        Known::Value(v) => known = Some(view.view(v)),
-                        Known::Bounds(lo, hi) => {
-                            let (lo, hi) = if view == Player::Max { (lo, hi) } else { (-hi, -lo) };
-                            if hi <= alpha {
-                                known = Some(hi);
-                            } else if lo >= beta {
-                                known = Some(lo);
-                            } else {
-                                (alpha, beta) = (alpha.max(lo), beta.min(hi));
-                                known = (alpha >= beta).then_some(lo);
-                            }
-                        }
-                    }
-                    if known.is_some() {
-                        moves.clear();
-                        self.track.stats.leaves += 1;
-                    }
-                }
-                if self.order.reorders() && known.is_none() {
+                if self.order.reorders() {
                     self.order.order(game, state, player, ply, &mut moves);
                 }
                 // The cache's best move, from an earlier search of this state, goes first.
                 if let Some(pos) = probe.best.and_then(|hint| moves.iter().position(|&m| m == hint)) {
                     moves[..=pos].rotate_right(1);
                 }
-                let mut best_value = known.unwrap_or(if maximise { Value::NEG_INFINITY } else { Value::INFINITY });
+                let maximise = NEGAMAX || player == Player::Max;
+                let (alpha0, beta0) = (alpha, beta);
+                let mut best_value = if maximise { Value::NEG_INFINITY } else { Value::INFINITY };
                 // The best move is tracked by its index, a plain integer whatever the move type (a register in
                 // the loop rather than an `Option<G::Move>` kept in memory).
                 let mut best_index = usize::MAX;
@@ -213,9 +221,9 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
                     // Without pruning the window stays full, so every value is exact.
                     if PRUNE && alpha >= beta {
                         // Counted without a branch (whether children remain is as unpredictable as the cut).
-                        let pruned = i + 1 < moves.len();
-                        self.track.stats.cutoffs += u64::from(pruned);
-                        if pruned {
+                        let cut = i + 1 < moves.len();
+                        self.track.stats.cutoffs += u64::from(cut);
+                        if cut {
                             self.observer.pruned(game, state, &moves[i + 1..]);
                         }
                         break;

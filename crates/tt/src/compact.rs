@@ -1,0 +1,188 @@
+//! A compact table for games with small keys and small whole-number values: one 64-bit word an entry, no full
+//! key kept, threads sharing it without locks.
+
+use crate::entry::Bound;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+/// What a [`CompactTable`] holds for a key: a whole-number value, its bound, and the best move if one was found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CompactEntry {
+    /// The value the search returned.
+    pub value: i8,
+    /// What the value says of the true value.
+    pub bound: Bound,
+    /// The best move, as a number below 255.
+    pub best: Option<u8>,
+}
+
+/// A transposition table of one `u64` per entry, for keys of at most `key_bits` bits (as Pons' Connect-4 key,
+/// 49 bits on 7 × 6) and values in `i8`: the entry of key `k` is slot `k mod p`, `p` the table's size, a prime,
+/// and holds `k mod 2^32` beside the value. Two keys below `2^key_bits` that share both remainders are equal
+/// (the Chinese remainder theorem, `p` odd: they are congruent modulo `p · 2^32 ≥ 2^key_bits`), so a probe
+/// never returns another key's entry, and no other bits of the key need keeping. A store always replaces.
+///
+/// Entries are single words written and read whole (relaxed atomics, plain moves on x86-64), so threads share a
+/// table through `&CompactTable` with no lock and can never see half of one entry and half of another. The
+/// table keeps no counters: the search that probes it counts its own.
+///
+/// # Examples
+///
+/// ```
+/// use khela_tt::{Bound, CompactEntry, CompactTable};
+///
+/// let table = CompactTable::with_mib(2, 49).unwrap();
+/// let key = 0x1_2345_6789_abcd;
+/// table.store(key, CompactEntry { value: -3, bound: Bound::Upper, best: Some(4) });
+/// assert_eq!(table.probe(key).map(|e| (e.value, e.best)), Some((-3, Some(4))));
+/// // A key in the same slot differs in its low 32 bits (the next with the same ones is 2^49 or more away).
+/// assert_eq!(table.probe(key + table.capacity()), None);
+/// assert!(CompactTable::with_mib(1, 49).is_err()); // 2^17 entries tell keys of 48 bits apart, no more.
+/// ```
+#[derive(Debug)]
+pub struct CompactTable {
+    slots: Box<[AtomicU64]>,
+    /// The number of slots, a prime.
+    size: u64,
+}
+
+/// A table too small to tell its keys apart without keeping more of them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("a compact table of {entries} entries tells keys of at most {most} bits apart, not {key_bits}")]
+pub struct TooSmall {
+    /// The entries the size gives.
+    pub entries: u64,
+    /// The bits of the keys asked for.
+    pub key_bits: u32,
+    /// The bits it can take.
+    pub most: u32,
+}
+
+/// The word of an empty slot: a bound of 0 is no entry.
+const EMPTY: u64 = 0;
+
+impl CompactTable {
+    /// A table of at most `mib` MiB (the largest prime number of 8-byte entries that fits, at least 3), for keys
+    /// below `2^key_bits`.
+    ///
+    /// # Errors
+    ///
+    /// If the table is too small for keys that long: it needs `2^(key_bits − 32)` entries or more.
+    pub fn with_mib(mib: usize, key_bits: u32) -> Result<CompactTable, TooSmall> {
+        let entries = (mib as u64).saturating_mul(1 << 20) / 8;
+        let size = largest_prime_at_most(entries.max(3));
+        let most = 32 + size.ilog2();
+        if key_bits > most {
+            return Err(TooSmall { entries: size, key_bits, most });
+        }
+        Ok(CompactTable { slots: (0..size).map(|_| AtomicU64::new(EMPTY)).collect(), size })
+    }
+
+    /// The number of entries, a prime.
+    pub fn capacity(&self) -> u64 {
+        self.size
+    }
+
+    /// The entry of `key`, if the table holds one.
+    #[inline]
+    pub fn probe(&self, key: u64) -> Option<CompactEntry> {
+        let word = self.slots[(key % self.size) as usize].load(Ordering::Relaxed);
+        let bound = match word >> 40 & 3 {
+            1 => Bound::Exact,
+            2 => Bound::Lower,
+            3 => Bound::Upper,
+            _ => return None,
+        };
+        if word as u32 != key as u32 {
+            return None;
+        }
+        let best = (word >> 48) as u8;
+        Some(CompactEntry { value: (word >> 32) as u8 as i8, bound, best: best.checked_sub(1) })
+    }
+
+    /// Records `entry` for `key`, replacing whatever the slot held.
+    ///
+    /// # Panics
+    ///
+    /// In debug builds, if the best move is 255 (the entry keeps a move plus one, in a byte).
+    #[inline]
+    pub fn store(&self, key: u64, entry: CompactEntry) {
+        debug_assert!(entry.best != Some(u8::MAX), "a compact entry keeps moves below 255");
+        let bound: u64 = match entry.bound {
+            Bound::Exact => 1,
+            Bound::Lower => 2,
+            Bound::Upper => 3,
+        };
+        let best = entry.best.map_or(0, |m| u64::from(m) + 1);
+        let word = u64::from(key as u32) | u64::from(entry.value as u8) << 32 | bound << 40 | best << 48;
+        self.slots[(key % self.size) as usize].store(word, Ordering::Relaxed);
+    }
+
+    /// Empties the table.
+    pub fn clear(&mut self) {
+        for slot in self.slots.iter_mut() {
+            *slot.get_mut() = EMPTY;
+        }
+    }
+}
+
+/// The largest prime at most `n` (n ≥ 2).
+fn largest_prime_at_most(n: u64) -> u64 {
+    let is_prime = |k: u64| k >= 2 && (2..).take_while(|d| d * d <= k).all(|d| !k.is_multiple_of(d));
+    (2..=n).rev().find(|&k| is_prime(k)).expect("2 is prime")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn primes_and_sizes() {
+        assert_eq!([2, 3, 10, 100, 131_072].map(largest_prime_at_most), [2, 3, 7, 97, 131_071]);
+        let table = CompactTable::with_mib(1, 48).unwrap();
+        assert_eq!(table.capacity(), 131_071);
+        assert_eq!(CompactTable::with_mib(1, 49).unwrap_err().most, 48);
+        assert_eq!(CompactTable::with_mib(2, 49).unwrap().capacity(), 262_139);
+    }
+
+    #[test]
+    fn entries_round_trip_and_keys_never_mix() {
+        let mut table = CompactTable::with_mib(2, 49).unwrap();
+        let size = table.capacity();
+        for (value, bound, best) in
+            [(-64, Bound::Exact, None), (63, Bound::Lower, Some(0)), (0, Bound::Upper, Some(254))]
+        {
+            let entry = CompactEntry { value, bound, best };
+            table.store(12345, entry);
+            assert_eq!(table.probe(12345), Some(entry));
+        }
+        // Keys in the same slot: the last store wins, the other is absent, never returned as the first.
+        table.store(7, CompactEntry { value: 1, bound: Bound::Exact, best: None });
+        table.store(7 + size, CompactEntry { value: 2, bound: Bound::Exact, best: None });
+        assert_eq!(table.probe(7), None);
+        assert_eq!(table.probe(7 + size).map(|e| e.value), Some(2));
+        // Keys with the same low 32 bits in the same slot are 2^32 · size apart: beyond 2^49.
+        assert!(size << 32 > 1 << 49);
+        table.clear();
+        assert_eq!(table.probe(7 + size), None);
+    }
+
+    #[test]
+    fn threads_share_it() {
+        let table = CompactTable::with_mib(1, 40).unwrap();
+        std::thread::scope(|scope| {
+            for t in 0..4u64 {
+                let table = &table;
+                scope.spawn(move || {
+                    for k in 0..10_000u64 {
+                        let key = k * 4 + t;
+                        table.store(key, CompactEntry { value: (key % 100) as i8, bound: Bound::Exact, best: None });
+                    }
+                });
+            }
+        });
+        // Whatever survived is whole: its value is its own key's.
+        let survivors = (0..40_000u64).filter_map(|key| table.probe(key).map(|e| (key, e.value))).collect::<Vec<_>>();
+        assert!(!survivors.is_empty());
+        assert!(survivors.iter().all(|&(key, value)| value == (key % 100) as i8));
+    }
+}
