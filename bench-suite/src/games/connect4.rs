@@ -4,8 +4,7 @@
 
 mod solve;
 
-use super::entry::{Entry, Exact, GameArgs, Published, Scale, SetRun, View};
-use crate::output::OutArg;
+use super::entry::{Entry, Exact, GameArgs, OwnSolve, Published, Scale, SetRun, View};
 use anyhow::Result;
 use khela_games::connect4::{Connect4, Position};
 use khela_heuristic::connect4::Threats;
@@ -112,8 +111,8 @@ impl Entry for Connect4Entry {
         Exact::Own
     }
 
-    fn solve_own(&self, text: &str, state: &Position, weak: bool, out: &OutArg) -> Result<()> {
-        solve::position(&self.game, text, state, weak, out)
+    fn solve_own(&self, text: &str, state: &Position, own: &OwnSolve) -> Result<()> {
+        solve::position(&self.game, text, state, own)
     }
 
     fn solve_sets(&self, run: &SetRun) -> Result<()> {

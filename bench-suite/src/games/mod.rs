@@ -15,7 +15,7 @@ mod nim;
 mod sixteen_soldiers;
 mod tictactoe;
 
-pub use entry::{Entry, Exact, Family, GameArgs, GameName, Published, SetRun, View};
+pub use entry::{Entry, Exact, Family, GameArgs, GameName, OwnSolve, Published, SetRun, View};
 
 use anyhow::{Result, bail};
 use khela_games::{Game, Notation, Player, Value};

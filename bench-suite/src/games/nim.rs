@@ -1,7 +1,7 @@
 //! Nim in the harness: solved by its own memoized search (an impartial game's values depend on the heaps alone)
 //! and checked against Bouton's XOR rule.
 
-use super::entry::{Entry, Exact, Family, GameArgs, View};
+use super::entry::{Entry, Exact, Family, GameArgs, OwnSolve, View};
 use crate::output::{self, OutArg, Sink};
 use anyhow::{Result, bail};
 use indicatif::HumanCount;
@@ -65,8 +65,9 @@ impl Entry for NimEntry {
     }
 
     /// Win or loss for the side to move after each move, by memoized negamax over heap multisets.
-    fn solve_own(&self, text: &str, heaps: &Heaps, weak: bool, out: &OutArg) -> Result<()> {
-        if weak {
+    fn solve_own(&self, text: &str, heaps: &Heaps, own: &OwnSolve) -> Result<()> {
+        let out = own.out;
+        if own.weak {
             bail!("--weak: Nim's values are wins and losses already; it is for Connect-4, whose scores count stones");
         }
         let objects: u64 = heaps.heaps.iter().map(|&h| u64::from(h)).sum();

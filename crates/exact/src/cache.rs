@@ -6,6 +6,8 @@ use ahash::AHashMap;
 use khela_games::{Game, Player, Value};
 pub use khela_tt::Bound;
 use khela_tt::{CompactEntry, CompactTable, ConcurrentTable, Entry, Table, TableStats};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// What a cache knows of a state before it is searched.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -150,24 +152,37 @@ impl<G: Game> Cache<G> for Table<G::Move> {
 /// horizon has no place in an entry without a depth), and a value that is not a whole number in range is not
 /// stored at all; every entry answers a search of any depth.
 #[derive(Debug)]
-pub struct Compact<'t> {
-    table: &'t CompactTable,
+pub struct Compact {
+    table: Arc<CompactTable>,
     stats: TableStats,
+    /// Once set, nothing more is stored through this handle (a helper thread told to stop).
+    stop: Option<Arc<AtomicBool>>,
 }
 
-impl<'t> Compact<'t> {
+impl Compact {
     /// A handle on `table`, its counters at zero.
-    pub fn new(table: &'t CompactTable) -> Compact<'t> {
-        Compact { table, stats: TableStats::default() }
+    pub fn new(table: Arc<CompactTable>) -> Compact {
+        Compact { table, stats: TableStats::default(), stop: None }
+    }
+
+    /// The same handle, storing nothing once `stop` is set: for a search that is abandoned when `stop` is set,
+    /// whose results from then on must not reach a table other searches use.
+    pub fn stopping(self, stop: Arc<AtomicBool>) -> Compact {
+        Compact { stop: Some(stop), ..self }
     }
 
     /// The probes, hits and stores made through this handle (the other counters stay 0).
     pub fn stats(&self) -> TableStats {
         self.stats
     }
+
+    /// Zeroes the counters.
+    pub fn reset_stats(&mut self) {
+        self.stats = TableStats::default();
+    }
 }
 
-impl<G: Game<Move = u8>> Cache<G> for Compact<'_> {
+impl<G: Game<Move = u8>> Cache<G> for Compact {
     #[inline]
     fn probe(
         &mut self,
@@ -199,7 +214,8 @@ impl<G: Game<Move = u8>> Cache<G> for Compact<'_> {
             Player::Max => (at.value, at.bound),
             Player::Min => (-at.value, at.bound.flip()),
         };
-        if !at.complete || value.fract() != 0.0 || !(-128.0..=127.0).contains(&value) {
+        let stopped = self.stop.as_ref().is_some_and(|stop| stop.load(Ordering::Relaxed));
+        if stopped || !at.complete || value.fract() != 0.0 || !(-128.0..=127.0).contains(&value) {
             return;
         }
         self.stats.stores += 1;

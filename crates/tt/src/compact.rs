@@ -117,10 +117,10 @@ impl CompactTable {
         self.slots[(key % self.size) as usize].store(word, Ordering::Relaxed);
     }
 
-    /// Empties the table.
-    pub fn clear(&mut self) {
-        for slot in self.slots.iter_mut() {
-            *slot.get_mut() = EMPTY;
+    /// Empties the table (between searches: one running meanwhile would find some entries gone, some not).
+    pub fn clear(&self) {
+        for slot in self.slots.iter() {
+            slot.store(EMPTY, Ordering::Relaxed);
         }
     }
 }
@@ -146,7 +146,7 @@ mod tests {
 
     #[test]
     fn entries_round_trip_and_keys_never_mix() {
-        let mut table = CompactTable::with_mib(2, 49).unwrap();
+        let table = CompactTable::with_mib(2, 49).unwrap();
         let size = table.capacity();
         for (value, bound, best) in
             [(-64, Bound::Exact, None), (63, Bound::Lower, Some(0)), (0, Bound::Upper, Some(254))]

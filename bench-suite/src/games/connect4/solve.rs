@@ -1,9 +1,9 @@
 //! Connect-4 solved exactly from the command line: a position's every move (`solve --position`), and Pons'
 //! benchmark files (`solve --set`), each score checked, with the table of mean times his blog prints.
 
-use crate::games::SetRun;
+use crate::games::{OwnSolve, SetRun};
 use crate::machine::Sidecar;
-use crate::output::{self, Disagreed, OutArg, Sink};
+use crate::output::{self, Disagreed, Sink};
 use crate::progress::Progress;
 use anyhow::{Context, Result, bail};
 use indicatif::HumanCount;
@@ -43,12 +43,13 @@ fn counters(nodes: u64, elapsed: Duration, table: TableStats) -> String {
 
 /// `solve --game connect4 --position P`: every legal move's exact score for the side to move (the benchmark's
 /// convention), or with `weak` its sign, the best ones marked.
-pub fn position(game: &Connect4, text: &str, p: &Position, weak: bool, out: &OutArg) -> Result<()> {
+pub fn position(game: &Connect4, text: &str, p: &Position, own: &OwnSolve) -> Result<()> {
+    let (weak, out) = (own.weak, own.out);
     if !matches!(game.node(p), Node::Decision(_)) {
         bail!("Connect-4 position {text:?} is over: there is no move to solve");
     }
     let sink = Sink::new(out, None)?;
-    let mut solver = Solver::new(game, TABLE_MIB)?;
+    let mut solver = Solver::new(game, TABLE_MIB)?.with_threads(own.threads);
     let started = Instant::now();
     let moves = solver.analyse(p, weak).expect("the game goes on");
     let elapsed = started.elapsed();
@@ -89,6 +90,7 @@ struct PositionRow {
 struct SummaryRow {
     set: String,
     solver: &'static str,
+    threads: usize,
     positions: usize,
     mismatches: usize,
     mean_micros: f64,
@@ -146,7 +148,7 @@ pub fn sets(game: &Connect4, run: &SetRun) -> Result<()> {
     if let Some(summary) = run.summary {
         output::writable(summary)?;
     }
-    let mut solver = Solver::new(game, TABLE_MIB)?;
+    let mut solver = Solver::new(game, TABLE_MIB)?.with_threads(run.threads);
     let total: usize = sets.iter().map(|(_, lines)| lines.len()).sum();
     let bar = Progress::new("positions", total as u64, 0);
     let (mut rows, mut summaries, mut mismatches) = (Vec::new(), Vec::new(), Vec::new());
@@ -181,6 +183,7 @@ pub fn sets(game: &Connect4, run: &SetRun) -> Result<()> {
         summaries.push(SummaryRow {
             set: name.clone(),
             solver: if run.weak { "weak" } else { "strong" },
+            threads: run.threads,
             positions: lines.len(),
             mismatches: wrong,
             mean_micros: (seconds / n * 1e7).round() / 10.0,
@@ -192,7 +195,7 @@ pub fn sets(game: &Connect4, run: &SetRun) -> Result<()> {
     bar.finish();
     if let Some(path) = run.summary {
         output::write_csv_atomically(path, &summaries)?;
-        Sidecar::now().write(path, &serde_json::json!({ "table_mib": TABLE_MIB, "threads": 1 }))?;
+        Sidecar::now().write(path, &serde_json::json!({ "table_mib": TABLE_MIB, "threads": run.threads }))?;
     }
     sink.emit(&rows, || {
         let mut table = output::table(&[

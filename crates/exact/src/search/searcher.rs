@@ -183,6 +183,16 @@ impl<'g, G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'g, G, O,
         &self.cache
     }
 
+    /// The ordering (for instance, to make another from it).
+    pub fn order(&self) -> &O {
+        &self.order
+    }
+
+    /// The cache, to change (for instance, to zero its counters between searches).
+    pub fn cache_mut(&mut self) -> &mut C {
+        &mut self.cache
+    }
+
     /// The cache, taken out of the searcher (for instance, to keep a transposition table for the next search).
     pub fn into_cache(self) -> C {
         self.cache
