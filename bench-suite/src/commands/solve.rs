@@ -5,7 +5,6 @@
 //! (Nim: Bouton's rule).
 
 use crate::games::{self, Capability, Entry, Exact, Family, GameArgs, OwnSolve, SetRun, Visit};
-use crate::machine;
 use crate::output::{self, OutArg, Sink};
 use crate::progress::Progress;
 use anyhow::{Result, bail};
@@ -61,9 +60,6 @@ pub struct SolveArgs {
     /// is reported by its line, and the command ends with exit status 1 after the whole file.
     #[arg(long, value_name = "FILE")]
     pub set: Vec<PathBuf>,
-    /// Threads for exact solving by a game's own solver (Connect-4's: lazy SMP, one table) [default: every core].
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
-    pub threads: Option<u64>,
     /// With --set: the first N positions of each file only.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
@@ -113,16 +109,13 @@ impl Visit for Solve<'_> {
             }
             let limit = args.limit.map(|n| n as usize);
             let (weak, out, summary) = (args.weak, &args.out, args.summary.as_deref());
-            return entry.solve_sets(&SetRun { files: &args.set, weak, threads: threads(args), limit, out, summary });
+            return entry.solve_sets(&SetRun { files: &args.set, weak, limit, out, summary });
         }
         if args.limit.is_some() || args.summary.is_some() {
             bail!("--limit and --summary go with --set");
         }
         if args.weak && (args.depth.is_some() || entry.exact() != Exact::Own) {
             bail!("--weak is for exact solving by a game's own solver (Connect-4's, whose scores count stones)");
-        }
-        if args.threads.is_some() && (args.depth.is_some() || entry.exact() != Exact::Own) {
-            bail!("--threads is for exact solving by a game's own solver (Connect-4's)");
         }
         if args.depth.is_some() && entry.scale().is_none() {
             return Err(games::refuse("solve --depth", args.game.game, Capability::Evaluator));
@@ -134,17 +127,10 @@ impl Visit for Solve<'_> {
         match (args.depth, entry.exact()) {
             (Some(depth), _) => depth_limited(&entry, &state, depth, args),
             (None, Exact::MoveValues) => exact(&entry, &state, &args.out),
-            (None, Exact::Own) => {
-                entry.solve_own(&text, &state, &OwnSolve { weak: args.weak, threads: threads(args), out: &args.out })
-            }
+            (None, Exact::Own) => entry.solve_own(&text, &state, &OwnSolve { weak: args.weak, out: &args.out }),
             (None, Exact::Refused(why)) => bail!("--game {} needs --depth: {why}", args.game.game),
         }
     }
-}
-
-/// The threads `--threads` asks for, every core by default.
-fn threads(args: &SolveArgs) -> usize {
-    args.threads.map_or_else(machine::cores, |t| t as usize)
 }
 
 /// One move's value.

@@ -105,8 +105,6 @@ pub struct Scale<E> {
 pub struct OwnSolve<'a> {
     /// Win, draw or loss only.
     pub weak: bool,
-    /// The threads to solve on.
-    pub threads: usize,
     /// Where the rows go.
     pub out: &'a OutArg,
 }
@@ -118,8 +116,6 @@ pub struct SetRun<'a> {
     pub files: &'a [PathBuf],
     /// Win, draw or loss only (the scores compared by sign).
     pub weak: bool,
-    /// The threads to solve each position on.
-    pub threads: usize,
     /// The first positions of each file only.
     pub limit: Option<usize>,
     /// Where the CSV of every position goes.
@@ -231,7 +227,7 @@ pub trait Entry: Sized {
     }
 
     /// The game's own exact solver, for [`Exact::Own`]: solves the position written `text` (weakly: win, draw
-    /// or loss only, if `weak`) on `threads` threads and writes its table or CSV to `out`.
+    /// or loss only, if `weak`) and writes its table or CSV to `out`.
     fn solve_own(&self, text: &str, state: &<Self::Game as Game>::State, own: &OwnSolve) -> Result<()> {
         let _ = (text, state, own);
         bail!("{} has no solver of its own", self.title())

@@ -7,7 +7,6 @@ use khela_games::{Game, Player, Value};
 pub use khela_tt::Bound;
 use khela_tt::{CompactEntry, CompactTable, ConcurrentTable, Entry, Table, TableStats};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 /// What a cache knows of a state before it is searched.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -147,7 +146,7 @@ impl<G: Game> Cache<G> for Table<G::Move> {
 }
 
 /// A [`CompactTable`] as a cache, counting the probes and stores of the searches that use it through this
-/// handle (threads each take their own): for games whose moves are bytes and whose values are whole numbers
+/// handle (searches sharing the table each take their own): for games whose moves are bytes and whose values are whole numbers
 /// within `i8` (Connect-4's scores). Only the results of complete searches are stored (an estimate from a
 /// horizon has no place in an entry without a depth), and a value that is not a whole number in range is not
 /// stored at all; every entry answers a search of any depth.
@@ -155,20 +154,12 @@ impl<G: Game> Cache<G> for Table<G::Move> {
 pub struct Compact {
     table: Arc<CompactTable>,
     stats: TableStats,
-    /// Once set, nothing more is stored through this handle (a helper thread told to stop).
-    stop: Option<Arc<AtomicBool>>,
 }
 
 impl Compact {
     /// A handle on `table`, its counters at zero.
     pub fn new(table: Arc<CompactTable>) -> Compact {
-        Compact { table, stats: TableStats::default(), stop: None }
-    }
-
-    /// The same handle, storing nothing once `stop` is set: for a search that is abandoned when `stop` is set,
-    /// whose results from then on must not reach a table other searches use.
-    pub fn stopping(self, stop: Arc<AtomicBool>) -> Compact {
-        Compact { stop: Some(stop), ..self }
+        Compact { table, stats: TableStats::default() }
     }
 
     /// The probes, hits and stores made through this handle (the other counters stay 0).
@@ -214,8 +205,7 @@ impl<G: Game<Move = u8>> Cache<G> for Compact {
             Player::Max => (at.value, at.bound),
             Player::Min => (-at.value, at.bound.flip()),
         };
-        let stopped = self.stop.as_ref().is_some_and(|stop| stop.load(Ordering::Relaxed));
-        if stopped || !at.complete || value.fract() != 0.0 || !(-128.0..=127.0).contains(&value) {
+        if !at.complete || value.fract() != 0.0 || !(-128.0..=127.0).contains(&value) {
             return;
         }
         self.stats.stores += 1;

@@ -14,13 +14,6 @@
 //!   stone), which narrows the window, and with two cells or fewer left it is a draw;
 //! - the moves are tried by the number of cells where they would leave the mover one stone short of four
 //!   (threats), most first, the centre first among equals.
-//!
-//! On several threads ([`Solver::with_threads`]) it is lazy SMP: every thread solves the same position, all of
-//! them through one table; the helpers break ties between equally threatening moves in other orders, so that
-//! they run ahead into other subtrees and leave their results in the table for the main thread, whose answer
-//! is the answer. When it has one, the helpers stop: from then on their knowledge settles every node at once
-//! (a meaningless value that unwinds them) and their table handles store nothing, so nothing they compute
-//! after the stop reaches the table.
 
 use crate::cache::Compact;
 use crate::order::{Known, Orderer};
@@ -29,21 +22,13 @@ use khela_games::connect4::{Connect4, Position};
 use khela_games::{Game, Node, Player, Value};
 use khela_tt::{CompactTable, TableStats, TooSmall};
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Connect-4's knowledge, as an ordering of the search loop (see the module documentation).
 #[derive(Clone, Debug)]
 pub struct Knowledge {
-    /// Each column's place in the order that breaks ties between equally threatening moves.
+    /// Each column's place in the centre-first order that breaks ties between equally threatening moves.
     rank: [u8; 64],
-    /// A helper thread's signal to stop (see the module documentation).
-    stop: Option<Arc<AtomicBool>>,
-    /// A helper's number (0 for the main search): near the root it starts that many moves further down its list.
-    spread: usize,
 }
-
-/// The plies from the root where a helper thread starts further down its move lists.
-const SPREAD_PLIES: usize = 64;
 
 impl Knowledge {
     /// The knowledge for `game`'s board: ties broken centre first.
@@ -55,17 +40,7 @@ impl Knowledge {
             let col = centre + (1 - 2 * (i % 2)) * ((i + 1) / 2);
             rank[col as usize] = i as u8;
         }
-        Knowledge { rank, stop: None, spread: 0 }
-    }
-
-    /// The knowledge of helper `i` (1, 2, …) of a parallel solve: ties broken in the centre-first order turned
-    /// by `i` places, and `stop` to end it.
-    fn helper(&self, width: u32, i: usize, stop: &Arc<AtomicBool>) -> Knowledge {
-        let mut rank = self.rank;
-        for r in &mut rank[..width as usize] {
-            *r = ((*r as usize + i) % width as usize) as u8;
-        }
-        Knowledge { rank, stop: Some(Arc::clone(stop)), spread: i }
+        Knowledge { rank }
     }
 }
 
@@ -82,11 +57,6 @@ impl Orderer<Connect4> for Knowledge {
 
     #[inline]
     fn prune(&mut self, game: &Connect4, p: &Position, player: Player, moves: &mut Vec<u8>) -> Known {
-        if let Some(stop) = &self.stop
-            && stop.load(Ordering::Relaxed)
-        {
-            return Known::Value(0.0);
-        }
         let (cells, m) = (game.cells(), p.moves_played());
         let legal = game.legal_mask(p);
         if game.winning_cells(p.current()) & legal != 0 {
@@ -116,7 +86,7 @@ impl Orderer<Connect4> for Knowledge {
 
     /// Threats made, most first; the centre first among equals.
     #[inline]
-    fn order(&mut self, game: &Connect4, p: &Position, _: Player, ply: usize, moves: &mut [u8]) {
+    fn order(&mut self, game: &Connect4, p: &Position, _: Player, _: usize, moves: &mut [u8]) {
         let legal = game.legal_mask(p);
         let mut keyed = [(0u32, 0u8); 64];
         for (slot, &col) in keyed.iter_mut().zip(moves.iter()) {
@@ -128,10 +98,6 @@ impl Orderer<Connect4> for Knowledge {
         keyed.sort_unstable();
         for (mv, &(_, col)) in moves.iter_mut().zip(keyed.iter()) {
             *mv = col;
-        }
-        if self.spread > 0 && ply < SPREAD_PLIES {
-            let turn = self.spread % moves.len();
-            moves.rotate_left(turn);
         }
     }
 }
@@ -152,9 +118,6 @@ pub struct Solver<'g> {
     game: &'g Connect4,
     table: Arc<CompactTable>,
     main: Searcher<'g, Connect4, Knowledge, Compact>,
-    /// The helpers' counters, added up.
-    helped: TableStats,
-    threads: usize,
 }
 
 impl<'g> Solver<'g> {
@@ -166,31 +129,18 @@ impl<'g> Solver<'g> {
     pub fn new(game: &'g Connect4, mib: usize) -> Result<Solver<'g>, TooSmall> {
         let table = Arc::new(CompactTable::with_mib(mib, game.width() * (game.height() + 1))?);
         let main = Searcher::new(game, Knowledge::new(game)).with_cache(Compact::new(Arc::clone(&table)));
-        Ok(Solver { game, table, main, helped: TableStats::default(), threads: 1 })
-    }
-
-    /// The same solver on `threads` threads (lazy SMP: see the module documentation).
-    pub fn with_threads(self, threads: usize) -> Solver<'g> {
-        Solver { threads: threads.max(1), ..self }
+        Ok(Solver { game, table, main })
     }
 
     /// Empties the table (and zeroes its counters), so that the next solve starts afresh.
     pub fn reset(&mut self) {
         self.table.clear();
         self.main.cache_mut().reset_stats();
-        self.helped = TableStats::default();
     }
 
-    /// The table's counters since the solver was made or reset, over every thread: probes and hits give the
-    /// hit rate.
+    /// The table's counters since the solver was made or reset: probes and hits give the hit rate.
     pub fn table_stats(&self) -> TableStats {
-        let main = self.main.cache().stats();
-        TableStats {
-            probes: main.probes + self.helped.probes,
-            hits: main.hits + self.helped.hits,
-            stores: main.stores + self.helped.stores,
-            ..TableStats::default()
-        }
+        self.main.cache().stats()
     }
 
     /// The score of `p` for the side to move, or `None` if the game is over. Weak: −1, 0 or 1.
@@ -199,36 +149,8 @@ impl<'g> Solver<'g> {
         let (cells, m) = (self.game.cells(), p.moves_played());
         let (lo, hi) = if weak { (-1.0, 1.0) } else { (-score(cells, m + 2), score(cells, m + 1)) };
         let (lo, hi) = if player == Player::Max { (lo, hi) } else { (-hi, -lo) };
-        if self.threads == 1 {
-            let SearchResult { value, stats, .. } = self.main.bisect(p, lo, hi);
-            return Some(Solution { score: player.view(value) as i32, nodes: stats.nodes });
-        }
-        let (game, stop) = (self.game, Arc::new(AtomicBool::new(false)));
-        let (main, table, helped) = (&mut self.main, &self.table, &mut self.helped);
-        let (value, nodes) = std::thread::scope(|scope| {
-            let helpers: Vec<_> = (1..self.threads)
-                .map(|i| {
-                    let knowledge = main.order().helper(game.width(), i, &stop);
-                    let handle = Compact::new(Arc::clone(table)).stopping(Arc::clone(&stop));
-                    scope.spawn(move || {
-                        let mut searcher = Searcher::new(game, knowledge).with_cache(handle);
-                        let nodes = searcher.bisect(p, lo, hi).stats.nodes;
-                        (nodes, searcher.cache().stats())
-                    })
-                })
-                .collect();
-            let SearchResult { value, stats, .. } = main.bisect(p, lo, hi);
-            stop.store(true, Ordering::Relaxed);
-            let mut nodes = stats.nodes;
-            for helper in helpers {
-                let (more, counted) = helper.join().expect("a helper thread ends normally");
-                nodes += more;
-                (helped.probes, helped.hits, helped.stores) =
-                    (helped.probes + counted.probes, helped.hits + counted.hits, helped.stores + counted.stores);
-            }
-            (value, nodes)
-        });
-        Some(Solution { score: player.view(value) as i32, nodes })
+        let SearchResult { value, stats, .. } = self.main.bisect(p, lo, hi);
+        Some(Solution { score: player.view(value) as i32, nodes: stats.nodes })
     }
 
     /// Every legal move of `p` (columns, 0-based, left to right) with its score for the side to move, or `None`

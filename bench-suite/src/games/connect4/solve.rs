@@ -49,7 +49,7 @@ pub fn position(game: &Connect4, text: &str, p: &Position, own: &OwnSolve) -> Re
         bail!("Connect-4 position {text:?} is over: there is no move to solve");
     }
     let sink = Sink::new(out, None)?;
-    let mut solver = Solver::new(game, TABLE_MIB)?.with_threads(own.threads);
+    let mut solver = Solver::new(game, TABLE_MIB)?;
     let started = Instant::now();
     let moves = solver.analyse(p, weak).expect("the game goes on");
     let elapsed = started.elapsed();
@@ -90,7 +90,6 @@ struct PositionRow {
 struct SummaryRow {
     set: String,
     solver: &'static str,
-    threads: usize,
     positions: usize,
     mismatches: usize,
     mean_micros: f64,
@@ -148,7 +147,7 @@ pub fn sets(game: &Connect4, run: &SetRun) -> Result<()> {
     if let Some(summary) = run.summary {
         output::writable(summary)?;
     }
-    let mut solver = Solver::new(game, TABLE_MIB)?.with_threads(run.threads);
+    let mut solver = Solver::new(game, TABLE_MIB)?;
     let total: usize = sets.iter().map(|(_, lines)| lines.len()).sum();
     let bar = Progress::new("positions", total as u64, 0);
     let (mut rows, mut summaries, mut mismatches) = (Vec::new(), Vec::new(), Vec::new());
@@ -183,7 +182,6 @@ pub fn sets(game: &Connect4, run: &SetRun) -> Result<()> {
         summaries.push(SummaryRow {
             set: name.clone(),
             solver: if run.weak { "weak" } else { "strong" },
-            threads: run.threads,
             positions: lines.len(),
             mismatches: wrong,
             mean_micros: (seconds / n * 1e7).round() / 10.0,
@@ -195,7 +193,7 @@ pub fn sets(game: &Connect4, run: &SetRun) -> Result<()> {
     bar.finish();
     if let Some(path) = run.summary {
         output::write_csv_atomically(path, &summaries)?;
-        Sidecar::now().write(path, &serde_json::json!({ "table_mib": TABLE_MIB, "threads": run.threads }))?;
+        Sidecar::now().write(path, &serde_json::json!({ "table_mib": TABLE_MIB, "threads": 1 }))?;
     }
     sink.emit(&rows, || {
         let mut table = output::table(&[

@@ -183,11 +183,6 @@ impl<'g, G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'g, G, O,
         &self.cache
     }
 
-    /// The ordering (for instance, to make another from it).
-    pub fn order(&self) -> &O {
-        &self.order
-    }
-
     /// The cache, to change (for instance, to zero its counters between searches).
     pub fn cache_mut(&mut self) -> &mut C {
         &mut self.cache
