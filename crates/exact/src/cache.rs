@@ -146,8 +146,8 @@ impl<G: Game> Cache<G> for Table<G::Move> {
 }
 
 /// A [`CompactTable`] as a cache, counting the probes and stores of the searches that use it through this
-/// handle (searches sharing the table each take their own): for games whose moves are bytes and whose values are whole numbers
-/// within `i8` (Connect-4's scores). Only the results of complete searches are stored (an estimate from a
+/// handle (searches sharing the table each take their own): for games whose moves are bytes and whose values
+/// are whole numbers within `i8` (Connect-4's scores). Only the results of complete searches are stored (an estimate from a
 /// horizon has no place in an entry without a depth), and a value that is not a whole number in range is not
 /// stored at all; every entry answers a search of any depth.
 #[derive(Debug)]
@@ -180,23 +180,16 @@ impl<G: Game<Move = u8>> Cache<G> for Compact {
         game: &G,
         state: &G::State,
         viewer: Player,
-        _: u32,
+        depth: u32,
         alpha: Value,
         beta: Value,
     ) -> Probe<G::Move> {
         self.stats.probes += 1;
-        let Some(entry) = self.table.probe(game.key(state)) else { return Probe::MISS };
+        let Some(found) = self.table.probe(game.key(state)) else { return Probe::MISS };
         self.stats.hits += 1;
-        let (value, bound) = match viewer {
-            Player::Max => (Value::from(entry.value), entry.bound),
-            Player::Min => (-Value::from(entry.value), entry.bound.flip()),
-        };
-        let settles = match bound {
-            Bound::Exact => true,
-            Bound::Lower => value >= beta,
-            Bound::Upper => value <= alpha,
-        };
-        Probe { value: settles.then_some(value), complete: true, best: entry.best }
+        // Through an `Entry`, whose cutoff rule is the only way out of a table; complete, as stores are.
+        let entry = Entry::new(Value::from(found.value), found.bound, EXACT_DEPTH, found.best);
+        answer(entry, viewer, depth, alpha, beta)
     }
 
     #[inline]
