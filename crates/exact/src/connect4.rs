@@ -56,10 +56,12 @@ impl Orderer<Connect4> for Knowledge {
     }
 
     #[inline]
-    fn prune(&mut self, game: &Connect4, p: &Position, player: Player, moves: &mut Vec<u8>) -> Known {
+    /// Below the root no win on the move is looked for: the parent kept only moves after which the opponent has
+    /// none (a stone of one side never makes a cell winning for the other).
+    fn prune(&mut self, game: &Connect4, p: &Position, player: Player, ply: usize, moves: &mut Vec<u8>) -> Known {
         let (cells, m) = (game.cells(), p.moves_played());
         let legal = game.legal_mask(p);
-        if game.winning_cells(p.current()) & legal != 0 {
+        if ply == 0 && game.winning_cells(p.current()) & legal != 0 {
             return Known::Value(player.view(score(cells, m + 1)));
         }
         let threats = game.winning_cells(p.opponent()) & !p.mask();

@@ -47,12 +47,13 @@ pub trait Orderer<G: Game> {
         false
     }
 
-    /// Before the moves of `state` (a decision node of `player`, searched to the end of the game) are
-    /// searched: its value, if known without search, or bounds on it, having removed from `moves` any move
-    /// whose value is no better for `player` than the best of those kept, so that the best of those kept is
-    /// the node's value. `moves` stays non-empty unless the value is known. Called only if [`Orderer::prunes`].
-    fn prune(&mut self, game: &G, state: &G::State, player: Player, moves: &mut Vec<G::Move>) -> Known {
-        let _ = (game, state, player, moves);
+    /// Before the moves of `state` (a decision node of `player`, `ply` moves from the root, searched to the end
+    /// of the game) are searched: its value, if known without search, or bounds on it, having removed from
+    /// `moves` any move whose value is no better for `player` than the best of those kept, so that the best of
+    /// those kept is the node's value. `moves` stays non-empty unless the value is known. Called only if
+    /// [`Orderer::prunes`], at every node below the root whose parent it pruned.
+    fn prune(&mut self, game: &G, state: &G::State, player: Player, ply: usize, moves: &mut Vec<G::Move>) -> Known {
+        let _ = (game, state, player, ply, moves);
         Known::Bounds(Value::NEG_INFINITY, Value::INFINITY)
     }
 

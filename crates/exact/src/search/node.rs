@@ -59,7 +59,7 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
         if let (true, Node::Decision(player)) = (pruned, kind) {
             let mut moves = take_buffer(&mut self.buffers.moves, ply);
             game.moves(state, &mut moves);
-            let known = self.order.prune(game, state, player, &mut moves);
+            let known = self.order.prune(game, state, player, ply, &mut moves);
             put_buffer(&mut self.buffers.moves, ply, moves);
             match known {
                 Known::Value(v) => {
