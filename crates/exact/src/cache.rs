@@ -106,14 +106,21 @@ fn answer<M: Copy>(entry: Entry<M>, viewer: Player, depth: u32, alpha: Value, be
     Probe { value, complete: entry.depth() >= COMPLETE, best: entry.best() }
 }
 
+/// A result's value and bound in MAX's view, as tables keep them (a MIN-view lower bound is a MAX-view upper
+/// bound).
+#[inline]
+fn max_view<M>(at: &Stored<M>) -> (Value, Bound) {
+    match at.viewer {
+        Player::Max => (at.value, at.bound),
+        Player::Min => (-at.value, at.bound.flip()),
+    }
+}
+
 /// The table entry of a result: in MAX's view (a MIN-view lower bound is a MAX-view upper bound), with the
 /// depth that says how far it may stand in for a search.
 #[inline]
 fn entry<M: Copy>(at: Stored<M>) -> Entry<M> {
-    let (value, bound) = match at.viewer {
-        Player::Max => (at.value, at.bound),
-        Player::Min => (-at.value, at.bound.flip()),
-    };
+    let (value, bound) = max_view(&at);
     let depth = if at.complete {
         EXACT_DEPTH.saturating_sub(at.ply.min(COMPLETE as usize) as u32)
     } else {
@@ -147,9 +154,9 @@ impl<G: Game> Cache<G> for Table<G::Move> {
 
 /// A [`CompactTable`] as a cache, counting the probes and stores of the searches that use it through this
 /// handle (searches sharing the table each take their own): for games whose moves are bytes and whose values
-/// are whole numbers within `i8` (Connect-4's scores). Only the results of complete searches are stored (an estimate from a
-/// horizon has no place in an entry without a depth), and a value that is not a whole number in range is not
-/// stored at all; every entry answers a search of any depth.
+/// are whole numbers within `i8` (Connect-4's scores). Only the results of complete searches are stored (an
+/// estimate from a horizon has no place in an entry without a depth), and a value that is not a whole number in
+/// range is not stored at all; every entry answers a search of any depth.
 #[derive(Debug)]
 pub struct Compact {
     table: Arc<CompactTable>,
@@ -194,10 +201,7 @@ impl<G: Game<Move = u8>> Cache<G> for Compact {
 
     #[inline]
     fn store(&mut self, game: &G, state: &G::State, at: Stored<G::Move>) {
-        let (value, bound) = match at.viewer {
-            Player::Max => (at.value, at.bound),
-            Player::Min => (-at.value, at.bound.flip()),
-        };
+        let (value, bound) = max_view(&at);
         if !at.complete || value.fract() != 0.0 || !(-128.0..=127.0).contains(&value) {
             return;
         }

@@ -1,7 +1,7 @@
 //! Connect-4 solved exactly from the command line: a position's every move (`solve --position`), and Pons'
 //! benchmark files (`solve --set`), each score checked, with the table of mean times his blog prints.
 
-use crate::games::{OwnSolve, SetRun};
+use crate::games::entry::{OwnSolve, SetRun};
 use crate::machine::Sidecar;
 use crate::output::{self, Disagreed, Sink};
 use crate::progress::Progress;
