@@ -4,6 +4,7 @@
 //! `main` stays small: parse the arguments, run the command, report. Every error is one line on stderr,
 //! `error: …`, with exit status 2 — or 1 when results checked against known truth disagree with it.
 
+mod checkpoint;
 mod cli;
 mod commands;
 mod games;

@@ -86,6 +86,40 @@ fn a_set_solved_and_checked() {
 }
 
 #[test]
+fn a_stopped_set_resumes_from_its_checkpoint() {
+    let lines = true_lines();
+    let set = file(&lines);
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("solved.csv");
+    let args = ["solve", "--game", "connect4", "--set", set.path().to_str().unwrap(), "--out", out.to_str().unwrap()];
+    let run = || bench().args(args).output().unwrap();
+    assert!(run().status.success());
+    let checkpoint = dir.path().join("solved.csv.solved");
+    assert!(!checkpoint.exists(), "a finished run leaves no checkpoint");
+    // A run stopped after its first position (a recognisable node count), its last line cut by the kill.
+    let (moves, score) = lines[0].split_once(' ').unwrap();
+    let header = format!(
+        "# khela solve --set checkpoint; run the same command again to resume\n# game=connect4 board=7x6 weak=false \
+         limit=- sets={} table=16\n",
+        set.path().display()
+    );
+    std::fs::write(&checkpoint, format!("{header}0,1,{score},12345,7.5\n0,2,1")).unwrap();
+    let resumed = run();
+    assert!(resumed.status.success(), "{}", String::from_utf8_lossy(&resumed.stderr));
+    assert!(String::from_utf8_lossy(&resumed.stderr).contains(&format!("resuming: 1 of {} positions", lines.len())));
+    let csv = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(csv.lines().nth(1), Some(format!("{moves},{score},{score},12345,7.5").as_str()), "{csv}");
+    assert_eq!(csv.lines().count(), lines.len() + 1);
+    assert!(!checkpoint.exists());
+    // Another run's checkpoint is not taken.
+    std::fs::write(&checkpoint, "# khela solve --set checkpoint; run the same command again to resume\n# other\n")
+        .unwrap();
+    let refused = run();
+    assert_eq!(refused.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&refused.stderr).contains("is the checkpoint of another solve --set (other)"));
+}
+
+#[test]
 fn a_wrong_score_exits_1_after_the_whole_file() {
     let mut lines = true_lines();
     let (moves, score) = lines[0].split_once(' ').map(|(m, s)| (m.to_string(), s.to_string())).unwrap();

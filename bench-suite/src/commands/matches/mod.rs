@@ -14,7 +14,7 @@ use crate::output::{self, OutArg, Sink};
 use crate::players::{Contender, Seat};
 use crate::progress::Progress;
 use anyhow::{Result, bail};
-use checkpoint::{Checkpoint, Kept};
+use checkpoint::{Checkpoint, Kept, Played};
 use clap::Args;
 use khela_games::line::{End, Line};
 use khela_games::rng::splitmix64;
@@ -106,7 +106,7 @@ impl Visit for Match<'_> {
         let (_, start) = games::position(&entry, &args.game, Some("match"))?;
         let sink = Sink::new(&args.out, None)?;
         let checkpoint = match &sink {
-            Sink::TableAndFile(path) => Some(Checkpoint::open(path, &describe(args))?),
+            Sink::TableAndFile(path) => Some(checkpoint::open(path, &describe(args))?),
             _ => None,
         };
         let game = entry.game();
@@ -123,8 +123,8 @@ impl Visit for Match<'_> {
         let done = AtomicU64::new(before);
         let play = |&(p, g): &(usize, u64)| -> Result<Game1> {
             let a_first = g.is_multiple_of(2);
-            if let Some(&kept) = checkpoint.as_ref().and_then(|c| c.done.get(&(p, g))) {
-                return Ok(Game1 { kept, a_first });
+            if let Some(played) = checkpoint.as_ref().and_then(|c| c.done.get(&(p, g))) {
+                return Ok(Game1 { kept: played.kept, a_first });
             }
             let (a, b) = (args.players[pairs[p].0], args.players[pairs[p].1]);
             // The two games of an opening share its seed; each game's players have their own.
@@ -132,7 +132,7 @@ impl Visit for Match<'_> {
             let seeds = [stream(args.seed, 1, p, g), stream(args.seed, 2, p, g)];
             let kept = one_game(game, evaluator, &start, [a, b], a_first, opening, seeds)?;
             if let Some(checkpoint) = &checkpoint {
-                checkpoint.keep(p, g, &kept)?;
+                checkpoint.keep(&Played { pairing: p, game: g, kept })?;
             }
             let n = done.fetch_add(1, Ordering::Relaxed) + 1;
             bar.update(n, total, || format!("{n}/{total} games"));

@@ -1,6 +1,7 @@
 //! Connect-4 solved exactly from the command line: a position's every move (`solve --position`), and Pons'
 //! benchmark files (`solve --set`), each score checked, with the table of mean times his blog prints.
 
+use crate::checkpoint::{Checkpoint, Row};
 use crate::games::entry::{OwnSolve, SetRun};
 use crate::machine::Sidecar;
 use crate::output::{self, Disagreed, Sink};
@@ -98,6 +99,44 @@ struct SummaryRow {
     nodes_per_second: f64,
 }
 
+/// A position of a set solved, as the checkpoint keeps it: `set,line,score,nodes,micros` (the set by its place
+/// among the files, the line by its number in the file).
+#[derive(Clone, Copy, Debug, PartialEq)]
+struct Solved {
+    set: usize,
+    line: usize,
+    score: i32,
+    nodes: u64,
+    micros: f64,
+}
+
+impl Row for Solved {
+    type Key = (usize, usize);
+
+    fn key(&self) -> (usize, usize) {
+        (self.set, self.line)
+    }
+
+    fn line(&self) -> String {
+        format!("{},{},{},{},{}", self.set, self.line, self.score, self.nodes, self.micros)
+    }
+
+    fn parse(line: &str) -> Option<Solved> {
+        let fields: Vec<&str> = line.split(',').collect();
+        let [set, line, score, nodes, micros] = fields[..] else { return None };
+        let (set, line, score, nodes) =
+            (set.parse().ok()?, line.parse().ok()?, score.parse().ok()?, nodes.parse().ok()?);
+        Some(Solved { set, line, score, nodes, micros: micros.parse().ok()? })
+    }
+}
+
+/// Everything a run's rows depend on, in one line: what its checkpoint must agree with to be resumed.
+fn describe(game: &Connect4, run: &SetRun) -> String {
+    let files: Vec<String> = run.files.iter().map(|f| f.display().to_string()).collect();
+    let limit = run.limit.map_or("-".to_string(), |n| n.to_string());
+    format!("game=connect4 board={game} weak={} limit={limit} sets={} table={TABLE_MIB}", run.weak, files.join("+"))
+}
+
 /// A line of a set: the moves, the score and the line's number.
 struct Line {
     number: usize,
@@ -147,17 +186,40 @@ pub fn sets(game: &Connect4, run: &SetRun) -> Result<()> {
     if let Some(summary) = run.summary {
         output::writable(summary)?;
     }
+    // With a CSV file, each position solved is kept as it is, and the same command run again resumes.
+    let checkpoint = match &sink {
+        Sink::TableAndFile(path) => {
+            Some(Checkpoint::<Solved>::open(path, "solved", "solve --set", &describe(game, run))?)
+        }
+        _ => None,
+    };
     let mut solver = Solver::new(game, TABLE_MIB)?;
     let total: usize = sets.iter().map(|(_, lines)| lines.len()).sum();
-    let bar = Progress::new("positions", total as u64, 0);
+    let before = checkpoint.as_ref().map_or(0, |c| c.done.len());
+    if let Some(checkpoint) = checkpoint.as_ref().filter(|_| before > 0) {
+        eprintln!("resuming: {before} of {total} positions from {}", checkpoint.path().display());
+    }
+    let bar = Progress::new("positions", total as u64, before as u64);
     let (mut rows, mut summaries, mut mismatches) = (Vec::new(), Vec::new(), Vec::new());
-    for (name, lines) in &sets {
+    for (set, (name, lines)) in sets.iter().enumerate() {
         let (mut seconds, mut nodes, mut wrong) = (0.0, 0, 0);
         for line in lines {
-            solver.reset();
-            let started = Instant::now();
-            let solution = solver.solve(&line.position, run.weak).expect("positions that go on, as read");
-            let elapsed = started.elapsed().as_secs_f64();
+            let solved = match checkpoint.as_ref().and_then(|c| c.done.get(&(set, line.number))) {
+                Some(&kept) => kept,
+                None => {
+                    solver.reset();
+                    let started = Instant::now();
+                    let solution = solver.solve(&line.position, run.weak).expect("positions that go on, as read");
+                    let micros = started.elapsed().as_secs_f64() * 1e6;
+                    let solved =
+                        Solved { set, line: line.number, score: solution.score, nodes: solution.nodes, micros };
+                    if let Some(checkpoint) = &checkpoint {
+                        checkpoint.keep(&solved)?;
+                    }
+                    solved
+                }
+            };
+            let (solution, elapsed) = (solved, solved.micros / 1e6);
             let expected = if run.weak { line.score.signum() } else { line.score };
             if solution.score != expected {
                 wrong += 1;
@@ -220,6 +282,8 @@ pub fn sets(game: &Connect4, run: &SetRun) -> Result<()> {
         }
         table.to_string()
     })?;
+    // The CSV is whole: the checkpoint has served.
+    checkpoint.map_or(Ok(()), Checkpoint::remove)?;
     if !mismatches.is_empty() {
         return Err(Disagreed(format!(
             "{} of {} positions disagree with their files' scores; the first: {}",

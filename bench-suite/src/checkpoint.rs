@@ -1,0 +1,107 @@
+//! Checkpoints of long commands: each finished unit of work appended as a row to `FILE.<suffix>` beside the
+//! output file, so that a run stopped part way (killed, interrupted) resumes where it stopped when the same
+//! command runs again (`match`'s games, `solve --set`'s positions).
+//!
+//! ```text
+//! # khela match checkpoint; run the same command again to resume
+//! # game=bagh-chal rules=- quiet-limit=- position=- players=engine:2,random games=200 opening=2 seed=0
+//! 0,17,1,over,31
+//! ```
+//!
+//! The second line names everything the rows depend on: a checkpoint whose line differs belongs to another run
+//! and is refused. A last row cut short by a kill is ignored; any other row that does not parse is damage, an
+//! error naming its line.
+
+use anyhow::{Context, Result, bail};
+use std::collections::BTreeMap;
+use std::fs::{File, OpenOptions};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+/// A finished unit of work, as a checkpoint keeps it: one line of text, and the key it is found by.
+pub trait Row: Sized {
+    /// What identifies the unit of work.
+    type Key: Ord;
+    /// The unit's key.
+    fn key(&self) -> Self::Key;
+    /// The row's line, without its newline.
+    fn line(&self) -> String;
+    /// The row of a line, if the line is whole.
+    fn parse(line: &str) -> Option<Self>;
+}
+
+/// An open checkpoint: the rows it held when opened, and the file new ones are appended to.
+pub struct Checkpoint<R: Row> {
+    path: PathBuf,
+    file: Mutex<File>,
+    /// The rows kept before, by key.
+    pub done: BTreeMap<R::Key, R>,
+}
+
+impl<R: Row> Checkpoint<R> {
+    /// The checkpoint `FILE.<suffix>` of the `what` (`match`) described by `args` (a line naming everything its
+    /// rows depend on), for the output file `out`: resumed if it exists and is this run's, created otherwise.
+    pub fn open(out: &Path, suffix: &str, what: &str, args: &str) -> Result<Checkpoint<R>> {
+        let mut name = out.file_name().unwrap_or_default().to_os_string();
+        name.push(format!(".{suffix}"));
+        let path = out.with_file_name(name);
+        let header = format!("# khela {what} checkpoint; run the same command again to resume\n# {args}\n");
+        let mut done = BTreeMap::new();
+        match std::fs::read_to_string(&path) {
+            Ok(text) => {
+                let mut lines = text.lines();
+                let (_, ours) = (lines.next(), lines.next());
+                if ours != Some(&format!("# {args}")) {
+                    bail!(
+                        "{} is the checkpoint of another {what} ({}); delete it, or run that {what} again",
+                        path.display(),
+                        ours.unwrap_or("empty").trim_start_matches("# ")
+                    );
+                }
+                let rows: Vec<&str> = lines.collect();
+                for (i, line) in rows.iter().enumerate() {
+                    match R::parse(line) {
+                        Some(row) => {
+                            done.insert(row.key(), row);
+                        }
+                        // A kill may cut the last line short; anything else is damage.
+                        None if i + 1 == rows.len() => {}
+                        None => bail!("{} line {}: {line:?} is not a row of this checkpoint", path.display(), i + 3),
+                    }
+                }
+                // Rewrite it without a cut line, so that appends start on a line of their own.
+                let mut text = header;
+                for row in done.values() {
+                    text.push_str(&row.line());
+                    text.push('\n');
+                }
+                std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
+            }
+            Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
+                std::fs::write(&path, header).with_context(|| format!("cannot write {}", path.display()))?;
+            }
+            Err(err) => return Err(err).with_context(|| format!("cannot read {}", path.display())),
+        }
+        let file =
+            OpenOptions::new().append(true).open(&path).with_context(|| format!("cannot write {}", path.display()))?;
+        Ok(Checkpoint { path, file: Mutex::new(file), done })
+    }
+
+    /// Appends a finished unit's row.
+    pub fn keep(&self, row: &R) -> Result<()> {
+        let mut file = self.file.lock().map_err(|_| anyhow::anyhow!("a thread panicked writing the checkpoint"))?;
+        file.write_all(format!("{}\n", row.line()).as_bytes())
+            .with_context(|| format!("cannot write {}", self.path.display()))
+    }
+
+    /// Removes the checkpoint, once the output is written.
+    pub fn remove(self) -> Result<()> {
+        std::fs::remove_file(&self.path).with_context(|| format!("cannot remove {}", self.path.display()))
+    }
+
+    /// Where it is.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+}
