@@ -496,7 +496,7 @@ impl Game for BaghChal {
         s.goats_to_move = !s.goats_to_move;
     }
 
-    /// Unique when [`BaghChal::exact_keys`] (every board up to 5 × 5): the board in base 3, the goats in hand,
+    /// Unique when the counts fit 64 bits (every board up to 5 × 5): the board in base 3, the goats in hand,
     /// the side to move and the stacks' heights, mixed; on 7 × 7 boards a hash of the same, which may collide.
     #[inline]
     fn key(&self, s: &Position) -> u64 {

@@ -110,8 +110,7 @@ impl Threats {
     /// The cells of `within` where a stone added to `stones` would complete four in a row.
     #[inline]
     fn wins(&self, stones: u64, within: u64) -> u64 {
-        let completions = self.directions.iter().map(|&(s, _)| Line::new(stones, s).completions(stones, s));
-        completions.fold(0, |cells, more| cells | more) & within
+        self.game.winning_cells(stones) & within
     }
 
     /// The terms of the estimate, in the order of [`TERMS`].
