@@ -84,7 +84,7 @@ def resolve(path, here, mods):
 
 
 def main():
-    roots = [Path(a) for a in sys.argv[1:]] or sorted(p.parent for p in Path(".").glob("*/*/src") if p.is_dir())
+    roots = [Path(a) for a in sys.argv[1:]] or sorted(p.parent for p in Path(".").glob("*/*/src") if p.is_dir() and p.parts[0] != "target")
     roots += [] if sys.argv[1:] else [p.parent for p in Path(".").glob("*/src") if (p / "main.rs").exists()]
     circles = 0
     for crate in roots:

@@ -7,6 +7,7 @@ use crate::commands::matches::{self, MatchArgs};
 use crate::commands::mcts::{self, MctsArgs};
 use crate::commands::ordering::{self, OrderingArgs};
 use crate::commands::play::{self, PlayArgs};
+use crate::commands::retro::{self, RetroArgs};
 use crate::commands::solve::{self, SolveArgs};
 use crate::commands::sweep::{self, args::MergeArgs, args::SweepArgs, merge};
 use crate::commands::trace::{self, TraceArgs};
@@ -63,6 +64,10 @@ pub enum Command {
     /// alternating over seeded openings, with wins, draws and losses by side and the mean game length.
     #[command(name = "match")]
     Match(MatchArgs),
+    /// Retrograde analysis: every position of a game's endgame solved exactly (Bagh-Chal: the sliding phase, all
+    /// goats placed, 0 to 4 captured), each a win, loss or draw with its distance to the end; the tables written
+    /// to DIR with DIR/summary.csv (per goats captured and side to move) and DIR/summary.meta.json.
+    Retro(RetroArgs),
 }
 
 impl Command {
@@ -80,6 +85,7 @@ impl Command {
             Command::Games(args) => games::run(&args),
             Command::Play(args) => play::run(&args),
             Command::Match(args) => matches::run(&args),
+            Command::Retro(args) => retro::run(&args),
         }
     }
 }

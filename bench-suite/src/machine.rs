@@ -111,6 +111,15 @@ pub fn memory_bytes() -> Option<u64> {
     system().1
 }
 
+/// The most memory this process has held at once (its peak resident set), in bytes, where the system says
+/// (Linux: `VmHWM` in `/proc/self/status`).
+pub fn peak_memory_bytes() -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|line| line.starts_with("VmHWM:"))?;
+    let kib: u64 = line.trim_start_matches("VmHWM:").trim().trim_end_matches("kB").trim().parse().ok()?;
+    Some(kib * 1024)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -14,6 +14,7 @@ mod output;
 mod players;
 mod plot;
 mod progress;
+mod tables;
 
 use std::io::Write;
 use std::process::ExitCode;

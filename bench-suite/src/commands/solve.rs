@@ -4,12 +4,14 @@
 //! files of positions with known scores, and `--check-xor`, the search against a game's closed-form theory
 //! (Nim: Bouton's rule).
 
-use crate::games::{self, Capability, Entry, Exact, Family, GameArgs, OwnSolve, SetRun, Visit};
+use crate::games::{self, Capability, Endgame, Entry, Exact, Family, GameArgs, OwnSolve, SetRun, Visit};
 use crate::output::{self, OutArg, Sink};
 use crate::progress::Progress;
+use crate::tables;
 use anyhow::{Result, bail};
 use clap::Args;
 use indicatif::HumanCount;
+use khela_exact::retro::{self, Outcome};
 use khela_exact::theory::knuth_moore;
 use khela_exact::{Algorithm, Observer, SearchConfig, Stats, move_values};
 use khela_games::{Game, Node, Notation, Player, Value};
@@ -17,7 +19,7 @@ use khela_heuristic::{Engine, MoveValue};
 use serde::Serialize;
 use std::cell::Cell;
 use std::ops::ControlFlow;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
 /// The depth-limited searches `solve` refuses: a perfectly ordered alpha-beta search to depth d of a tree with b
@@ -67,6 +69,13 @@ pub struct SolveArgs {
     /// this CSV, with a sidecar of machine facts beside it.
     #[arg(long, value_name = "PATH")]
     pub summary: Option<PathBuf>,
+    /// Draw what the game's own solver can draw, as SVG (Pig, Piglet: the optimal policy's hold boundary).
+    #[arg(long, value_name = "PATH")]
+    pub plot: Option<PathBuf>,
+    /// Exact values from the tables `retro --out DIR` wrote (Bagh-Chal's sliding phase, whose positions
+    /// repeat): every move's outcome with its distance to the end in plies, and the line of best play.
+    #[arg(long, value_name = "DIR")]
+    pub tables: Option<PathBuf>,
     /// Run to the end even when the pace of the depth-limited search says it will not finish in 15 minutes.
     #[arg(long)]
     pub force: bool,
@@ -114,6 +123,22 @@ impl Visit for Solve<'_> {
         if args.limit.is_some() || args.summary.is_some() {
             bail!("--limit and --summary go with --set");
         }
+        if let Some(path) = &args.plot {
+            if entry.solve_plot().is_none() || args.depth.is_some() {
+                bail!("--plot: solve draws only Pig's and Piglet's hold boundary, exactly (not {})", entry.title());
+            }
+            output::writable(path)?;
+        }
+        if let Some(dir) = &args.tables {
+            if args.depth.is_some() || args.weak {
+                bail!("--tables gives exact values from the tables; it takes no --depth or --weak");
+            }
+            let Some(endgame) = entry.endgame(0) else {
+                return Err(games::refuse("solve --tables", args.game.game, Capability::Retro));
+            };
+            let (text, state) = games::position(&entry, &args.game, Some("solve"))?;
+            return from_tables(&entry, &endgame?, dir, (&text, &state), args);
+        }
         if args.weak && (args.depth.is_some() || entry.exact() != Exact::Own) {
             bail!("--weak is for exact solving by a game's own solver (Connect-4's, whose scores count stones)");
         }
@@ -127,7 +152,11 @@ impl Visit for Solve<'_> {
         match (args.depth, entry.exact()) {
             (Some(depth), _) => depth_limited(&entry, &state, depth, args),
             (None, Exact::MoveValues) => exact(&entry, &state, &args.out),
-            (None, Exact::Own) => entry.solve_own(&text, &state, &OwnSolve { weak: args.weak, out: &args.out }),
+            (None, Exact::Own) => entry.solve_own(
+                &text,
+                &state,
+                &OwnSolve { weak: args.weak, out: &args.out, plot: args.plot.as_deref() },
+            ),
             (None, Exact::Refused(why)) => bail!("--game {} needs --depth: {why}", args.game.game),
         }
     }
@@ -166,6 +195,74 @@ fn exact<E: Entry>(entry: &E, state: &<E::Game as Game>::State, out: &OutArg) ->
             output::value(mover.view(best)),
             safe.join(", ")
         )
+    })
+}
+
+/// One move's outcome from the tables.
+#[derive(Serialize)]
+struct TableRow {
+    #[serde(rename = "move")]
+    mv: String,
+    value: String,
+    plies: Option<u32>,
+    best: bool,
+}
+
+/// `solve --tables`: every move's exact outcome from the tables of the game's endgame in `dir`, and the line of
+/// best play to the end.
+fn from_tables<E: Entry>(
+    entry: &E,
+    endgame: &Endgame<E::Game>,
+    dir: &Path,
+    (text, state): (&str, &<E::Game as Game>::State),
+    args: &SolveArgs,
+) -> Result<()> {
+    let game = entry.game();
+    let space = &*endgame.space;
+    let table = tables::load(dir, &args.game.game.to_string(), endgame)?;
+    let (Some(outcome), Some(outcomes)) = (table.outcome(space, state), retro::move_outcomes(space, &table, state))
+    else {
+        bail!(
+            "{} position {text:?} is not in the tables in {} (they hold the endgame: {})",
+            entry.title(),
+            dir.display(),
+            endgame.about
+        );
+    };
+    let mover = space.to_move(state);
+    let max_view = |o: Outcome| match o {
+        Outcome::Win(_) => mover.view(1.0),
+        Outcome::Loss(_) => mover.view(-1.0),
+        Outcome::Draw => 0.0,
+    };
+    let plies = |o: Outcome| match o {
+        Outcome::Win(d) | Outcome::Loss(d) => Some(d),
+        Outcome::Draw => None,
+    };
+    let rows: Vec<TableRow> = outcomes
+        .iter()
+        .map(|&(mv, o)| TableRow {
+            mv: game.write_move(mv),
+            value: output::value(max_view(o)),
+            plies: plies(o),
+            best: o == outcome,
+        })
+        .collect();
+    let line: Vec<String> = retro::line(space, &table, state).into_iter().map(|mv| game.write_move(mv)).collect();
+    Sink::new(&args.out, None)?.emit(&rows, || {
+        let (side, first) = (game.player_name(mover), output::view_of(game.player_name(Player::Max)));
+        let mut table = output::table(&["move", &format!("value ({first})"), "plies to the end", "best"]);
+        for row in &rows {
+            let plies = row.plies.map_or("never".to_string(), |d| d.to_string());
+            table.add_row(vec![row.mv.clone(), row.value.clone(), plies, if row.best { "best" } else { "" }.into()]);
+        }
+        let verdict = match outcome {
+            Outcome::Win(d) => format!("{side} win in {d} plies"),
+            Outcome::Loss(d) => format!("{side} lose in {d} plies"),
+            Outcome::Draw => "a draw: neither side can force an end".to_string(),
+        };
+        let line = if line.is_empty() { String::new() } else { format!("\nbest play: {}", line.join(" ")) };
+        format!("{}\n{side} to move: {verdict} (exact, from the tables){line}\n{table}", game.picture(state))
     })
 }
 

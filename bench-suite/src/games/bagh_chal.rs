@@ -2,8 +2,9 @@
 //! searched to a depth and by Monte Carlo, counted ply by ply; its positions repeat, so it is not solved exactly
 //! by search.
 
-use super::entry::{Entry, GameArgs, Published, Scale, View};
+use super::entry::{Endgame, Entry, GameArgs, Published, Scale, View};
 use anyhow::Result;
+use khela_games::bagh_chal::sliding::SlidingPhase;
 use khela_games::bagh_chal::{BaghChal, Position, Setup};
 use khela_heuristic::bagh_chal::Crowding;
 
@@ -26,11 +27,23 @@ pub struct BaghChalEntry {
     game: BaghChal,
     title: String,
     standard: bool,
+    setup: Setup,
 }
 
 /// What `--rules` takes.
 const RULES: &str = "bagh-chal or bagh-bandi, then (or alone, on bagh-chal) keys like \
                      size=5,tigers=a5+e5+a1+e1,goats=20,stacks=b2:5+d2:5,first=goats,captures=5";
+
+/// A setup written as `--rules` takes it, every key given (the stacks only when there are some).
+fn rules_text(setup: &Setup) -> String {
+    let mut text = format!("size={},tigers={},goats={}", setup.size, setup.tigers.join("+"), setup.goats);
+    if !setup.stacks.is_empty() {
+        let stacks: Vec<String> = setup.stacks.iter().map(|(point, n)| format!("{point}:{n}")).collect();
+        text += &format!(",stacks={}", stacks.join("+"));
+    }
+    let first = if setup.goats_first { "goats" } else { "tigers" };
+    text + &format!(",first={first},captures={}", setup.captures_to_win)
+}
 
 /// The setup `--rules` names: a variant, then keys that change it.
 fn setup(rules: &str) -> Result<Setup> {
@@ -90,7 +103,7 @@ impl Entry for BaghChalEntry {
             "bagh-bandi" => "Bagh-Bandi".to_string(),
             _ => format!("Bagh-Chal ({rules})"),
         };
-        Ok(BaghChalEntry { game, title, standard: setup == Setup::bagh_chal() })
+        Ok(BaghChalEntry { game, title, standard: setup == Setup::bagh_chal(), setup })
     }
 
     fn game(&self) -> &BaghChal {
@@ -128,9 +141,39 @@ impl Entry for BaghChalEntry {
         3f64.powi(self.game.board().len() as i32) * f64::from(position.in_hand + 1) * 2.0 * self.game.stack_states()
     }
 
+    /// The sliding phase, all goats placed, from `from` goats captured on: a part per number captured.
+    fn endgame(&self, from: u8) -> Option<Result<Endgame<BaghChal>>> {
+        let space = match SlidingPhase::new(&self.game, from) {
+            Ok(space) => space,
+            Err(err) => return Some(Err(anyhow::anyhow!("{}: {err}", self.title))),
+        };
+        let game = self.game.clone();
+        Some(Ok(Endgame {
+            parts: space.slices(),
+            space: Box::new(space),
+            rules: rules_text(&self.setup),
+            about: "the sliding phase, every goat placed, fewer captured than the tigers need",
+            write: Box::new(move |position| game.write(position)),
+        }))
+    }
+
     /// Our counts from the standard start.
     fn per_ply(&self, position: &Position) -> Option<Option<Published>> {
         let standard = self.standard && *position == self.game.start_position();
         Some(standard.then_some(Published { sequences: &SEQUENCES, positions: &POSITIONS, growth: GROWTH }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn rules_written_out_read_back_the_same() {
+        for rules in ["bagh-chal", "bagh-bandi", "size=3,tigers=b2,goats=4,captures=2,first=tigers"] {
+            let given = setup(rules).unwrap();
+            assert_eq!(setup(&rules_text(&given)).unwrap(), given, "{rules}");
+        }
+        assert_eq!(rules_text(&Setup::bagh_chal()), "size=5,tigers=a5+e5+a1+e1,goats=20,first=goats,captures=5");
     }
 }

@@ -5,7 +5,8 @@ use crate::names::named;
 use crate::output::OutArg;
 use anyhow::{Result, bail};
 use clap::Args;
-use khela_games::{Evaluator, Game, Notation, Value};
+use khela_games::{Evaluator, Game, Notation, Unmoves, Value};
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 use strum::{Display, EnumMessage, EnumString, IntoStaticStr, VariantArray};
 
@@ -29,6 +30,11 @@ pub enum GameName {
     /// 9 ranks from the top, X, O or '.', then x or o to move, like OOO/OOO/OOOOO/OOOOO/...../XXXXX/XXXXX/XXX/XXX x.
     #[strum(serialize = "sixteen-soldiers")]
     SixteenSoldiers,
+    /// Pig, the dice game (--goal, 100 by default): a position is the first player's score, the second's, the
+    /// turn total, first or second to move, then rolled while the die is in the air, like 0 0 0 first.
+    Pig,
+    /// Piglet, Pig with a coin (--goal, 10 by default): positions as Pig's.
+    Piglet,
 }
 
 /// Which game, which position, and the game's options: what every command that plays a game takes.
@@ -55,22 +61,26 @@ pub struct GameArgs {
     /// with more pieces wins [default: no such rule].
     #[arg(long)]
     pub quiet_limit: Option<u16>,
+    /// The score that wins, for racing games (Pig: 100 by default, Piglet: 10; 1 to 1000).
+    #[arg(long)]
+    pub goal: Option<u32>,
 }
 
 impl GameArgs {
     /// The default options of `game`, at its start.
     pub fn of(game: GameName) -> GameArgs {
-        GameArgs { game, position: None, width: None, height: None, rules: None, quiet_limit: None }
+        GameArgs { game, position: None, width: None, height: None, rules: None, quiet_limit: None, goal: None }
     }
 
     /// Refuses the game options given that the game (`title`) does not take; `takes` names those it does
-    /// (`--width`, `--height`, `--rules`, `--quiet-limit`).
+    /// (`--width`, `--height`, `--rules`, `--quiet-limit`, `--goal`).
     pub fn refuse_options(&self, title: &str, takes: &[&str]) -> Result<()> {
         let given = [
             ("--width", self.width.is_some()),
             ("--height", self.height.is_some()),
             ("--rules", self.rules.is_some()),
             ("--quiet-limit", self.quiet_limit.is_some()),
+            ("--goal", self.goal.is_some()),
         ];
         if let Some((flag, _)) = given.iter().find(|&&(flag, given)| given && !takes.contains(&flag)) {
             let options = if takes.is_empty() { "none".to_string() } else { takes.join(", ") };
@@ -107,6 +117,8 @@ pub struct OwnSolve<'a> {
     pub weak: bool,
     /// Where the rows go.
     pub out: &'a OutArg,
+    /// Where the solver's plot goes, for a game that draws one ([`Entry::solve_plot`]).
+    pub plot: Option<&'a Path>,
 }
 
 /// What `solve --set` asks of a game's own solver: files of positions with their scores, solved and checked.
@@ -165,6 +177,25 @@ pub struct Family {
     pub max: u32,
 }
 
+/// Writes a position of `G` in its notation.
+pub type WritePosition<G> = Box<dyn Fn(&<G as Game>::State) -> String>;
+
+/// A game's endgame, for retrograde analysis: its positions numbered, with their moves backwards ([`Unmoves`]), in parts that are solved
+/// together and written to a table file each.
+pub struct Endgame<G: Game> {
+    /// The positions.
+    pub space: Box<dyn Unmoves<Game = G>>,
+    /// The parts, in the order of their numbers: each part's number (Bagh-Chal: the goats captured, which
+    /// names its file) and its numbers.
+    pub parts: Vec<(u8, Range<u64>)>,
+    /// The rules, as `--rules` takes them, every key given: table files must be for these.
+    pub rules: String,
+    /// Which positions it holds, in words.
+    pub about: &'static str,
+    /// A position in the game's notation.
+    pub write: WritePosition<G>,
+}
+
 /// A game as the harness knows it.
 pub trait Entry: Sized {
     /// The game.
@@ -220,7 +251,8 @@ pub trait Entry: Sized {
     fn exact(&self) -> Exact {
         match self.game().cycles() {
             Some(_) => Exact::Refused(
-                "its positions repeat: exact values come from retrograde analysis, not search; use --depth",
+                "its positions repeat: exact values come from retrograde analysis (retro, then solve --tables DIR), \
+                 not search; or use --depth",
             ),
             None => Exact::MoveValues,
         }
@@ -233,10 +265,22 @@ pub trait Entry: Sized {
         bail!("{} has no solver of its own", self.title())
     }
 
+    /// What the game's own solver draws with `solve --plot`, if it draws anything.
+    fn solve_plot(&self) -> Option<&'static str> {
+        None
+    }
+
     /// `solve --set`: the game's own solver on files of positions with their known scores, each checked.
     fn solve_sets(&self, run: &SetRun) -> Result<()> {
         let _ = run;
         bail!("solve --set: {} has no benchmark sets to solve (Connect-4 has)", self.title())
+    }
+
+    /// The game's endgame for retrograde analysis (`retro`, `solve --tables`) from part `from` on (Bagh-Chal:
+    /// the sliding phase from `from` goats captured); `None` for a game without one.
+    fn endgame(&self, from: u8) -> Option<Result<Endgame<Self::Game>>> {
+        let _ = from;
+        None
     }
 
     /// Whether `count` tallies the game's full tree (`None`: it is too large), and how.

@@ -12,10 +12,11 @@ mod bagh_chal;
 mod connect4;
 mod entry;
 mod nim;
+mod pig;
 mod sixteen_soldiers;
 mod tictactoe;
 
-pub use entry::{Entry, Exact, Family, GameArgs, GameName, OwnSolve, Published, SetRun, View};
+pub use entry::{Endgame, Entry, Exact, Family, GameArgs, GameName, OwnSolve, Published, SetRun, View};
 
 use anyhow::{Result, bail};
 use khela_games::{Game, Notation, Player, Value};
@@ -40,6 +41,7 @@ pub fn visit<V: Visit>(args: &GameArgs, visitor: V) -> Result<V::Output> {
         GameName::Connect4 => visitor.visit(connect4::Connect4Entry::new(args)?),
         GameName::BaghChal => visitor.visit(bagh_chal::BaghChalEntry::new(args)?),
         GameName::SixteenSoldiers => visitor.visit(sixteen_soldiers::SixteenSoldiersEntry::new(args)?),
+        GameName::Pig | GameName::Piglet => visitor.visit(pig::PigEntry::new(args)?),
     })
 }
 
@@ -56,6 +58,8 @@ pub enum Capability {
     PerPly,
     /// A closed-form theory to check the search against (`solve --check-xor`).
     Theory,
+    /// An endgame for retrograde analysis (`retro`).
+    Retro,
 }
 
 impl fmt::Display for Capability {
@@ -66,6 +70,7 @@ impl fmt::Display for Capability {
             Capability::Tally => "a full tree small enough to tally",
             Capability::PerPly => "counts per ply",
             Capability::Theory => "a closed-form theory to check the search against",
+            Capability::Retro => "an endgame for retrograde analysis (a game of the Bagh-Chal family without stacks)",
         })
     }
 }
@@ -84,6 +89,7 @@ impl Visit for Has {
             Capability::Tally => entry.full_tree().is_some(),
             Capability::PerPly => start.is_some_and(|state| entry.per_ply(&state).is_some()),
             Capability::Theory => entry.theory().is_some(),
+            Capability::Retro => entry.endgame(0).is_some_and(|endgame| endgame.is_ok()),
         }
     }
 }
@@ -143,7 +149,8 @@ mod tests {
     #[test]
     fn capabilities_name_their_games() {
         assert_eq!(with(Capability::Evaluator), ["tictactoe", "connect4", "bagh-chal", "sixteen-soldiers"]);
-        assert_eq!(with(Capability::Exact), ["tictactoe", "nim", "connect4"]);
+        assert_eq!(with(Capability::Exact), ["tictactoe", "nim", "connect4", "pig", "piglet"]);
+        assert_eq!(with(Capability::Retro), ["bagh-chal"]);
         assert_eq!(with(Capability::Tally), ["tictactoe"]);
         assert_eq!(with(Capability::PerPly), ["tictactoe", "connect4", "bagh-chal", "sixteen-soldiers"]);
         assert_eq!(with(Capability::Theory), ["nim"]);

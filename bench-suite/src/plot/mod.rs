@@ -1,4 +1,5 @@
-//! The sweep's plots: leaves visited against depth, and the effective branching factor against `b`, as SVG.
+//! The sweep's plots: leaves visited against depth, and the effective branching factor against `b`, as SVG;
+//! and Pig's hold boundary ([`hold`]).
 //!
 //! Text is emitted as SVG `<text>` elements and laid out with plotters' built-in size estimate, so no font
 //! files or system font libraries are needed; the viewer renders the text in its own sans-serif font.
@@ -15,6 +16,7 @@ mod axis;
 mod data;
 mod draw;
 mod ebf;
+pub mod hold;
 mod leaves;
 mod look;
 

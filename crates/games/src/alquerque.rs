@@ -349,6 +349,37 @@ pub fn permute(set: Points, perm: &[u8]) -> Points {
     points(set).fold(0, |m, p| m | 1 << perm[p as usize])
 }
 
+/// A permutation of the points applied to whole sets at once, a byte of the set at a time: what [`permute`]
+/// does, in eight table lookups, for the searches that move millions of sets (retrograde analysis).
+#[derive(Clone, Debug)]
+pub struct Permutation {
+    /// `bytes[k][b]`: where the points of byte `b` at byte position `k` of a set go.
+    bytes: Vec<[Points; 256]>,
+}
+
+impl Permutation {
+    /// The tables of a permutation of the points (as [`crate::bagh_chal::BaghChal::symmetries`] gives them).
+    pub fn new(perm: &[u8]) -> Permutation {
+        let bytes = (0..perm.len().div_ceil(8))
+            .map(|k| {
+                let mut table = [0; 256];
+                for (b, image) in table.iter_mut().enumerate() {
+                    let set = (b as Points) << (8 * k) & ((1u128 << perm.len()) - 1) as Points;
+                    *image = permute(set, perm);
+                }
+                table
+            })
+            .collect();
+        Permutation { bytes }
+    }
+
+    /// The set moved by the permutation.
+    #[inline]
+    pub fn apply(&self, set: Points) -> Points {
+        self.bytes.iter().enumerate().fold(0, |image, (k, table)| image | table[(set >> (8 * k)) as usize & 255])
+    }
+}
+
 /// The powers of 3 up to 3⁴⁰, for [`base3`].
 const POW3: [u64; 41] = {
     let mut pow = [1u64; 41];
@@ -372,6 +403,21 @@ pub fn base3(first: Points, second: Points) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn permutation_tables_move_sets_as_permute_does() {
+        for n in [3u8, 5, 7] {
+            let board = Board::grid(n);
+            let quarter = board.symmetry(|f, r| (r, n - 1 - f)).unwrap();
+            let table = Permutation::new(&quarter);
+            let mut set: Points = 0x9e37_79b9_7f4a_7c15;
+            for _ in 0..1000 {
+                set = crate::rng::splitmix64(set);
+                let within = set & board.all();
+                assert_eq!(table.apply(within), permute(within, &quarter));
+            }
+        }
+    }
 
     #[test]
     fn the_bagh_chal_grid() {

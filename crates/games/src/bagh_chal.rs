@@ -46,6 +46,8 @@
 //! A placement is written as its point (`c3`), a step `a1-a2`, a capture `a1xa3`. The players are `goats` and
 //! `tigers`.
 
+pub mod sliding;
+
 use crate::alquerque::{self, Board, BoardError, Points, points};
 use crate::rng::splitmix64;
 use crate::{Cycles, Game, Node, Notation, Player};

@@ -4,9 +4,9 @@
 //! nodes have moves and terminal nodes none, chance probabilities are positive and sum to 1, playing a move on a
 //! copy leaves the original untouched, and equal states have equal keys. [`check_notation`] checks the promises
 //! of [`Notation`] the same way, for the games that have one; [`check_cycles`] the rules of games whose positions
-//! repeat.
+//! repeat; [`check_space`] and [`check_unmoves`] the promises of a [`Space`] and its [`Unmoves`].
 
-use crate::{Game, Node, Notation, Player};
+use crate::{Game, Node, Notation, Player, Space, Unmoves};
 use rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
@@ -173,6 +173,105 @@ fn walk<G: Game>(
                 assert_eq!(state, before, "child() changed its parent {state:?}");
                 state = next;
             }
+        }
+    }
+}
+
+/// The numbers [`check_space`] visits: all of them in a space of at most this many, otherwise this many spread
+/// evenly over the space.
+pub const SPACE_SAMPLE: u64 = 50_000;
+
+/// The numbers of a space's positions that the checks visit: all, or [`SPACE_SAMPLE`] spread evenly.
+fn sample<S: Space>(space: &S) -> impl Iterator<Item = (u64, <S::Game as Game>::State)> + '_ {
+    let stride = space.len().div_ceil(SPACE_SAMPLE).max(1);
+    (0..space.len()).step_by(stride as usize).filter_map(|i| space.position(i).map(|s| (i, s)))
+}
+
+/// The numbers of the positions a position's moves and chance outcomes lead to, sorted; a terminal position
+/// outside the space has none.
+///
+/// # Panics
+///
+/// When a move leads out of the space to a position that is not terminal.
+fn successors<S: Space>(space: &S, s: &<S::Game as Game>::State) -> Vec<Option<u64>> {
+    let game = space.game();
+    let (mut moves, mut outcomes) = (Vec::new(), Vec::new());
+    game.moves(s, &mut moves);
+    game.outcomes(s, &mut outcomes);
+    let mut found: Vec<Option<u64>> = moves
+        .iter()
+        .chain(outcomes.iter().map(|(mv, _)| mv))
+        .map(|&mv| game.child(s, mv))
+        .map(|child| match (space.index(&child), game.node(&child)) {
+            (None, Node::Terminal(_)) => None,
+            (None, _) => panic!("{s:?} moves out of the space to {child:?}"),
+            (found, _) => found,
+        })
+        .collect();
+    found.sort_unstable();
+    found
+}
+
+/// Checks the promises of a [`Space`] on its numbers (all, or [`SPACE_SAMPLE`] of them spread evenly): a
+/// number's position has that number and stands for at least one position; the side to move agrees with the
+/// game; every move and chance outcome leads to a terminal position or into the space, in the same stage or
+/// one of an earlier layer; the stages cover the numbers in order.
+///
+/// # Panics
+///
+/// Panics, naming the position, when a promise is broken. It is a test helper.
+pub fn check_space<S: Space>(space: &S) {
+    let layers = space.stages();
+    // Each stage with its layer, in the order of their numbers.
+    let stages: Vec<(usize, std::ops::Range<u64>)> =
+        layers.iter().enumerate().flat_map(|(layer, stages)| stages.iter().map(move |r| (layer, r.clone()))).collect();
+    let ends = (stages.first().map(|s| s.1.start), stages.last().map(|s| s.1.end));
+    assert!(
+        stages.windows(2).all(|w| w[0].1.end == w[1].1.start) && ends == (Some(0), Some(space.len())),
+        "stages that do not cover the numbers in order: {layers:?}"
+    );
+    let mut visited = 0;
+    for (i, s) in sample(space) {
+        visited += 1;
+        assert_eq!(space.index(&s), Some(i), "the position numbered {i}, {s:?}, has another number");
+        assert!(space.multiplicity(&s) >= 1, "{s:?} stands for no position");
+        if let Node::Decision(player) = space.game().node(&s) {
+            assert_eq!(space.to_move(&s), player, "the side to move in {s:?}");
+        }
+        let stage_of = |i: u64| &stages[stages.partition_point(|(_, range)| range.start <= i) - 1];
+        let (layer, stage) = stage_of(i);
+        for j in successors(space, &s).into_iter().flatten() {
+            assert!(space.position(j).is_some(), "{s:?} leads to number {j}, which has no position");
+            let (other, _) = stage_of(j);
+            assert!(stage.contains(&j) || other < layer, "{s:?} (layer {layer}) leads to {j} (layer {other})");
+        }
+    }
+    assert!(visited > 0, "the space's numbers checked hold no position");
+}
+
+/// Checks the promise of [`Unmoves`] on a space's numbers (all, or [`SPACE_SAMPLE`] of them spread evenly):
+/// the position a move leads to lists the position among its unmoves, and every unmove is a non-terminal
+/// position of the space with a move to the position, up to symmetry.
+///
+/// # Panics
+///
+/// Panics, naming the position, when the promise is broken. It is a test helper.
+pub fn check_unmoves<S: Unmoves>(space: &S) {
+    let mut before = Vec::new();
+    for (i, s) in sample(space) {
+        for j in successors(space, &s).into_iter().flatten() {
+            let child = space.position(j).expect("a numbered position");
+            space.unmoves(&child, &mut before);
+            assert!(
+                before.iter().any(|q| space.index(q) == Some(i)),
+                "{s:?} moves to {child:?}, whose unmoves {before:?} miss it"
+            );
+        }
+        space.unmoves(&s, &mut before);
+        for q in before.clone() {
+            let k = space.index(&q).unwrap_or_else(|| panic!("the unmove {q:?} of {s:?} is outside the space"));
+            let q = space.position(k).expect("a numbered position");
+            assert!(successors(space, &q).contains(&Some(i)), "the unmove {q:?} of {s:?} has no move to it");
         }
     }
 }

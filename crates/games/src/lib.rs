@@ -36,12 +36,15 @@ pub mod implicit;
 pub mod line;
 pub mod nim;
 pub mod notation;
+pub mod pig;
 pub mod random_tree;
 pub mod rng;
 pub mod sixteen_soldiers;
+mod space;
 pub mod tictactoe;
 pub mod tree;
 
 pub use evaluator::{Evaluator, NoEvaluator};
 pub use game::{Cycles, Game, MAX_EXACT_PAYOFF, Node, Player, Value};
 pub use notation::Notation;
+pub use space::{Space, Unmoves};

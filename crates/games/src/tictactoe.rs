@@ -26,6 +26,8 @@
 //!  . . X
 //! ```
 
+pub mod space;
+
 use crate::{Game, Node, Notation, Player};
 use std::fmt;
 use thiserror::Error;
