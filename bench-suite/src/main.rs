@@ -8,6 +8,7 @@ mod checkpoint;
 mod cli;
 mod commands;
 mod games;
+mod known;
 mod machine;
 mod names;
 mod output;

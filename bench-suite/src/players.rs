@@ -4,6 +4,7 @@
 
 use anyhow::{Result, anyhow, bail};
 use khela_exact::SearchConfig;
+use khela_exact::retro::Outcome;
 use khela_games::line::Line;
 use khela_games::{Evaluator, Game, Value};
 use khela_heuristic::Engine;
@@ -76,15 +77,21 @@ pub enum Seen<M> {
     /// Monte Carlo's mean score of the move for the mover (win 1, draw ½, loss 0) and its visits, of the
     /// iterations run.
     Mcts(f64, u64, u64),
+    /// The endgame tables' outcome of the position for the mover, which the move keeps.
+    Tables(Outcome),
     /// Nothing (a random move).
     Nothing,
 }
+
+/// The best move of a position by endgame tables and the outcome it keeps, where the tables hold the position.
+pub type TableMove<'a, G> = &'a dyn Fn(&<G as Game>::State) -> Option<(<G as Game>::Move, Outcome)>;
 
 /// A contender seated at one game: what it keeps from move to move (the engine and its table).
 pub struct Seat<'a, G: Game, E> {
     game: &'a G,
     contender: Contender,
     engine: Option<Engine<'a, G, E>>,
+    tables: Option<TableMove<'a, G>>,
     rng: Pcg,
     seed: u64,
 }
@@ -109,12 +116,22 @@ impl<'a, G: Game + Sync, E: Evaluator<G>> Seat<'a, G, E> {
             }
             _ => None,
         };
-        Ok(Seat { game, contender, engine, rng: Pcg::from_seed(seed), seed })
+        Ok(Seat { game, contender, engine, tables: None, rng: Pcg::from_seed(seed), seed })
     }
 
-    /// The move to play at the end of `line` (a decision node with moves).
-    pub fn choose(&mut self, line: &Line<G>) -> Choice<G::Move> {
+    /// The same seat playing the tables' move wherever the tables hold the position (`game` should then stop
+    /// its searches at those positions: [`khela_games::settled::Settled`]).
+    pub fn with_tables(self, tables: TableMove<'a, G>) -> Self {
+        Seat { tables: Some(tables), ..self }
+    }
+
+    /// The move to play at the end of `line` (a decision node with moves), a line of the game itself or of the
+    /// game the seat searches (which share positions and moves).
+    pub fn choose<L: Game<State = G::State, Move = G::Move>>(&mut self, line: &Line<L>) -> Choice<G::Move> {
         let state = line.state();
+        if let Some((mv, outcome)) = self.tables.and_then(|tables| tables(state)) {
+            return Choice { mv, seen: Seen::Tables(outcome) };
+        }
         match (self.contender, self.engine.as_mut()) {
             (Contender::Engine(_), Some(engine)) => {
                 engine.set_history(line.history().to_vec());

@@ -1,12 +1,15 @@
-//! `retro` and `solve --tables` end to end, on a small game of the Bagh-Chal family: the summary as scripts read
-//! it, the same files for 1 and 2 threads, the line of best play replayed to the end it promises, and the
-//! refusals.
+//! `retro` and `--tables` end to end, on a small game of the Bagh-Chal family: the summary as scripts read it,
+//! the same files for 1 and 2 threads, the line of best play replayed to the end it promises, depth-limited
+//! search and Monte Carlo stopping at the tables (checked against minimax down to them), `play` ending as the
+//! tables say, and the refusals.
 
 mod common;
 
 use common::{bench, csv, refused};
+use khela_exact::retro::Table;
+use khela_games::bagh_chal::sliding::SlidingPhase;
 use khela_games::bagh_chal::{BaghChal, Setup};
-use khela_games::{Game, Node, Notation};
+use khela_games::{Game, Node, Notation, Space};
 use std::path::Path;
 
 /// One tiger, six goats, three captures to win, on the 3 × 3 grid.
@@ -118,4 +121,155 @@ fn retro_and_tables_refuse_bad_requests() {
         &["solve", "--game", "bagh-chal", "--position", "GGGGG/TTGGG/TGGTG/GGGGG/.GGGG t 0", "--tables", tables],
         "size=5",
     );
+}
+
+/// The variant's sliding phase solved by the library, for the checks below.
+fn library_tables() -> (BaghChal, SlidingPhase, Table) {
+    let game = BaghChal::new(&Setup {
+        size: 3,
+        tigers: vec!["b2".into()],
+        goats: 6,
+        stacks: Vec::new(),
+        goats_first: true,
+        captures_to_win: 3,
+    })
+    .unwrap();
+    let space = SlidingPhase::new(&game, 0).unwrap();
+    let table = khela_exact::retro::solve(&space, |_| {}).unwrap();
+    (game, space, table)
+}
+
+/// The exact value (goats' view: +1, 0, −1) of a position by plain minimax over the game down to the tables.
+fn down_to_the_tables(
+    game: &BaghChal,
+    space: &SlidingPhase,
+    table: &Table,
+    s: &khela_games::bagh_chal::Position,
+) -> f64 {
+    use khela_exact::retro::Outcome;
+    if let Node::Terminal(payoff) = game.node(s) {
+        return payoff;
+    }
+    let mover = if s.goats_to_move { khela_games::Player::Max } else { khela_games::Player::Min };
+    if let Some(outcome) = table.outcome(space, s) {
+        return match outcome {
+            Outcome::Win(_) => mover.view(1.0),
+            Outcome::Loss(_) => mover.view(-1.0),
+            Outcome::Draw => 0.0,
+        };
+    }
+    let mut moves = Vec::new();
+    game.moves(s, &mut moves);
+    let values = moves.iter().map(|&m| mover.view(down_to_the_tables(game, space, table, &game.child(s, m))));
+    mover.view(values.fold(f64::NEG_INFINITY, f64::max))
+}
+
+#[test]
+fn searches_stop_at_the_tables_and_take_their_values() {
+    let dir = tempfile::tempdir().unwrap();
+    retro(dir.path(), "2");
+    let tables = dir.path().to_str().unwrap();
+    let (game, space, table) = library_tables();
+    // Two goats in hand: three plies to the tables. A depth-3 search that stops there has the exact value. The
+    // positions with the goats to move, 4 on the board and 2 in hand: the first three decided, the first two drawn.
+    let mut positions: Vec<(String, f64)> = Vec::new();
+    for tiger in 0..9 {
+        for goats in (0u64..512).filter(|g| g.count_ones() == 4 && g & 1 << tiger == 0) {
+            let s = khela_games::bagh_chal::Position {
+                tigers: 1 << tiger,
+                goats,
+                in_hand: 2,
+                goats_to_move: true,
+                ..Default::default()
+            };
+            if matches!(game.node(&s), Node::Decision(_)) {
+                positions.push((game.write(&s), down_to_the_tables(&game, &space, &table, &s)));
+            }
+        }
+    }
+    let decided = positions.iter().filter(|p| p.1 != 0.0).take(3);
+    let drawn = positions.iter().filter(|p| p.1 == 0.0).take(2);
+    let chosen: Vec<&(String, f64)> = decided.chain(drawn).collect();
+    assert_eq!(chosen.len(), 5, "too few decided or drawn positions");
+    for (position, truth) in chosen {
+        let rows = csv(&[
+            "solve",
+            "--game",
+            "bagh-chal",
+            "--rules",
+            RULES,
+            "--position",
+            position,
+            "--depth",
+            "3",
+            "--tables",
+            tables,
+        ]);
+        let best: f64 = rows
+            .lines()
+            .filter(|l| l.ends_with(",true"))
+            .map(|l| l.split(',').nth(1).unwrap().parse::<f64>().unwrap())
+            .next()
+            .unwrap();
+        assert_eq!(best.signum(), truth.signum(), "{position}: {rows}");
+    }
+    // One placement before the tables, the answer is exact whatever the depth.
+    let rows = csv(&[
+        "solve",
+        "--game",
+        "bagh-chal",
+        "--rules",
+        RULES,
+        "--position",
+        "GG./.T./G.G g 1",
+        "--depth",
+        "1",
+        "--tables",
+        tables,
+    ]);
+    assert!(rows.starts_with("move,value,plies,best\n"), "{rows}");
+    // Monte Carlo stops there too; where every move leads into the tables it sends the user to solve.
+    let rows = csv(&[
+        "mcts",
+        "--game",
+        "bagh-chal",
+        "--rules",
+        RULES,
+        "--position",
+        "G../.T./G.G g 2",
+        "--iterations",
+        "500",
+        "--tables",
+        tables,
+    ]);
+    assert!(rows.starts_with("move,visits,mean\n"), "{rows}");
+    refused(
+        &["mcts", "--game", "bagh-chal", "--rules", RULES, "--position", "GG./.T./G.G g 1", "--tables", tables],
+        "solve --tables",
+    );
+}
+
+#[test]
+fn play_with_the_tables_ends_as_they_say() {
+    let dir = tempfile::tempdir().unwrap();
+    retro(dir.path(), "2");
+    let (game, space, table) = library_tables();
+    // The longest win of the variant: both sides play the tables' moves, and the game ends after that many plies.
+    let (plies, i) = (0..space.len())
+        .filter_map(|i| match table.get(i) {
+            Some(khela_exact::retro::Outcome::Win(d)) => Some((d, i)),
+            _ => None,
+        })
+        .max_by_key(|&(d, i)| (d, std::cmp::Reverse(i)))
+        .unwrap();
+    let position = game.write(&space.position(i).unwrap());
+    let out = bench()
+        .args(["play", "--game", "bagh-chal", "--rules", RULES, "--position", &position, "--human", "none"])
+        .args(["--engine", "engine:1", "--tables", dir.path().to_str().unwrap()])
+        .output()
+        .unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success(), "{text}");
+    assert_eq!(text.matches("(the tables: ").count() as u32, plies, "{text}");
+    assert!(text.contains(&format!("after {plies} plies")), "{text}");
 }

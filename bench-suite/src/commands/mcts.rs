@@ -4,6 +4,7 @@
 //! (`khela_mcts::plan`).
 
 use crate::games::{self, Capability, Entry, GameArgs, Visit};
+use crate::known::Known;
 use crate::names::named;
 use crate::output::{self, OutArg, Sink};
 use crate::progress::Progress;
@@ -11,9 +12,11 @@ use anyhow::{Result, bail};
 use clap::Args;
 use indicatif::HumanCount;
 use khela_games::rng::Rng;
+use khela_games::settled::{Settle, Settled, Through};
 use khela_games::{Evaluator, Game, Notation};
 use khela_mcts::{Config, EvaluatorPrior, Parallelism, Plan, PlanError, PolicyKind, PriorKind, Summary, plan};
 use serde::Serialize;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
@@ -56,6 +59,10 @@ pub struct MctsArgs {
     /// MCTS-Solver: prove wins and losses and play a proven win at once.
     #[arg(long)]
     pub solver: bool,
+    /// Stop at every position the endgame tables in DIR hold (`retro --out DIR`: Bagh-Chal's sliding phase), with
+    /// its exact value.
+    #[arg(long, value_name = "DIR")]
+    pub tables: Option<PathBuf>,
     #[command(flatten)]
     #[allow(missing_docs)]
     pub out: OutArg,
@@ -101,7 +108,18 @@ impl Visit for Mcts<'_> {
         let Mcts { args, plan } = self;
         let (_, state) = games::position(&entry, &args.game, Some("search"))?;
         let game = entry.game();
-        let prior = match (args.prior, entry.scale()) {
+        let known = args.tables.as_deref().map(|dir| Known::load(&entry, &args.game, dir, "mcts")).transpose()?;
+        if let Some((mv, outcome)) = known.as_ref().and_then(|k| k.best(&state)) {
+            bail!(
+                "every move of the position leads into the tables (its best, {}, keeps {outcome} for the side to \
+                 move): solve --tables gives every move's exact value",
+                game.write_move(mv)
+            );
+        }
+        // The search stops at every position the tables hold, with its exact value.
+        let settled = Settled::new(game, known.as_ref().map(|k| k as &dyn Settle<E::Game>));
+        let scale = entry.scale();
+        let prior = match (args.prior, scale.as_ref()) {
             (Some(PriorKind::Evaluator), None) => {
                 return Err(games::refuse("mcts --prior evaluator", args.game.game, Capability::Evaluator));
             }
@@ -109,7 +127,7 @@ impl Visit for Mcts<'_> {
                 // A difference of the unit on the evaluator's scale weighs e times more: the softmax's temperature
                 // is the unit over the bound, as the prior divides estimates by the bound.
                 let temperature = scale.prior_unit / scale.evaluator.bound();
-                EvaluatorPrior { evaluator: scale.evaluator, temperature }
+                EvaluatorPrior { evaluator: Through(&scale.evaluator), temperature }
             }),
         };
         let mut moves = Vec::new();
@@ -134,7 +152,7 @@ impl Visit for Mcts<'_> {
         let pool = rayon::ThreadPoolBuilder::new().num_threads(plan.threads).build()?;
         let start = Instant::now();
         let outcome = watched(iterations, |counter| {
-            pool.install(|| plan::run_counted(game, state.clone(), &plan, config, prior, counter))
+            pool.install(|| plan::run_counted(&settled, state.clone(), &plan, config, prior, counter))
         })?;
         let seconds = start.elapsed().as_secs_f64();
         // A move the search never went through (flat Monte Carlo stopped by a proof) has no mean.

@@ -4,16 +4,17 @@
 //! files of positions with known scores, and `--check-xor`, the search against a game's closed-form theory
 //! (Nim: Bouton's rule).
 
-use crate::games::{self, Capability, Endgame, Entry, Exact, Family, GameArgs, OwnSolve, SetRun, Visit};
+use crate::games::{self, Capability, Entry, Exact, Family, GameArgs, OwnSolve, SetRun, Visit};
+use crate::known::Known;
 use crate::output::{self, OutArg, Sink};
 use crate::progress::Progress;
-use crate::tables;
 use anyhow::{Result, bail};
 use clap::Args;
 use indicatif::HumanCount;
 use khela_exact::retro::{self, Outcome};
 use khela_exact::theory::knuth_moore;
 use khela_exact::{Algorithm, Observer, SearchConfig, Stats, move_values};
+use khela_games::settled::{Settle, Settled, Through};
 use khela_games::{Game, Node, Notation, Player, Value};
 use khela_heuristic::{Engine, MoveValue};
 use serde::Serialize;
@@ -129,15 +130,22 @@ impl Visit for Solve<'_> {
             }
             output::writable(path)?;
         }
-        if let Some(dir) = &args.tables {
-            if args.depth.is_some() || args.weak {
-                bail!("--tables gives exact values from the tables; it takes no --depth or --weak");
+        let known = match &args.tables {
+            Some(dir) => {
+                if args.weak {
+                    bail!("--tables gives exact values from the tables; it takes no --weak");
+                }
+                Some(Known::load(&entry, &args.game, dir, "solve")?)
             }
-            let Some(endgame) = entry.endgame(0) else {
-                return Err(games::refuse("solve --tables", args.game.game, Capability::Retro));
-            };
+            None => None,
+        };
+        if let Some(known) = &known {
             let (text, state) = games::position(&entry, &args.game, Some("solve"))?;
-            return from_tables(&entry, &endgame?, dir, (&text, &state), args);
+            // Where the tables know every move, the position's value is exact, depth or not; elsewhere, a
+            // depth-limited search stops at every position the tables hold.
+            if known.best(&state).is_some() || args.depth.is_none() {
+                return from_tables(&entry, known, args.tables.as_deref().expect("tables"), (&text, &state), args);
+            }
         }
         if args.weak && (args.depth.is_some() || entry.exact() != Exact::Own) {
             bail!("--weak is for exact solving by a game's own solver (Connect-4's, whose scores count stones)");
@@ -150,7 +158,7 @@ impl Visit for Solve<'_> {
         }
         let (text, state) = games::position(&entry, &args.game, Some("solve"))?;
         match (args.depth, entry.exact()) {
-            (Some(depth), _) => depth_limited(&entry, &state, depth, args),
+            (Some(depth), _) => depth_limited(&entry, &state, depth, args, known.as_ref()),
             (None, Exact::MoveValues) => exact(&entry, &state, &args.out),
             (None, Exact::Own) => entry.solve_own(
                 &text,
@@ -212,16 +220,15 @@ struct TableRow {
 /// best play to the end.
 fn from_tables<E: Entry>(
     entry: &E,
-    endgame: &Endgame<E::Game>,
+    known: &Known<E::Game>,
     dir: &Path,
     (text, state): (&str, &<E::Game as Game>::State),
     args: &SolveArgs,
 ) -> Result<()> {
     let game = entry.game();
+    let (endgame, table) = (&known.endgame, &known.table);
     let space = &*endgame.space;
-    let table = tables::load(dir, &args.game.game.to_string(), endgame)?;
-    let (Some(outcome), Some(outcomes)) = (table.outcome(space, state), retro::move_outcomes(space, &table, state))
-    else {
+    let (Some(outcomes), Some((_, outcome))) = (known.moves(state), known.best(state)) else {
         bail!(
             "{} position {text:?} is not in the tables in {} (they hold the endgame: {})",
             entry.title(),
@@ -248,7 +255,7 @@ fn from_tables<E: Entry>(
             best: o == outcome,
         })
         .collect();
-    let line: Vec<String> = retro::line(space, &table, state).into_iter().map(|mv| game.write_move(mv)).collect();
+    let line: Vec<String> = retro::line(space, table, state).into_iter().map(|mv| game.write_move(mv)).collect();
     Sink::new(&args.out, None)?.emit(&rows, || {
         let (side, first) = (game.player_name(mover), output::view_of(game.player_name(Player::Max)));
         let mut table = output::table(&["move", &format!("value ({first})"), "plies to the end", "best"]);
@@ -268,7 +275,13 @@ fn from_tables<E: Entry>(
 
 /// `solve --depth`: every move's depth-limited value (searched to `depth − 1` after it), the move the engine
 /// chooses and its principal variation.
-fn depth_limited<E: Entry>(entry: &E, state: &<E::Game as Game>::State, depth: u32, args: &SolveArgs) -> Result<()> {
+fn depth_limited<E: Entry>(
+    entry: &E,
+    state: &<E::Game as Game>::State,
+    depth: u32,
+    args: &SolveArgs,
+    known: Option<&Known<E::Game>>,
+) -> Result<()> {
     let Some(scale) = entry.scale() else {
         return Err(games::refuse("solve --depth", args.game.game, Capability::Evaluator));
     };
@@ -295,7 +308,9 @@ fn depth_limited<E: Entry>(entry: &E, state: &<E::Game as Game>::State, depth: u
         games::View::Mover => ("the side to move's view".to_string(), Box::new(move |value| mover.view(value))),
     };
     let config = SearchConfig { quiescence: args.quiescence, ..SearchConfig::depth_limited(depth) };
-    let evaluator = &scale.evaluator;
+    // The searches stop at every position the tables hold, with its exact value.
+    let settled = Settled::new(game, known.map(|k| k as &dyn Settle<E::Game>));
+    let evaluator = Through(&scale.evaluator);
     let sink = Sink::new(&args.out, None)?;
     // Two engines, so that each search's node count is its own (not helped by the other's table), each with its
     // progress on stderr: the search by the depth its iterations reach, the valuation of the moves one by one.
@@ -304,7 +319,7 @@ fn depth_limited<E: Entry>(entry: &E, state: &<E::Game as Game>::State, depth: u
     let stopped = Cell::new(None);
     let pace =
         Pace { bar: &bar, depth, force: args.force, started: Instant::now(), times: Vec::new(), stopped: &stopped };
-    let analysis = Engine::new(game, evaluator, config).search_observed(state, pace);
+    let analysis = Engine::new(&settled, &evaluator, config).search_observed(state, pace);
     bar.finish();
     if let Some(Stop { reached, elapsed, projected }) = stopped.get() {
         bail!(
@@ -316,7 +331,7 @@ fn depth_limited<E: Entry>(entry: &E, state: &<E::Game as Game>::State, depth: u
             humantime::format_duration(Duration::from_secs(MAX_SECONDS as u64))
         );
     }
-    let mut engine = Engine::new(game, evaluator, config);
+    let mut engine = Engine::new(&settled, &evaluator, config);
     let mut moves = Vec::new();
     game.moves(state, &mut moves);
     let bar = Progress::new("moves", moves.len() as u64, 0);

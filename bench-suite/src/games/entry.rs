@@ -178,7 +178,7 @@ pub struct Family {
 }
 
 /// Writes a position of `G` in its notation.
-pub type WritePosition<G> = Box<dyn Fn(&<G as Game>::State) -> String>;
+pub type WritePosition<G> = Box<dyn Fn(&<G as Game>::State) -> String + Send + Sync>;
 
 /// A game's endgame, for retrograde analysis: its positions numbered, with their moves backwards ([`Unmoves`]), in parts that are solved
 /// together and written to a table file each.

@@ -90,6 +90,17 @@ impl Outcome {
     }
 }
 
+/// "a win in 7 plies", "a loss in 4 plies", "a draw".
+impl std::fmt::Display for Outcome {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Outcome::Win(d) => write!(f, "a win in {d} plies"),
+            Outcome::Loss(d) => write!(f, "a loss in {d} plies"),
+            Outcome::Draw => f.write_str("a draw"),
+        }
+    }
+}
+
 /// What one level of [`solve`] decided.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Level {

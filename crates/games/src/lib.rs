@@ -39,6 +39,7 @@ pub mod notation;
 pub mod pig;
 pub mod random_tree;
 pub mod rng;
+pub mod settled;
 pub mod sixteen_soldiers;
 mod space;
 pub mod tictactoe;

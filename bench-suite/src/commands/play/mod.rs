@@ -7,12 +7,14 @@
 mod record;
 
 use crate::games::{self, Entry, GameArgs, View, Visit};
+use crate::known::Known;
 use crate::output;
 use crate::players::{Contender, Seat, Seen};
 use anyhow::{Result, anyhow, bail};
 use clap::Args;
 use indicatif::HumanCount;
 use khela_games::line::{End, Line};
+use khela_games::settled::{Settle, Settled, Through};
 use khela_games::{Game, Node, Notation, Player};
 use record::Record;
 use std::io::BufRead;
@@ -40,6 +42,10 @@ pub struct PlayArgs {
     /// Writes the game record to this file after every move.
     #[arg(long)]
     pub record: Option<PathBuf>,
+    /// The endgame tables in DIR (`retro --out DIR`: Bagh-Chal's sliding phase): the opponent plays their move
+    /// wherever they hold the position, and its searches stop at every position they hold.
+    #[arg(long, value_name = "DIR")]
+    pub tables: Option<PathBuf>,
 }
 
 /// What a person types besides moves.
@@ -70,8 +76,14 @@ impl Visit for Play<'_> {
                 (text, Line::new(game, state))
             }
         };
+        let known = args.tables.as_deref().map(|dir| Known::load(&entry, &args.game, dir, "play")).transpose()?;
+        // The opponent's searches stop at every position the tables hold; where the game is in them, it plays
+        // their move.
+        let settled = Settled::new(game, known.as_ref().map(|k| k as &dyn Settle<E::Game>));
         let scale = entry.scale();
-        let mut seat = Seat::new(game, scale.as_ref().map(|s| &s.evaluator), args.engine, 16, args.seed)?;
+        let through = scale.as_ref().map(|s| Through(&s.evaluator));
+        let table_move = |s: &<E::Game as Game>::State| known.as_ref().and_then(|k| k.best(s));
+        let mut seat = Seat::new(&settled, through.as_ref(), args.engine, 16, args.seed)?.with_tables(&table_move);
         let view = match entry.view() {
             View::First => output::view_of(game.player_name(Player::Max)),
             View::Mover => "the side to move's view".to_string(),
@@ -106,6 +118,7 @@ impl Visit for Play<'_> {
                         let visits = format!("{} of {} iterations", HumanCount(visits), HumanCount(iterations));
                         said.push_str(&format!(" (mean score {mean:.3} for {name}, {visits})"));
                     }
+                    Seen::Tables(outcome) => said.push_str(&format!(" (the tables: {outcome} for {name})")),
                     Seen::Nothing => {}
                 }
                 output::say(said)?;

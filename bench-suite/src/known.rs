@@ -1,0 +1,61 @@
+//! What `--tables DIR` brings to a command: a game's endgame tables loaded ([`crate::tables`]), answering the
+//! searches' question — is this position's value known exactly? ([`Settle`]) — and a player's: which move keeps
+//! it (the fastest win, a draw kept, the longest defence).
+
+use crate::games::{self, Capability, Endgame, Entry, GameArgs};
+use crate::tables;
+use anyhow::Result;
+use khela_exact::retro::{self, Outcome, Table};
+use khela_games::settled::Settle;
+use khela_games::{Game, Value};
+use std::path::Path;
+
+/// A game's endgame with its tables.
+pub struct Known<G: Game> {
+    /// The endgame.
+    pub endgame: Endgame<G>,
+    /// Its outcomes.
+    pub table: Table,
+}
+
+impl<G: Game> Known<G> {
+    /// The tables of `entry`'s game in `dir`, for `command` (its name in messages).
+    pub fn load<E: Entry<Game = G>>(entry: &E, args: &GameArgs, dir: &Path, command: &str) -> Result<Known<G>> {
+        let Some(endgame) = entry.endgame(0) else {
+            return Err(games::refuse(&format!("{command} --tables"), args.game, Capability::Retro));
+        };
+        let endgame = endgame?;
+        let table = tables::load(dir, &args.game.to_string(), &endgame)?;
+        Ok(Known { endgame, table })
+    }
+
+    /// The outcome of `state` for the side to move, if the tables hold it.
+    pub fn outcome(&self, state: &G::State) -> Option<Outcome> {
+        self.table.outcome(&*self.endgame.space, state)
+    }
+
+    /// Every move of `state` and the outcome it gives the side to move, if the tables hold every position the
+    /// moves lead to (or end the game): the positions of the endgame, and those one move before it (Bagh-Chal:
+    /// the last goat's placement).
+    pub fn moves(&self, state: &G::State) -> Option<Vec<(G::Move, Outcome)>> {
+        retro::move_outcomes(&*self.endgame.space, &self.table, state)
+    }
+
+    /// The best move of `state` by the tables, and the outcome it keeps for the side to move, where
+    /// [`Known::moves`] knows them: the first of the equally good, in natural order.
+    pub fn best(&self, state: &G::State) -> Option<(G::Move, Outcome)> {
+        self.moves(state)?.into_iter().reduce(|a, b| if retro::better(b.1, a.1) { b } else { a })
+    }
+}
+
+impl<G: Game> Settle<G> for Known<G> {
+    /// A win for the side to move is +1 for it, a loss −1, a draw 0; MAX's view.
+    fn payoff(&self, state: &G::State) -> Option<Value> {
+        let mover = self.endgame.space.to_move(state);
+        self.outcome(state).map(|outcome| match outcome {
+            Outcome::Win(_) => mover.view(1.0),
+            Outcome::Loss(_) => mover.view(-1.0),
+            Outcome::Draw => 0.0,
+        })
+    }
+}
