@@ -60,15 +60,7 @@ fn retro_writes_the_summary_and_tables_the_same_for_any_threads() {
 fn solve_from_the_tables_gives_every_move_and_a_line_that_ends_as_promised() {
     let dir = tempfile::tempdir().unwrap();
     retro(dir.path(), "2");
-    let game = BaghChal::new(&Setup {
-        size: 3,
-        tigers: vec!["b2".into()],
-        goats: 6,
-        stacks: Vec::new(),
-        goats_first: true,
-        captures_to_win: 3,
-    })
-    .unwrap();
+    let game = variant();
     let mut decided = 0;
     for position in ["GGG/GT./G.G t 0", "GGG/GT./G.G g 0", "G.G/GTG/.GG t 0", "GG./GT./.GG g 0"] {
         let tables = dir.path().to_str().unwrap();
@@ -116,24 +108,22 @@ fn retro_and_tables_refuse_bad_requests() {
     refused(&["solve", "--game", "bagh-chal", "--tables", out], "no table files");
     retro(dir.path(), "1");
     let tables = dir.path().to_str().unwrap();
-    refused(&["solve", "--game", "bagh-chal", "--rules", RULES, "--tables", tables], "not in the tables");
     refused(
         &["solve", "--game", "bagh-chal", "--position", "GGGGG/TTGGG/TGGTG/GGGGG/.GGGG t 0", "--tables", tables],
         "size=5",
     );
 }
 
+/// The variant of [`RULES`].
+fn variant() -> BaghChal {
+    let tigers = vec!["b2".into()];
+    BaghChal::new(&Setup { size: 3, tigers, goats: 6, stacks: Vec::new(), goats_first: true, captures_to_win: 3 })
+        .unwrap()
+}
+
 /// The variant's sliding phase solved by the library, for the checks below.
 fn library_tables() -> (BaghChal, SlidingPhase, Table) {
-    let game = BaghChal::new(&Setup {
-        size: 3,
-        tigers: vec!["b2".into()],
-        goats: 6,
-        stacks: Vec::new(),
-        goats_first: true,
-        captures_to_win: 3,
-    })
-    .unwrap();
+    let game = variant();
     let space = SlidingPhase::new(&game, 0).unwrap();
     let table = khela_exact::retro::solve(&space, |_| {}).unwrap();
     (game, space, table)
@@ -212,6 +202,12 @@ fn searches_stop_at_the_tables_and_take_their_values() {
             .next()
             .unwrap();
         assert_eq!(best.signum(), truth.signum(), "{position}: {rows}");
+        // Without a depth: an exact search to the tables, values +1, 0, −1.
+        let rows = csv(&["solve", "--game", "bagh-chal", "--rules", RULES, "--position", position, "--tables", tables]);
+        assert!(
+            rows.lines().any(|l| l.ends_with(",true") && l.split(',').nth(1) == Some(&truth.to_string())),
+            "{position}: {rows}"
+        );
     }
     // One placement before the tables, the answer is exact whatever the depth.
     let rows = csv(&[

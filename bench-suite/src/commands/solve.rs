@@ -4,6 +4,8 @@
 //! files of positions with known scores, and `--check-xor`, the search against a game's closed-form theory
 //! (Nim: Bouton's rule).
 
+mod tables;
+
 use crate::games::{self, Capability, Entry, Exact, Family, GameArgs, OwnSolve, SetRun, Visit};
 use crate::known::Known;
 use crate::output::{self, OutArg, Sink};
@@ -11,7 +13,6 @@ use crate::progress::Progress;
 use anyhow::{Result, bail};
 use clap::Args;
 use indicatif::HumanCount;
-use khela_exact::retro::{self, Outcome};
 use khela_exact::theory::knuth_moore;
 use khela_exact::{Algorithm, Observer, SearchConfig, Stats, move_values};
 use khela_games::settled::{Settle, Settled, Through};
@@ -20,7 +21,7 @@ use khela_heuristic::{Engine, MoveValue};
 use serde::Serialize;
 use std::cell::Cell;
 use std::ops::ControlFlow;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
 /// The depth-limited searches `solve` refuses: a perfectly ordered alpha-beta search to depth d of a tree with b
@@ -77,7 +78,8 @@ pub struct SolveArgs {
     /// repeat): every move's outcome with its distance to the end in plies, and the line of best play.
     #[arg(long, value_name = "DIR")]
     pub tables: Option<PathBuf>,
-    /// Run to the end even when the pace of the depth-limited search says it will not finish in 15 minutes.
+    /// Run to the end even when the pace of the depth-limited search, or the estimate of an exact search to the
+    /// tables (--tables), says it will not finish in 15 minutes.
     #[arg(long)]
     pub force: bool,
     /// With --check-xor: the largest heap size.
@@ -144,7 +146,8 @@ impl Visit for Solve<'_> {
             // Where the tables know every move, the position's value is exact, depth or not; elsewhere, a
             // depth-limited search stops at every position the tables hold.
             if known.best(&state).is_some() || args.depth.is_none() {
-                return from_tables(&entry, known, args.tables.as_deref().expect("tables"), (&text, &state), args);
+                let dir = args.tables.as_deref().expect("tables");
+                return tables::solve(&entry, known, dir, (&text, &state), (&args.out, args.force));
             }
         }
         if args.weak && (args.depth.is_some() || entry.exact() != Exact::Own) {
@@ -203,73 +206,6 @@ fn exact<E: Entry>(entry: &E, state: &<E::Game as Game>::State, out: &OutArg) ->
             output::value(mover.view(best)),
             safe.join(", ")
         )
-    })
-}
-
-/// One move's outcome from the tables.
-#[derive(Serialize)]
-struct TableRow {
-    #[serde(rename = "move")]
-    mv: String,
-    value: String,
-    plies: Option<u32>,
-    best: bool,
-}
-
-/// `solve --tables`: every move's exact outcome from the tables of the game's endgame in `dir`, and the line of
-/// best play to the end.
-fn from_tables<E: Entry>(
-    entry: &E,
-    known: &Known<E::Game>,
-    dir: &Path,
-    (text, state): (&str, &<E::Game as Game>::State),
-    args: &SolveArgs,
-) -> Result<()> {
-    let game = entry.game();
-    let (endgame, table) = (&known.endgame, &known.table);
-    let space = &*endgame.space;
-    let (Some(outcomes), Some((_, outcome))) = (known.moves(state), known.best(state)) else {
-        bail!(
-            "{} position {text:?} is not in the tables in {} (they hold the endgame: {})",
-            entry.title(),
-            dir.display(),
-            endgame.about
-        );
-    };
-    let mover = space.to_move(state);
-    let max_view = |o: Outcome| match o {
-        Outcome::Win(_) => mover.view(1.0),
-        Outcome::Loss(_) => mover.view(-1.0),
-        Outcome::Draw => 0.0,
-    };
-    let plies = |o: Outcome| match o {
-        Outcome::Win(d) | Outcome::Loss(d) => Some(d),
-        Outcome::Draw => None,
-    };
-    let rows: Vec<TableRow> = outcomes
-        .iter()
-        .map(|&(mv, o)| TableRow {
-            mv: game.write_move(mv),
-            value: output::value(max_view(o)),
-            plies: plies(o),
-            best: o == outcome,
-        })
-        .collect();
-    let line: Vec<String> = retro::line(space, table, state).into_iter().map(|mv| game.write_move(mv)).collect();
-    Sink::new(&args.out, None)?.emit(&rows, || {
-        let (side, first) = (game.player_name(mover), output::view_of(game.player_name(Player::Max)));
-        let mut table = output::table(&["move", &format!("value ({first})"), "plies to the end", "best"]);
-        for row in &rows {
-            let plies = row.plies.map_or("never".to_string(), |d| d.to_string());
-            table.add_row(vec![row.mv.clone(), row.value.clone(), plies, if row.best { "best" } else { "" }.into()]);
-        }
-        let verdict = match outcome {
-            Outcome::Win(d) => format!("{side} win in {d} plies"),
-            Outcome::Loss(d) => format!("{side} lose in {d} plies"),
-            Outcome::Draw => "a draw: neither side can force an end".to_string(),
-        };
-        let line = if line.is_empty() { String::new() } else { format!("\nbest play: {}", line.join(" ")) };
-        format!("{}\n{side} to move: {verdict} (exact, from the tables){line}\n{table}", game.picture(state))
     })
 }
 

@@ -180,6 +180,9 @@ pub struct Family {
 /// Writes a position of `G` in its notation.
 pub type WritePosition<G> = Box<dyn Fn(&<G as Game>::State) -> String + Send + Sync>;
 
+/// The plies before a position of `G` reaches an endgame.
+pub type PliesTo<G> = Box<dyn Fn(&<G as Game>::State) -> u32 + Send + Sync>;
+
 /// A game's endgame, for retrograde analysis: its positions numbered, with their moves backwards ([`Unmoves`]), in parts that are solved
 /// together and written to a table file each.
 pub struct Endgame<G: Game> {
@@ -194,6 +197,12 @@ pub struct Endgame<G: Game> {
     pub about: &'static str,
     /// A position in the game's notation.
     pub write: WritePosition<G>,
+    /// The most plies before a position's game reaches the endgame, whatever is played (Bagh-Chal: until the
+    /// last goat is placed); 0 in the endgame.
+    pub plies_to: PliesTo<G>,
+    /// About how long an exact search to the tables takes from a position that many plies before them, in
+    /// seconds on the machine of the README's figures, for refusing the searches that would not end.
+    pub seconds_to: fn(u32) -> f64,
 }
 
 /// A game as the harness knows it.
