@@ -84,7 +84,7 @@ pub enum Seen<M> {
 }
 
 /// The best move of a position by endgame tables and the outcome it keeps, where the tables hold the position.
-pub type TableMove<'a, G> = &'a dyn Fn(&<G as Game>::State) -> Option<(<G as Game>::Move, Outcome)>;
+pub type TableMove<'a, G> = &'a (dyn Fn(&<G as Game>::State) -> Option<(<G as Game>::Move, Outcome)> + Sync);
 
 /// A contender seated at one game: what it keeps from move to move (the engine and its table).
 pub struct Seat<'a, G: Game, E> {

@@ -269,3 +269,39 @@ fn play_with_the_tables_ends_as_they_say() {
     assert_eq!(text.matches("(the tables: ").count() as u32, plies, "{text}");
     assert!(text.contains(&format!("after {plies} plies")), "{text}");
 }
+
+#[test]
+fn a_match_with_the_tables_plays_them_out() {
+    let dir = tempfile::tempdir().unwrap();
+    retro(dir.path(), "2");
+    let (game, space, table) = library_tables();
+    let (plies, i) = (0..space.len())
+        .filter_map(|i| match table.get(i) {
+            Some(khela_exact::retro::Outcome::Win(d)) => Some((d, i)),
+            _ => None,
+        })
+        .max_by_key(|&(d, i)| (d, std::cmp::Reverse(i)))
+        .unwrap();
+    let position = game.write(&space.position(i).unwrap());
+    let tables = dir.path().to_str().unwrap();
+    let rows = csv(&[
+        "match",
+        "--game",
+        "bagh-chal",
+        "--rules",
+        RULES,
+        "--position",
+        &position,
+        "--players",
+        "random,mcts:10",
+        "--games",
+        "4",
+        "--opening",
+        "0",
+        "--tables",
+        tables,
+    ]);
+    // Both play the tables' moves: every game is the same forced win, as long as the tables say.
+    let row: Vec<&str> = rows.lines().nth(1).unwrap().split(',').collect();
+    assert_eq!((row[2], row[4], row[12]), ("4", "0", format!("{:.1}", f64::from(plies)).as_str()), "{rows}");
+}

@@ -9,19 +9,22 @@
 mod checkpoint;
 
 use crate::games::{self, Capability, Entry, GameArgs, Visit};
+use crate::known::Known;
 use crate::machine::Sidecar;
 use crate::output::{self, OutArg, Sink};
-use crate::players::{Contender, Seat};
+use crate::players::{Contender, Seat, TableMove};
 use crate::progress::Progress;
 use anyhow::{Result, bail};
 use checkpoint::{Checkpoint, Kept, Played};
 use clap::Args;
 use khela_games::line::{End, Line};
 use khela_games::rng::splitmix64;
-use khela_games::{Node, Notation, Player};
+use khela_games::settled::{Settle, Settled, Through};
+use khela_games::{Game, Node, Notation, Player};
 use khela_mcts::random::{Pcg, Random};
 use rayon::prelude::*;
 use serde::Serialize;
+use std::path::PathBuf;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The most games a match plays in all.
@@ -48,6 +51,10 @@ pub struct MatchArgs {
     /// Threads (rayon): games run in parallel; the table does not depend on them.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=4096))]
     pub threads: Option<u64>,
+    /// The endgame tables in DIR (`retro --out DIR`: Bagh-Chal's sliding phase): every player plays their move
+    /// wherever they hold the position, and the searches stop at every position they hold.
+    #[arg(long, value_name = "DIR")]
+    pub tables: Option<PathBuf>,
     #[command(flatten)]
     #[allow(missing_docs)]
     pub out: OutArg,
@@ -110,7 +117,12 @@ impl Visit for Match<'_> {
             _ => None,
         };
         let game = entry.game();
-        let evaluator = scale.as_ref().map(|s| &s.evaluator);
+        let known = args.tables.as_deref().map(|dir| Known::load(&entry, &args.game, dir, "match")).transpose()?;
+        // The players search the game whose positions the tables hold are settled, and play the tables' move there.
+        let searched = Settled::new(game, known.as_ref().map(|k| k as &dyn Settle<E::Game>));
+        let evaluator = scale.as_ref().map(|s| Through(&s.evaluator));
+        let table_move = |s: &<E::Game as Game>::State| known.as_ref().and_then(|k| k.best(s));
+        let players = Players { searched: &searched, evaluator: evaluator.as_ref(), tables: &table_move };
         let pairs: Vec<(usize, usize)> =
             (0..args.players.len()).flat_map(|i| (i + 1..args.players.len()).map(move |j| (i, j))).collect();
         let jobs: Vec<(usize, u64)> = (0..pairs.len()).flat_map(|p| (0..args.games).map(move |g| (p, g))).collect();
@@ -130,7 +142,7 @@ impl Visit for Match<'_> {
             // The two games of an opening share its seed; each game's players have their own.
             let opening = Opening { plies: args.opening, seed: stream(args.seed, 0, p, g / 2) };
             let seeds = [stream(args.seed, 1, p, g), stream(args.seed, 2, p, g)];
-            let kept = one_game(game, evaluator, &start, [a, b], a_first, opening, seeds)?;
+            let kept = one_game(game, &players, &start, [a, b], a_first, opening, seeds)?;
             if let Some(checkpoint) = &checkpoint {
                 checkpoint.keep(&Played { pairing: p, game: g, kept })?;
             }
@@ -215,7 +227,7 @@ fn describe(args: &MatchArgs) -> String {
     let players: Vec<String> = args.players.iter().map(|p| p.to_string()).collect();
     let or_none = |o: Option<String>| o.unwrap_or_else(|| "-".into());
     format!(
-        "game={} rules={} quiet-limit={} position={} players={} games={} opening={} seed={}",
+        "game={} rules={} quiet-limit={} position={} players={} games={} opening={} seed={} tables={}",
         args.game.game,
         or_none(args.game.rules.clone()),
         or_none(args.game.quiet_limit.map(|q| q.to_string())),
@@ -223,7 +235,8 @@ fn describe(args: &MatchArgs) -> String {
         players.join(","),
         args.games,
         args.opening,
-        args.seed
+        args.seed,
+        or_none(args.tables.as_ref().map(|dir| dir.display().to_string()))
     )
 }
 
@@ -234,11 +247,19 @@ fn stream(seed: u64, tag: u64, pairing: usize, n: u64) -> u64 {
     splitmix64(splitmix64(seed) ^ tag << 62 ^ (pairing as u64) << 40 ^ n)
 }
 
-/// Plays one game between `players` (A, B), A first if `a_first`, from `start` after the opening's random plies;
-/// the first and second seats draw from `seeds`.
+/// What the seats of a match play with: the game they search (the tables' positions settled), its evaluator
+/// and the tables' moves.
+struct Players<'a, G: Game, E> {
+    searched: &'a Settled<'a, G>,
+    evaluator: Option<&'a Through<'a, E>>,
+    tables: TableMove<'a, Settled<'a, G>>,
+}
+
+/// Plays one game of `game` between `players` (A, B), A first if `a_first`, from `start` after the opening's
+/// random plies; the first and second seats draw from `seeds`.
 fn one_game<G: Notation + Sync, E: khela_games::Evaluator<G>>(
     game: &G,
-    evaluator: Option<&E>,
+    seated: &Players<'_, G, E>,
     start: &G::State,
     players: [Contender; 2],
     a_first: bool,
@@ -256,7 +277,10 @@ fn one_game<G: Notation + Sync, E: khela_games::Evaluator<G>>(
         line.play(game, moves[dice.below(moves.len())]);
     }
     let (first, second) = if a_first { (players[0], players[1]) } else { (players[1], players[0]) };
-    let mut seats = [Seat::new(game, evaluator, first, 1, seeds[0])?, Seat::new(game, evaluator, second, 1, seeds[1])?];
+    let seat = |contender, seed| -> Result<_> {
+        Ok(Seat::new(seated.searched, seated.evaluator, contender, 1, seed)?.with_tables(seated.tables))
+    };
+    let mut seats = [seat(first, seeds[0])?, seat(second, seeds[1])?];
     let end = loop {
         if let Some(end) = line.end(game) {
             break end;
