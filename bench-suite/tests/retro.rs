@@ -129,6 +129,19 @@ fn library_tables() -> (BaghChal, SlidingPhase, Table) {
     (game, space, table)
 }
 
+/// The variant's longest forced win: its length in plies, and its first position.
+fn longest_win() -> (u32, String) {
+    let (game, space, table) = library_tables();
+    let (plies, i) = (0..space.len())
+        .filter_map(|i| match table.get(i) {
+            Some(khela_exact::retro::Outcome::Win(d)) => Some((d, i)),
+            _ => None,
+        })
+        .max_by_key(|&(d, i)| (d, std::cmp::Reverse(i)))
+        .unwrap();
+    (plies, game.write(&space.position(i).unwrap()))
+}
+
 /// The exact value (goats' view: +1, 0, −1) of a position by plain minimax over the game down to the tables.
 fn down_to_the_tables(
     game: &BaghChal,
@@ -249,16 +262,8 @@ fn searches_stop_at_the_tables_and_take_their_values() {
 fn play_with_the_tables_ends_as_they_say() {
     let dir = tempfile::tempdir().unwrap();
     retro(dir.path(), "2");
-    let (game, space, table) = library_tables();
     // The longest win of the variant: both sides play the tables' moves, and the game ends after that many plies.
-    let (plies, i) = (0..space.len())
-        .filter_map(|i| match table.get(i) {
-            Some(khela_exact::retro::Outcome::Win(d)) => Some((d, i)),
-            _ => None,
-        })
-        .max_by_key(|&(d, i)| (d, std::cmp::Reverse(i)))
-        .unwrap();
-    let position = game.write(&space.position(i).unwrap());
+    let (plies, position) = longest_win();
     let out = bench()
         .args(["play", "--game", "bagh-chal", "--rules", RULES, "--position", &position, "--human", "none"])
         .args(["--engine", "engine:1", "--tables", dir.path().to_str().unwrap()])
@@ -274,15 +279,7 @@ fn play_with_the_tables_ends_as_they_say() {
 fn a_match_with_the_tables_plays_them_out() {
     let dir = tempfile::tempdir().unwrap();
     retro(dir.path(), "2");
-    let (game, space, table) = library_tables();
-    let (plies, i) = (0..space.len())
-        .filter_map(|i| match table.get(i) {
-            Some(khela_exact::retro::Outcome::Win(d)) => Some((d, i)),
-            _ => None,
-        })
-        .max_by_key(|&(d, i)| (d, std::cmp::Reverse(i)))
-        .unwrap();
-    let position = game.write(&space.position(i).unwrap());
+    let (plies, position) = longest_win();
     let tables = dir.path().to_str().unwrap();
     let rows = csv(&[
         "match",
