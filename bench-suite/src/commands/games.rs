@@ -69,6 +69,9 @@ impl Visit for Describe {
             commands.push("count --depth");
         }
         commands.push("mcts");
+        if has(Capability::Retro) {
+            commands.extend(["retro", "solve/mcts/play/match --tables"]);
+        }
         Row {
             game: game.into(),
             positions: entry.notation(),

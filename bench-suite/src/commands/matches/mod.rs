@@ -227,7 +227,7 @@ fn describe(args: &MatchArgs) -> String {
     let players: Vec<String> = args.players.iter().map(|p| p.to_string()).collect();
     let or_none = |o: Option<String>| o.unwrap_or_else(|| "-".into());
     format!(
-        "game={} rules={} quiet-limit={} position={} players={} games={} opening={} seed={} tables={}",
+        "game={} rules={} quiet-limit={} position={} players={} games={} opening={} seed={}{}",
         args.game.game,
         or_none(args.game.rules.clone()),
         or_none(args.game.quiet_limit.map(|q| q.to_string())),
@@ -236,7 +236,8 @@ fn describe(args: &MatchArgs) -> String {
         args.games,
         args.opening,
         args.seed,
-        or_none(args.tables.as_ref().map(|dir| dir.display().to_string()))
+        // Only when given, so that the checkpoints of matches without tables read as before.
+        args.tables.as_ref().map_or(String::new(), |dir| format!(" tables={}", dir.display()))
     )
 }
 
