@@ -54,6 +54,24 @@ fn retro_writes_the_summary_and_tables_the_same_for_any_threads() {
         assert!(a == b, "{name} differs between 1 and 2 threads");
     }
     assert!(one.path().join("summary.meta.json").exists());
+    // A range of captured goats: those solved and summarised, the tables of more captured written too.
+    let part = tempfile::tempdir().unwrap();
+    let out = bench()
+        .args(["retro", "--game", "bagh-chal", "--rules", RULES, "--captured", "1..1", "--out"])
+        .arg(part.path())
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let rows = std::fs::read_to_string(part.path().join("summary.csv")).unwrap();
+    assert_eq!(rows.lines().skip(1).map(|l| &l[..2]).collect::<Vec<_>>(), ["1,", "1,"], "{rows}");
+    for (name, written) in [("captured-0.retro", false), ("captured-1.retro", true), ("captured-2.retro", true)] {
+        assert_eq!(part.path().join(name).exists(), written, "{name}");
+    }
+    let (a, b) = (
+        std::fs::read(one.path().join("captured-2.retro")).unwrap(),
+        std::fs::read(part.path().join("captured-2.retro")).unwrap(),
+    );
+    assert!(a == b, "the table of 2 captured depends on where the solve started");
 }
 
 #[test]
@@ -104,6 +122,8 @@ fn retro_and_tables_refuse_bad_requests() {
     refused(&["retro", "--game", "bagh-chal", "--captured", "5", "--out", out], "5 goats captured");
     refused(&["retro", "--game", "bagh-chal", "--rules", "bagh-bandi", "--out", out], "stacks");
     refused(&["retro", "--game", "bagh-chal", "--out", "-"], "not -");
+    refused(&["retro", "--game", "bagh-chal", "--captured", "3..1", "--out", out], "from the smaller number");
+    refused(&["retro", "--game", "bagh-chal", "--captured", "all", "--out", out], "a range like 0..4");
     assert!(!Path::new(out).exists(), "a refused run left {out} behind");
     refused(&["solve", "--game", "bagh-chal", "--tables", out], "no table files");
     retro(dir.path(), "1");

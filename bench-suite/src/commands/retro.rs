@@ -12,6 +12,7 @@ use indicatif::HumanCount;
 use khela_exact::retro::{self, Census, Level};
 use khela_games::Player;
 use serde::Serialize;
+use std::ops::RangeInclusive;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -25,10 +26,11 @@ pub struct RetroArgs {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub game: GameArgs,
-    /// Solve the positions with this many goats captured, and those with more, which a capture leads to
-    /// [default: 0, the whole sliding phase].
-    #[arg(long, default_value_t = 0)]
-    pub captured: u8,
+    /// The goats captured whose positions to solve and summarise: a number or a range, like 3 or 0..4 (the
+    /// positions with more captured are solved too, and their tables written: a capture leads there)
+    /// [default: 0..4, the whole sliding phase].
+    #[arg(long, value_parser = parse_captured, default_value = "0..4")]
+    pub captured: RangeInclusive<u8>,
     /// Threads [default: all cores]. The tables are the same for any number.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=4096))]
     pub threads: Option<u64>,
@@ -80,7 +82,7 @@ impl Visit for Retro<'_> {
         if args.game.position.is_some() {
             bail!("retro solves every position of the endgame; it takes no --position");
         }
-        let Some(endgame) = entry.endgame(args.captured) else {
+        let Some(endgame) = entry.endgame(*args.captured.start()) else {
             return Err(games::refuse("retro", args.game.game, Capability::Retro));
         };
         let endgame = endgame?;
@@ -124,7 +126,7 @@ impl Visit for Retro<'_> {
         for (captured, numbers) in endgame.parts.iter().cloned() {
             let by_side = |s: &_| usize::from(space.to_move(s) == Player::Max);
             let census = pool.install(|| retro::census(space, &table, numbers.clone(), 2, by_side));
-            for (side, census) in census.iter().enumerate() {
+            for (side, census) in census.iter().enumerate().filter(|_| args.captured.contains(&captured)) {
                 rows.push(row(captured, side == 1, census));
                 if let Some((plies, i)) = census.longest_win {
                     let position = space.position(i).expect("a number with an outcome");
@@ -153,6 +155,20 @@ impl Visit for Retro<'_> {
         }
         output::say(format!("wrote {} and the tables beside it", summary.display()))
     }
+}
+
+/// `--captured`: `C` or `A..B` (inclusive).
+fn parse_captured(text: &str) -> Result<RangeInclusive<u8>, String> {
+    let number =
+        |t: &str| t.trim().parse::<u8>().map_err(|_| format!("{text:?}: a number of goats, or a range like 0..4"));
+    let (a, b) = match text.split_once("..") {
+        Some((a, b)) => (number(a)?, number(b.trim_start_matches('='))?),
+        None => (number(text)?, number(text)?),
+    };
+    if a > b {
+        return Err(format!("{text:?}: the range runs from the smaller number to the larger"));
+    }
+    Ok(a..=b)
 }
 
 /// The summary row of one side to move.
