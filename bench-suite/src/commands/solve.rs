@@ -4,6 +4,7 @@
 //! files of positions with known scores, and `--check-xor`, the search against a game's closed-form theory
 //! (Nim: Bouton's rule).
 
+mod moves;
 mod tables;
 
 use crate::games::{self, Capability, Entry, Exact, Family, GameArgs, OwnSolve, SetRun, Visit};
@@ -18,7 +19,7 @@ use khela_exact::{Algorithm, Observer, SearchConfig, Stats, move_values};
 use khela_games::settled::{Settle, Settled, Through};
 use khela_games::{Game, Node, Notation, Player, Value};
 use khela_heuristic::{Engine, MoveValue};
-use serde::Serialize;
+use moves::MoveRow;
 use std::cell::Cell;
 use std::ops::ControlFlow;
 use std::path::PathBuf;
@@ -173,32 +174,16 @@ impl Visit for Solve<'_> {
     }
 }
 
-/// One move's value.
-#[derive(Serialize)]
-struct MoveRow {
-    #[serde(rename = "move")]
-    mv: String,
-    value: String,
-    best: bool,
-}
-
 /// `solve` without `--depth`: every move's exact value (alpha-beta, from the first player's view), the best
 /// ones marked.
 fn exact<E: Entry>(entry: &E, state: &<E::Game as Game>::State, out: &OutArg) -> Result<()> {
     let game = entry.game();
     let Node::Decision(mover) = game.node(state) else { bail!("the position is a chance node; solve values moves") };
     let values = move_values(game, state, Algorithm::AlphaBeta);
-    let best = values.iter().map(|&(_, v)| mover.view(v)).fold(Value::NEG_INFINITY, Value::max);
-    let rows: Vec<MoveRow> = values
-        .iter()
-        .map(|&(mv, v)| MoveRow { mv: game.write_move(mv), value: output::value(v), best: mover.view(v) == best })
-        .collect();
+    let (rows, best) = moves::rows(game, mover, &values);
     Sink::new(out, None)?.emit(&rows, || {
         let (side, first) = (game.player_name(mover), output::view_of(game.player_name(Player::Max)));
-        let mut table = output::table(&["move", &format!("value ({first})"), "best"]);
-        for row in &rows {
-            table.add_row(vec![row.mv.clone(), row.value.clone(), if row.best { "best" } else { "" }.into()]);
-        }
+        let table = moves::table(game, &rows);
         let safe: Vec<&str> = rows.iter().filter(|r| r.best).map(|r| r.mv.as_str()).collect();
         format!(
             "{}\n{side} to move; value {} from {first}; best moves for {side}: {}\n{table}",

@@ -1,7 +1,8 @@
 //! `solve --tables DIR`: exact values from a game's endgame tables — a position they hold, or one whose every
 //! move leads into them, read from them; a position a few moves before them searched exactly to them, every
-//! position they hold a leaf with its exact value.
+//! position they hold a leaf with its exact value (rows `move,value,best`, as every exact solve writes them).
 
+use super::moves;
 use crate::games::Entry;
 use crate::known::Known;
 use crate::output::{self, OutArg, Sink};
@@ -125,22 +126,10 @@ fn search<E: Entry>(
         })
         .collect();
     let seconds = started.elapsed().as_secs_f64();
-    let best = values.iter().map(|&(_, v)| mover.view(v)).fold(Value::NEG_INFINITY, Value::max);
-    let rows: Vec<TableRow> = values
-        .iter()
-        .map(|&(mv, v)| TableRow {
-            mv: game.write_move(mv),
-            value: output::value(v),
-            plies: None,
-            best: mover.view(v) == best,
-        })
-        .collect();
+    let (rows, best) = moves::rows(game, mover, &values);
     Sink::new(out, None)?.emit(&rows, || {
-        let (side, first) = (game.player_name(mover), output::view_of(game.player_name(Player::Max)));
-        let mut table = output::table(&["move", &format!("value ({first})"), "best"]);
-        for row in &rows {
-            table.add_row(vec![row.mv.clone(), row.value.clone(), if row.best { "best" } else { "" }.into()]);
-        }
+        let side = game.player_name(mover);
+        let table = moves::table(game, &rows);
         let verdict = match best {
             b if b > 0.0 => format!("{side} win"),
             b if b < 0.0 => format!("{side} lose"),
