@@ -7,6 +7,7 @@ use crate::commands::matches::{self, MatchArgs};
 use crate::commands::mcts::{self, MctsArgs};
 use crate::commands::ordering::{self, OrderingArgs};
 use crate::commands::play::{self, PlayArgs};
+use crate::commands::prove::{self, ProveArgs};
 use crate::commands::retro::{self, RetroArgs};
 use crate::commands::solve::{self, SolveArgs};
 use crate::commands::sweep::{self, args::MergeArgs, args::SweepArgs, merge};
@@ -65,9 +66,14 @@ pub enum Command {
     #[command(name = "match")]
     Match(MatchArgs),
     /// Retrograde analysis: every position of a game's endgame solved exactly (Bagh-Chal: the sliding phase, all
-    /// goats placed, 0 to 4 captured), each a win, loss or draw with its distance to the end; the tables written
-    /// to DIR with DIR/summary.csv (per goats captured and side to move) and DIR/summary.meta.json.
+    /// goats placed, 0 to 4 captured; Sixteen Soldiers: up to 6 pieces), each a win, loss or draw with its
+    /// distance to the end; the tables written to DIR with DIR/summary.csv (per goats captured and side to move;
+    /// per pieces of each side) and DIR/summary.meta.json.
     Retro(RetroArgs),
+    /// Proves or refutes a claim about a position (`--claim goats:draw`) by an AND/OR search to the endgame
+    /// tables, optionally with a heuristic player for the claimant (`--moves K`), and reports the proof's size;
+    /// `--checkpoint FILE` saves the work every minute and resumes it.
+    Prove(ProveArgs),
 }
 
 impl Command {
@@ -86,6 +92,7 @@ impl Command {
             Command::Play(args) => play::run(&args),
             Command::Match(args) => matches::run(&args),
             Command::Retro(args) => retro::run(&args),
+            Command::Prove(args) => prove::run(&args),
         }
     }
 }

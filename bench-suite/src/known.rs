@@ -2,7 +2,7 @@
 //! searches' question — is this position's value known exactly? ([`Settle`]) — and a player's: which move keeps
 //! it (the fastest win, a draw kept, the longest defence).
 
-use crate::games::{self, Capability, Endgame, Entry, GameArgs};
+use crate::games::{self, Capability, Endgame, Entry, GameArgs, Scope};
 use crate::tables;
 use anyhow::Result;
 use khela_exact::retro::{self, Outcome, Table};
@@ -21,7 +21,7 @@ pub struct Known<G: Game> {
 impl<G: Game> Known<G> {
     /// The tables of `entry`'s game in `dir`, for `command` (its name in messages).
     pub fn load<E: Entry<Game = G>>(entry: &E, args: &GameArgs, dir: &Path, command: &str) -> Result<Known<G>> {
-        let Some(endgame) = entry.endgame(0) else {
+        let Some(endgame) = entry.endgame(&Scope::default()) else {
             return Err(games::refuse(&format!("{command} --tables"), args.game, Capability::Retro));
         };
         let endgame = endgame?;

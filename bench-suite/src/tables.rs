@@ -50,14 +50,9 @@ pub struct Header {
     pub part: String,
 }
 
-/// A table file's part, in its header: the positions with `captured` goats captured.
-pub fn part(captured: u8) -> String {
-    format!("captured {captured}")
-}
-
-/// The table file of the positions with `captured` goats captured, in `dir`.
-pub fn path(dir: &Path, captured: u8) -> PathBuf {
-    dir.join(format!("captured-{captured}.retro"))
+/// The table file of a part, named `file` (the part's `file`), in `dir`.
+pub fn path(dir: &Path, file: &str) -> PathBuf {
+    dir.join(format!("{file}.retro"))
 }
 
 /// The table of a whole endgame (from its first part) from the files in `dir` that `retro` wrote for the game
@@ -66,12 +61,12 @@ pub fn path(dir: &Path, captured: u8) -> PathBuf {
 pub fn load<G: Game>(dir: &Path, game: &str, endgame: &Endgame<G>) -> Result<Table> {
     let mut codes = vec![UNUSED; endgame.space.len() as usize];
     let mut found = 0;
-    for (captured, numbers) in endgame.parts.iter().cloned() {
-        let file = path(dir, captured);
+    for part in &endgame.parts {
+        let (file, numbers) = (path(dir, &part.file), &part.numbers);
         if !file.exists() {
             continue;
         }
-        let header = Header { game: game.to_string(), rules: endgame.rules.clone(), part: part(captured) };
+        let header = Header { game: game.to_string(), rules: endgame.rules.clone(), part: part.name.clone() };
         let part = read(&file, &header, numbers.end - numbers.start)?;
         codes[numbers.start as usize..numbers.end as usize].copy_from_slice(&part);
         found += 1;
@@ -80,7 +75,7 @@ pub fn load<G: Game>(dir: &Path, game: &str, endgame: &Endgame<G>) -> Result<Tab
         bail!(
             "--tables {}: no table files there ({}; `retro --out DIR` writes them)",
             dir.display(),
-            path(dir, 0).display()
+            endgame.parts.first().map_or(String::new(), |part| path(dir, &part.file).display().to_string())
         );
     }
     Ok(Table::from_codes(codes))

@@ -118,7 +118,7 @@ fn retro_and_tables_refuse_bad_requests() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("t");
     let out = out.to_str().unwrap();
-    refused(&["retro", "--game", "connect4", "--out", out], "the games that have it: bagh-chal");
+    refused(&["retro", "--game", "connect4", "--out", out], "the games that have it: bagh-chal, sixteen-soldiers");
     refused(&["retro", "--game", "bagh-chal", "--captured", "5", "--out", out], "5 goats captured");
     refused(&["retro", "--game", "bagh-chal", "--rules", "bagh-bandi", "--out", out], "stacks");
     refused(&["retro", "--game", "bagh-chal", "--out", "-"], "not -");
@@ -187,6 +187,29 @@ fn down_to_the_tables(
     mover.view(values.fold(f64::NEG_INFINITY, f64::max))
 }
 
+/// The variant's placement positions with `in_hand` goats in hand and the sides to move given, every
+/// decision among them with its exact value down to the tables.
+fn placements(game: &BaghChal, space: &SlidingPhase, table: &Table, in_hand: u8, sides: &[bool]) -> Vec<(String, f64)> {
+    let mut found = Vec::new();
+    for tiger in 0..9 {
+        for goats in (0u64..512).filter(|g| g.count_ones() == 6 - u32::from(in_hand) && g & 1 << tiger == 0) {
+            for &goats_to_move in sides {
+                let s = khela_games::bagh_chal::Position {
+                    tigers: 1 << tiger,
+                    goats,
+                    in_hand,
+                    goats_to_move,
+                    ..Default::default()
+                };
+                if matches!(game.node(&s), Node::Decision(_)) {
+                    found.push((game.write(&s), down_to_the_tables(game, space, table, &s)));
+                }
+            }
+        }
+    }
+    found
+}
+
 #[test]
 fn searches_stop_at_the_tables_and_take_their_values() {
     let dir = tempfile::tempdir().unwrap();
@@ -195,21 +218,7 @@ fn searches_stop_at_the_tables_and_take_their_values() {
     let (game, space, table) = library_tables();
     // Two goats in hand: three plies to the tables. A depth-3 search that stops there has the exact value. The
     // positions with the goats to move, 4 on the board and 2 in hand: the first three decided, the first two drawn.
-    let mut positions: Vec<(String, f64)> = Vec::new();
-    for tiger in 0..9 {
-        for goats in (0u64..512).filter(|g| g.count_ones() == 4 && g & 1 << tiger == 0) {
-            let s = khela_games::bagh_chal::Position {
-                tigers: 1 << tiger,
-                goats,
-                in_hand: 2,
-                goats_to_move: true,
-                ..Default::default()
-            };
-            if matches!(game.node(&s), Node::Decision(_)) {
-                positions.push((game.write(&s), down_to_the_tables(&game, &space, &table, &s)));
-            }
-        }
-    }
+    let positions = placements(&game, &space, &table, 2, &[true]);
     let decided = positions.iter().filter(|p| p.1 != 0.0).take(3);
     let drawn = positions.iter().filter(|p| p.1 == 0.0).take(2);
     let chosen: Vec<&(String, f64)> = decided.chain(drawn).collect();
@@ -321,4 +330,75 @@ fn a_match_with_the_tables_plays_them_out() {
     // Both play the tables' moves: every game is the same forced win, as long as the tables say.
     let row: Vec<&str> = rows.lines().nth(1).unwrap().split(',').collect();
     assert_eq!((row[2], row[4], row[12]), ("4", "0", format!("{:.1}", f64::from(plies)).as_str()), "{rows}");
+}
+
+/// Runs `prove` on the variant and returns its rows as (metric, value) pairs.
+fn prove(position: &str, claim: &str, tables: &str, extra: &[&str]) -> Vec<(String, String)> {
+    let mut args = vec!["prove", "--game", "bagh-chal", "--rules", RULES, "--position", position, "--claim", claim];
+    args.extend(["--tables", tables]);
+    args.extend(extra);
+    let rows = csv(&args);
+    assert!(rows.starts_with("metric,value\n"), "{rows}");
+    rows.lines().skip(1).map(|l| l.split_once(',').unwrap()).map(|(m, v)| (m.into(), v.into())).collect()
+}
+
+fn metric<'a>(rows: &'a [(String, String)], name: &str) -> &'a str {
+    &rows.iter().find(|(m, _)| m == name).unwrap_or_else(|| panic!("no {name} in {rows:?}")).1
+}
+
+#[test]
+fn prove_agrees_with_minimax_down_to_the_tables_and_resumes_from_its_checkpoint() {
+    let dir = tempfile::tempdir().unwrap();
+    retro(dir.path(), "2");
+    let tables = dir.path().to_str().unwrap();
+    let (game, space, table) = library_tables();
+    // Placement positions, 1 to 3 goats in hand, either side to move: two of each value found, every claim
+    // against the truth.
+    let mut chosen: Vec<(String, f64)> = Vec::new();
+    for (position, truth) in [3, 2, 1].into_iter().flat_map(|h| placements(&game, &space, &table, h, &[true, false])) {
+        if chosen.iter().filter(|c| c.1 == truth).count() < 2 {
+            chosen.push((position, truth));
+        }
+    }
+    assert!(chosen.len() >= 4, "positions of two values at least: {chosen:?}");
+    for (position, truth) in &chosen {
+        for (claim, holds) in [("goats:draw", *truth >= 0.0), ("goats:win", *truth > 0.0), ("tigers:win", *truth < 0.0)]
+        {
+            let rows = prove(position, claim, tables, &[]);
+            let expected = if holds { "proven" } else { "refuted" };
+            assert_eq!(metric(&rows, "verdict"), expected, "{position} {claim}: {rows:?}");
+            assert!(metric(&rows, "proof_positions").parse::<u64>().unwrap() >= 1, "{rows:?}");
+        }
+    }
+    // One goat move a turn: proven or not proven, never refuted.
+    let position = "G.G/.T./G.G g 2";
+    let narrow = prove(position, "goats:draw", tables, &["--moves", "1"]);
+    assert!(["proven", "not-proven"].contains(&metric(&narrow, "verdict")), "{narrow:?}");
+    // A checkpoint: written at the end, resumed by the same proof (nothing left to search), refused by another.
+    let checkpoint = dir.path().join("proof.ckpt");
+    let checkpoint = checkpoint.to_str().unwrap();
+    let first = prove(position, "goats:draw", tables, &["--checkpoint", checkpoint]);
+    let again = prove(position, "goats:draw", tables, &["--checkpoint", checkpoint]);
+    assert_eq!(metric(&again, "verdict"), metric(&first, "verdict"));
+    assert_eq!(metric(&again, "resumed"), metric(&first, "decided"), "{again:?}");
+    assert_eq!(metric(&again, "nodes"), "0", "{again:?}");
+    let mut args = vec!["prove", "--game", "bagh-chal", "--rules", RULES, "--position", position];
+    args.extend(["--claim", "tigers:win", "--tables", tables, "--checkpoint", checkpoint]);
+    refused(&args, "is for another proof");
+    refused(
+        &[
+            "prove",
+            "--game",
+            "bagh-chal",
+            "--rules",
+            RULES,
+            "--position",
+            position,
+            "--claim",
+            "goats",
+            "--tables",
+            tables,
+        ],
+        "SIDE:draw or SIDE:win, the side one of goats, tigers",
+    );
 }

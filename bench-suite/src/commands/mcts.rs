@@ -59,7 +59,8 @@ pub struct MctsArgs {
     /// MCTS-Solver: prove wins and losses and play a proven win at once.
     #[arg(long)]
     pub solver: bool,
-    /// Stop at every position the endgame tables in DIR hold (`retro --out DIR`: Bagh-Chal's sliding phase), with
+    /// Stop at every position the endgame tables in DIR hold (`retro --out DIR`: Bagh-Chal's sliding phase,
+    /// Sixteen Soldiers' few pieces), with
     /// its exact value.
     #[arg(long, value_name = "DIR")]
     pub tables: Option<PathBuf>,

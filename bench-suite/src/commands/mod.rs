@@ -8,6 +8,7 @@ pub mod matches;
 pub mod mcts;
 pub mod ordering;
 pub mod play;
+pub mod prove;
 pub mod retro;
 pub mod solve;
 pub mod sweep;

@@ -1,8 +1,8 @@
 //! `retro`: retrograde analysis of a game's endgame — Bagh-Chal's sliding phase, every position with all goats
-//! placed — solved exactly on every core; the tables written to a directory ([`crate::tables`]) with a
-//! summary per goats captured and side to move.
+//! placed; Sixteen Soldiers' positions with few pieces — solved exactly on every core; the tables written to a
+//! directory ([`crate::tables`]) with a summary per part (goats captured and side to move; pieces of each side).
 
-use crate::games::{self, Capability, Entry, GameArgs, Visit};
+use crate::games::{self, Capability, Entry, GameArgs, Scope, Visit};
 use crate::machine::{self, Sidecar};
 use crate::output::{self, OutputDir};
 use crate::tables::{self, Header};
@@ -10,7 +10,6 @@ use anyhow::{Context, Result, bail};
 use clap::Args;
 use indicatif::HumanCount;
 use khela_exact::retro::{self, Census, Level};
-use khela_games::Player;
 use serde::Serialize;
 use std::ops::RangeInclusive;
 use std::path::PathBuf;
@@ -26,34 +25,21 @@ pub struct RetroArgs {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub game: GameArgs,
-    /// The goats captured whose positions to solve and summarise: a number or a range, like 3 or 0..4 (the
-    /// positions with more captured are solved too, and their tables written: a capture leads there)
+    /// Bagh-Chal: the goats captured whose positions to solve and summarise, a number or a range, like 3 or
+    /// 0..4 (the positions with more captured are solved too, and their tables written: a capture leads there)
     /// [default: 0..4, the whole sliding phase].
-    #[arg(long, value_parser = parse_captured, default_value = "0..4")]
-    pub captured: RangeInclusive<u8>,
+    #[arg(long, value_parser = parse_captured)]
+    pub captured: Option<RangeInclusive<u8>>,
+    /// Sixteen Soldiers: the most pieces on the board, both sides together [default: 6]. Each count of pieces
+    /// has its table file.
+    #[arg(long, value_parser = clap::value_parser!(u8).range(2..=8))]
+    pub pieces: Option<u8>,
     /// Threads [default: all cores]. The tables are the same for any number.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=4096))]
     pub threads: Option<u64>,
     /// The directory for the tables (one file per number of goats captured) and summary.csv.
     #[arg(long)]
     pub out: PathBuf,
-}
-
-/// A row of `summary.csv`: what the table says of the positions with `captured` goats captured and one side to
-/// move.
-#[derive(Serialize, Clone, Debug, PartialEq)]
-struct Row {
-    captured: u8,
-    to_move: &'static str,
-    positions: u64,
-    tiger_wins: u64,
-    goat_wins: u64,
-    draws: u64,
-    canonical_positions: u64,
-    canonical_tiger_wins: u64,
-    canonical_goat_wins: u64,
-    canonical_draws: u64,
-    longest_win: u32,
 }
 
 /// The figures of the sidecar.
@@ -82,7 +68,8 @@ impl Visit for Retro<'_> {
         if args.game.position.is_some() {
             bail!("retro solves every position of the endgame; it takes no --position");
         }
-        let Some(endgame) = entry.endgame(*args.captured.start()) else {
+        let scope = Scope { captured: args.captured.clone(), pieces: args.pieces };
+        let Some(endgame) = entry.endgame(&scope) else {
             return Err(games::refuse("retro", args.game.game, Capability::Retro));
         };
         let endgame = endgame?;
@@ -103,7 +90,8 @@ impl Visit for Retro<'_> {
         let started = Instant::now();
         let mut levels = Vec::new();
         eprintln!(
-            "retro: {} numbers ({:.2} GiB while solving), {threads} thread(s)",
+            "retro: {}, {} numbers ({:.2} GiB while solving), {threads} thread(s)",
+            endgame.about,
             HumanCount(space.len()),
             bytes as f64 / (1u64 << 30) as f64
         );
@@ -120,26 +108,29 @@ impl Visit for Retro<'_> {
             })
         })?;
         let seconds = started.elapsed().as_secs_f64();
-        let mut rows = Vec::new();
-        let mut longest_wins = Vec::new();
+        let summary = &endgame.summary;
+        let mut rows: Vec<Vec<String>> = Vec::new();
+        let (mut totals, mut longest_wins) = (Census::default(), Vec::new());
         out.create()?;
-        for (captured, numbers) in endgame.parts.iter().cloned() {
-            let by_side = |s: &_| usize::from(space.to_move(s) == Player::Max);
-            let census = pool.install(|| retro::census(space, &table, numbers.clone(), 2, by_side));
-            for (side, census) in census.iter().enumerate().filter(|_| args.captured.contains(&captured)) {
-                rows.push(row(captured, side == 1, census));
+        for part in &endgame.parts {
+            let census =
+                pool.install(|| retro::census(space, &table, part.numbers.clone(), summary.groups, summary.group));
+            for (group, census) in census.iter().enumerate().filter(|_| part.summarised) {
+                rows.push(part.labels.iter().cloned().chain((summary.row)(group, census)).collect());
+                totals = totals + *census;
                 if let Some((plies, i)) = census.longest_win {
                     let position = space.position(i).expect("a number with an outcome");
-                    longest_wins.push(format!("captured {captured}: {plies} plies, {}", (endgame.write)(&position)));
+                    longest_wins.push(format!("{}: {plies} plies, {}", part.name, (endgame.write)(&position)));
                 }
             }
             let header =
-                Header { game: args.game.game.to_string(), rules: endgame.rules.clone(), part: tables::part(captured) };
-            let codes = &table.codes()[numbers.start as usize..numbers.end as usize];
-            tables::write(&tables::path(&args.out, captured), &header, codes)?;
+                Header { game: args.game.game.to_string(), rules: endgame.rules.clone(), part: part.name.clone() };
+            let codes = &table.codes()[part.numbers.start as usize..part.numbers.end as usize];
+            tables::write(&tables::path(&args.out, &part.file), &header, codes)?;
         }
-        let summary = args.out.join("summary.csv");
-        output::write_csv_atomically(&summary, &rows)?;
+        let summary_csv = args.out.join("summary.csv");
+        let header: Vec<String> = summary.columns.iter().map(|c| c.to_string()).collect();
+        output::write_csv_atomically(&summary_csv, &[vec![header], rows.clone()].concat())?;
         let figures = Figures {
             threads,
             seconds,
@@ -148,12 +139,18 @@ impl Visit for Retro<'_> {
             levels,
             longest_wins: longest_wins.clone(),
         };
-        Sidecar::now().write(&summary, &figures)?;
-        output::say(summary_table(&entry.title(), &rows, seconds, threads))?;
+        Sidecar::now().write(&summary_csv, &figures)?;
+        let [positions, classes] = [totals.positions, totals.classes].map(|n| HumanCount(n.iter().sum()));
+        output::say(format!(
+            "{}, {} solved in {seconds:.1} s on {threads} thread(s): {positions} positions, {classes} up to symmetry",
+            entry.title(),
+            endgame.about
+        ))?;
+        output::say(summary_table(summary.columns, &rows))?;
         for line in longest_wins {
             output::say(format!("longest win, {line}"))?;
         }
-        output::say(format!("wrote {} and the tables beside it", summary.display()))
+        output::say(format!("wrote {} and the tables beside it", summary_csv.display()))
     }
 }
 
@@ -171,55 +168,12 @@ fn parse_captured(text: &str) -> Result<RangeInclusive<u8>, String> {
     Ok(a..=b)
 }
 
-/// The summary row of one side to move.
-fn row(captured: u8, goats_to_move: bool, census: &Census) -> Row {
-    let [won, lost, drawn] = census.positions;
-    let [c_won, c_lost, c_drawn] = census.classes;
-    let (tiger_wins, goat_wins, c_tiger, c_goat) =
-        if goats_to_move { (lost, won, c_lost, c_won) } else { (won, lost, c_won, c_lost) };
-    Row {
-        captured,
-        to_move: if goats_to_move { "goats" } else { "tigers" },
-        positions: won + lost + drawn,
-        tiger_wins,
-        goat_wins,
-        draws: drawn,
-        canonical_positions: c_won + c_lost + c_drawn,
-        canonical_tiger_wins: c_tiger,
-        canonical_goat_wins: c_goat,
-        canonical_draws: c_drawn,
-        longest_win: census.longest_win.map_or(0, |(plies, _)| plies),
+/// The summary for people: the CSV's columns, counts grouped in thousands.
+fn summary_table(columns: &[&str], rows: &[Vec<String>]) -> String {
+    let header: Vec<String> = columns.iter().map(|c| c.replace('_', " ")).collect();
+    let mut table = output::table(&header.iter().map(String::as_str).collect::<Vec<_>>());
+    for row in rows {
+        table.add_row(row.iter().map(|cell| cell.parse::<u64>().map_or(cell.clone(), |n| HumanCount(n).to_string())));
     }
-}
-
-/// The summary for people: the rows, then the totals.
-fn summary_table(title: &str, rows: &[Row], seconds: f64, threads: usize) -> String {
-    let mut table = output::table(&[
-        "captured",
-        "to move",
-        "positions",
-        "tiger wins",
-        "goat wins",
-        "draws",
-        "classes",
-        "longest win",
-    ]);
-    for r in rows {
-        table.add_row(vec![
-            r.captured.to_string(),
-            r.to_move.to_string(),
-            HumanCount(r.positions).to_string(),
-            HumanCount(r.tiger_wins).to_string(),
-            HumanCount(r.goat_wins).to_string(),
-            HumanCount(r.draws).to_string(),
-            HumanCount(r.canonical_positions).to_string(),
-            r.longest_win.to_string(),
-        ]);
-    }
-    let total = |f: fn(&Row) -> u64| HumanCount(rows.iter().map(f).sum::<u64>()).to_string();
-    format!(
-        "{title}, the sliding phase solved in {seconds:.1} s on {threads} thread(s): {} positions, {} up to symmetry\n{table}",
-        total(|r| r.positions),
-        total(|r| r.canonical_positions)
-    )
+    table.to_string()
 }

@@ -75,8 +75,9 @@ pub struct SolveArgs {
     /// Draw what the game's own solver can draw, as SVG (Pig, Piglet: the optimal policy's hold boundary).
     #[arg(long, value_name = "PATH")]
     pub plot: Option<PathBuf>,
-    /// Exact values from the tables `retro --out DIR` wrote (Bagh-Chal's sliding phase, whose positions
-    /// repeat): every move's outcome with its distance to the end in plies, and the line of best play.
+    /// Exact values from the tables `retro --out DIR` wrote (Bagh-Chal's sliding phase, Sixteen Soldiers'
+    /// few pieces: games whose positions repeat): every move's outcome with its distance to the end in plies,
+    /// and the line of best play.
     #[arg(long, value_name = "DIR")]
     pub tables: Option<PathBuf>,
     /// Run to the end even when the pace of the depth-limited search, or the estimate of an exact search to the

@@ -2,8 +2,10 @@
 //! searched to a depth and by Monte Carlo, counted ply by ply; its positions repeat, so it is not solved exactly
 //! by search.
 
-use super::entry::{Endgame, Entry, GameArgs, Published, Scale, View};
-use anyhow::Result;
+use super::endgame::{Endgame, Part, Scope, Summary};
+use super::entry::{Entry, GameArgs, Published, Scale, View};
+use anyhow::{Result, anyhow, bail};
+use khela_exact::retro::Census;
 use khela_games::bagh_chal::sliding::SlidingPhase;
 use khela_games::bagh_chal::{BaghChal, Position, Setup};
 use khela_heuristic::bagh_chal::Crowding;
@@ -89,6 +91,78 @@ fn setup(rules: &str) -> Result<Setup> {
     Ok(setup)
 }
 
+impl BaghChalEntry {
+    /// [`Entry::endgame`]'s answer.
+    fn sliding_phase(&self, scope: &Scope) -> Result<Endgame<BaghChal>> {
+        if scope.pieces.is_some() {
+            bail!("retro --pieces is for Sixteen Soldiers' endgames; {}'s are chosen by --captured", self.title);
+        }
+        let captured = scope.captured.clone().unwrap_or(0..=self.game.captures_to_win().saturating_sub(1));
+        let space = SlidingPhase::new(&self.game, *captured.start()).map_err(|e| anyhow!("{}: {e}", self.title))?;
+        let parts = space
+            .slices()
+            .into_iter()
+            .map(|(c, numbers)| Part {
+                name: format!("captured {c}"),
+                file: format!("captured-{c}"),
+                numbers,
+                labels: vec![c.to_string()],
+                summarised: captured.contains(&c),
+            })
+            .collect();
+        let game = self.game.clone();
+        Ok(Endgame {
+            parts,
+            space: Box::new(space),
+            rules: rules_text(&self.setup),
+            about: "the sliding phase, every goat placed, fewer captured than the tigers need".into(),
+            write: Box::new(move |position| game.write(position)),
+            // The goats place one a turn: with h in hand, the goats to move place the last in 2h − 1 plies.
+            plies_to: Box::new(|p: &Position| {
+                Some((2 * u32::from(p.in_hand)).saturating_sub(u32::from(p.goats_to_move)))
+            }),
+            // Measured from middle-game positions: 2.2 s 17 plies before the tables (9 goats in hand), 14 s 19
+            // plies before (10), and one 21 plies before (11) still unsolved after 18 minutes: the cost varies
+            // from position to position, so the estimate takes ten times as long a ply.
+            seconds_to: |plies| 14.0 * 10f64.powf(f64::from(plies) - 19.0),
+            summary: Summary {
+                columns: &SUMMARY,
+                groups: 2,
+                group: |p| usize::from(p.goats_to_move),
+                row: summary_row,
+            },
+        })
+    }
+}
+
+/// The columns of `retro`'s summary (scripts depend on them).
+const SUMMARY: [&str; 11] = [
+    "captured",
+    "to_move",
+    "positions",
+    "tiger_wins",
+    "goat_wins",
+    "draws",
+    "canonical_positions",
+    "canonical_tiger_wins",
+    "canonical_goat_wins",
+    "canonical_draws",
+    "longest_win",
+];
+
+/// The summary row of one side to move (group 1: the goats), after the goats captured.
+fn summary_row(goats_to_move: usize, census: &Census) -> Vec<String> {
+    let [won, lost, drawn] = census.positions;
+    let [c_won, c_lost, c_drawn] = census.classes;
+    let (tiger_wins, goat_wins, c_tiger, c_goat) =
+        if goats_to_move == 1 { (lost, won, c_lost, c_won) } else { (won, lost, c_won, c_lost) };
+    let side = if goats_to_move == 1 { "goats" } else { "tigers" };
+    let longest = census.longest_win.map_or(0, |(plies, _)| plies);
+    let numbers =
+        [won + lost + drawn, tiger_wins, goat_wins, drawn, c_won + c_lost + c_drawn, c_tiger, c_goat, c_drawn];
+    std::iter::once(side.to_string()).chain(numbers.map(|n| n.to_string())).chain([longest.to_string()]).collect()
+}
+
 impl Entry for BaghChalEntry {
     type Game = BaghChal;
     type Evaluator = Crowding;
@@ -141,26 +215,10 @@ impl Entry for BaghChalEntry {
         3f64.powi(self.game.board().len() as i32) * f64::from(position.in_hand + 1) * 2.0 * self.game.stack_states()
     }
 
-    /// The sliding phase, all goats placed, from `from` goats captured on: a part per number captured.
-    fn endgame(&self, from: u8) -> Option<Result<Endgame<BaghChal>>> {
-        let space = match SlidingPhase::new(&self.game, from) {
-            Ok(space) => space,
-            Err(err) => return Some(Err(anyhow::anyhow!("{}: {err}", self.title))),
-        };
-        let game = self.game.clone();
-        Some(Ok(Endgame {
-            parts: space.slices(),
-            space: Box::new(space),
-            rules: rules_text(&self.setup),
-            about: "the sliding phase, every goat placed, fewer captured than the tigers need",
-            write: Box::new(move |position| game.write(position)),
-            // The goats place one a turn: with h in hand, the goats to move place the last in 2h − 1 plies.
-            plies_to: Box::new(|p: &Position| (2 * u32::from(p.in_hand)).saturating_sub(u32::from(p.goats_to_move))),
-            // Measured from middle-game positions: 2.2 s 17 plies before the tables (9 goats in hand), 14 s 19
-            // plies before (10), and one 21 plies before (11) still unsolved after 18 minutes: the cost varies
-            // from position to position, so the estimate takes ten times as long a ply.
-            seconds_to: |plies| 14.0 * 10f64.powf(f64::from(plies) - 19.0),
-        }))
+    /// The sliding phase, all goats placed, from the fewest goats captured that `--captured` asks for (0 by
+    /// default): a part per number captured, those `--captured` names summarised.
+    fn endgame(&self, scope: &Scope) -> Option<Result<Endgame<BaghChal>>> {
+        Some(self.sliding_phase(scope))
     }
 
     /// Our counts from the standard start.

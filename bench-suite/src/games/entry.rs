@@ -1,12 +1,12 @@
 //! What the harness knows of a game: the [`Entry`] trait each game's file implements, the names of the games
 //! ([`GameName`]) and the options every command takes a game with ([`GameArgs`]).
 
+use super::endgame::{Endgame, Scope};
 use crate::names::named;
 use crate::output::OutArg;
 use anyhow::{Result, bail};
 use clap::Args;
-use khela_games::{Evaluator, Game, Notation, Unmoves, Value};
-use std::ops::Range;
+use khela_games::{Evaluator, Game, Notation, Value};
 use std::path::{Path, PathBuf};
 use strum::{Display, EnumMessage, EnumString, IntoStaticStr, VariantArray};
 
@@ -177,34 +177,6 @@ pub struct Family {
     pub max: u32,
 }
 
-/// Writes a position of `G` in its notation.
-pub type WritePosition<G> = Box<dyn Fn(&<G as Game>::State) -> String + Send + Sync>;
-
-/// The plies before a position of `G` reaches an endgame.
-pub type PliesTo<G> = Box<dyn Fn(&<G as Game>::State) -> u32 + Send + Sync>;
-
-/// A game's endgame, for retrograde analysis: its positions numbered, with their moves backwards ([`Unmoves`]), in parts that are solved
-/// together and written to a table file each.
-pub struct Endgame<G: Game> {
-    /// The positions.
-    pub space: Box<dyn Unmoves<Game = G>>,
-    /// The parts, in the order of their numbers: each part's number (Bagh-Chal: the goats captured, which
-    /// names its file) and its numbers.
-    pub parts: Vec<(u8, Range<u64>)>,
-    /// The rules, as `--rules` takes them, every key given: table files must be for these.
-    pub rules: String,
-    /// Which positions it holds, in words.
-    pub about: &'static str,
-    /// A position in the game's notation.
-    pub write: WritePosition<G>,
-    /// The most plies before a position's game reaches the endgame, whatever is played (Bagh-Chal: until the
-    /// last goat is placed); 0 in the endgame.
-    pub plies_to: PliesTo<G>,
-    /// About how long an exact search to the tables takes from a position that many plies before them, in
-    /// seconds on the machine of the README's figures, for refusing the searches that would not end.
-    pub seconds_to: fn(u32) -> f64,
-}
-
 /// A game as the harness knows it.
 pub trait Entry: Sized {
     /// The game.
@@ -285,10 +257,11 @@ pub trait Entry: Sized {
         bail!("solve --set: {} has no benchmark sets to solve (Connect-4 has)", self.title())
     }
 
-    /// The game's endgame for retrograde analysis (`retro`, `solve --tables`) from part `from` on (Bagh-Chal:
-    /// the sliding phase from `from` goats captured); `None` for a game without one.
-    fn endgame(&self, from: u8) -> Option<Result<Endgame<Self::Game>>> {
-        let _ = from;
+    /// The game's endgame for retrograde analysis (`retro`, `--tables`), as `scope` chooses it (Bagh-Chal: the
+    /// sliding phase from the fewest goats captured asked; Sixteen Soldiers: the positions with up to so many
+    /// pieces; the default scope: the whole endgame the tables hold); `None` for a game without one.
+    fn endgame(&self, scope: &Scope) -> Option<Result<Endgame<Self::Game>>> {
+        let _ = scope;
         None
     }
 

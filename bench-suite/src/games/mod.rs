@@ -10,13 +10,15 @@
 
 mod bagh_chal;
 mod connect4;
+mod endgame;
 mod entry;
 mod nim;
 mod pig;
 mod sixteen_soldiers;
 mod tictactoe;
 
-pub use entry::{Endgame, Entry, Exact, Family, GameArgs, GameName, OwnSolve, Published, SetRun, View};
+pub use endgame::{Endgame, Scope};
+pub use entry::{Entry, Exact, Family, GameArgs, GameName, OwnSolve, Published, SetRun, View};
 
 use anyhow::{Result, bail};
 use khela_games::{Game, Notation, Player, Value};
@@ -70,7 +72,7 @@ impl fmt::Display for Capability {
             Capability::Tally => "a full tree small enough to tally",
             Capability::PerPly => "counts per ply",
             Capability::Theory => "a closed-form theory to check the search against",
-            Capability::Retro => "an endgame for retrograde analysis (a game of the Bagh-Chal family without stacks)",
+            Capability::Retro => "an endgame for retrograde analysis (Bagh-Chal without stacks, Sixteen Soldiers without the quiet limit)",
         })
     }
 }
@@ -89,7 +91,7 @@ impl Visit for Has {
             Capability::Tally => entry.full_tree().is_some(),
             Capability::PerPly => start.is_some_and(|state| entry.per_ply(&state).is_some()),
             Capability::Theory => entry.theory().is_some(),
-            Capability::Retro => entry.endgame(0).is_some_and(|endgame| endgame.is_ok()),
+            Capability::Retro => entry.endgame(&Scope::default()).is_some_and(|endgame| endgame.is_ok()),
         }
     }
 }
@@ -150,7 +152,7 @@ mod tests {
     fn capabilities_name_their_games() {
         assert_eq!(with(Capability::Evaluator), ["tictactoe", "connect4", "bagh-chal", "sixteen-soldiers"]);
         assert_eq!(with(Capability::Exact), ["tictactoe", "nim", "connect4", "pig", "piglet"]);
-        assert_eq!(with(Capability::Retro), ["bagh-chal"]);
+        assert_eq!(with(Capability::Retro), ["bagh-chal", "sixteen-soldiers"]);
         assert_eq!(with(Capability::Tally), ["tictactoe"]);
         assert_eq!(with(Capability::PerPly), ["tictactoe", "connect4", "bagh-chal", "sixteen-soldiers"]);
         assert_eq!(with(Capability::Theory), ["nim"]);

@@ -2,8 +2,11 @@
 //! searched to a depth and by Monte Carlo, counted ply by ply; its positions repeat, so it is not solved exactly
 //! by search.
 
+use super::endgame::{Endgame, Part, Scope, Summary};
 use super::entry::{Entry, GameArgs, Published, Scale, View};
-use anyhow::{Result, anyhow};
+use anyhow::{Result, anyhow, bail};
+use khela_exact::retro::Census;
+use khela_games::sixteen_soldiers::endgame::FewPieces;
 use khela_games::sixteen_soldiers::{Capture, Position, SixteenSoldiers};
 use khela_heuristic::sixteen_soldiers::{MATERIAL, Soldiers};
 use strum::VariantArray;
@@ -26,6 +29,71 @@ const PRIOR_UNIT: f64 = MATERIAL / 4.0;
 /// Sixteen Soldiers' entry: the rules of the options.
 pub struct SixteenSoldiersEntry {
     game: SixteenSoldiers,
+}
+
+/// The most pieces on the board in the endgame tables by default: the "few pieces".
+const ENDGAME_PIECES: u8 = 6;
+
+/// The columns of `retro`'s summary: the pieces of the side to move and of the other side, then the outcomes
+/// for the side to move.
+const SUMMARY: [&str; 11] = [
+    "pieces_to_move",
+    "pieces_waiting",
+    "positions",
+    "wins",
+    "losses",
+    "draws",
+    "canonical_positions",
+    "canonical_wins",
+    "canonical_losses",
+    "canonical_draws",
+    "longest_win",
+];
+
+/// A summary row's own columns: the census of one slice, wins and losses for the side to move.
+fn summary_row(_: usize, census: &Census) -> Vec<String> {
+    let ([won, lost, drawn], [c_won, c_lost, c_drawn]) = (census.positions, census.classes);
+    let longest = census.longest_win.map_or(0, |(plies, _)| plies);
+    [won + lost + drawn, won, lost, drawn, c_won + c_lost + c_drawn, c_won, c_lost, c_drawn, u64::from(longest)]
+        .map(|n| n.to_string())
+        .to_vec()
+}
+
+impl SixteenSoldiersEntry {
+    /// [`Entry::endgame`]'s answer.
+    fn few_pieces(&self, scope: &Scope) -> Result<Endgame<SixteenSoldiers>> {
+        if scope.captured.is_some() {
+            bail!(
+                "retro --captured is for Bagh-Chal's sliding phase; Sixteen Soldiers' endgames are chosen by --pieces"
+            );
+        }
+        let most = scope.pieces.unwrap_or(ENDGAME_PIECES);
+        let space = FewPieces::new(&self.game, u32::from(most)).map_err(|e| anyhow!("{}: {e}", self.title()))?;
+        let parts = space
+            .slices()
+            .into_iter()
+            .map(|(mover, waiting, numbers)| Part {
+                name: format!("pieces {mover}+{waiting}"),
+                file: format!("pieces-{mover}-{waiting}"),
+                numbers,
+                labels: vec![mover.to_string(), waiting.to_string()],
+                summarised: true,
+            })
+            .collect();
+        let game = self.game.clone();
+        Ok(Endgame {
+            parts,
+            space: Box::new(space),
+            rules: self.game.capture().to_string(),
+            about: format!("every position with 2 to {most} pieces on the board"),
+            write: Box::new(move |position| game.write(position)),
+            // Only captures bring a game nearer its endgame, and none need ever come. (A position the tables hold
+            // is read from them before anything asks; one whose part was not solved, no search reaches either.)
+            plies_to: Box::new(|_: &Position| None),
+            seconds_to: |_| 0.0,
+            summary: Summary { columns: &SUMMARY, groups: 1, group: |_| 0, row: summary_row },
+        })
+    }
 }
 
 impl Entry for SixteenSoldiersEntry {
@@ -81,6 +149,12 @@ impl Entry for SixteenSoldiersEntry {
     /// Each of the 37 points empty, X's or O's, and the side to move.
     fn positions_bound(&self, _: &Position) -> f64 {
         3f64.powi(37) * 2.0
+    }
+
+    /// The positions with up to `--pieces` pieces (6 by default), under the capture rule: a part per count of
+    /// pieces of each side.
+    fn endgame(&self, scope: &Scope) -> Option<Result<Endgame<SixteenSoldiers>>> {
+        Some(self.few_pieces(scope))
     }
 
     /// Our counts from the standard start, with compulsory capture.

@@ -34,6 +34,7 @@ pub mod iterate;
 mod oracle;
 mod order;
 mod ordering;
+pub mod prove;
 pub mod retro;
 mod search;
 mod stats;
@@ -45,7 +46,9 @@ pub use algorithm::Algorithm;
 pub use cache::{Bound, Cache, Compact, Memo, Probe, Shared, Stored};
 pub use horizon::{EvalFn, Horizon, Noisy, UNLIMITED};
 pub use oracle::Oracle;
-pub use order::{ByValue, History, Known, Natural, Orderer, Preference, Reversed, Shallow, Shuffled, Valuation};
+pub use order::{
+    ByValue, Estimate, History, Known, Natural, Orderer, Preference, Reversed, Shallow, Shuffled, Valuation,
+};
 pub use ordering::{MoveOrdering, OrderingError, OrderingKind, OrderingParts};
 pub use search::{SearchConfig, SearchResult, Searcher, move_values, search};
 pub use stats::Stats;

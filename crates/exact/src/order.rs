@@ -10,7 +10,7 @@
 
 use crate::horizon::{EvalFn, UNLIMITED};
 use ahash::AHashMap;
-use khela_games::{Game, Player, Value};
+use khela_games::{Evaluator, Game, Node, Player, Value};
 use rand::SeedableRng;
 use rand::seq::SliceRandom;
 use rand_pcg::Pcg64Mcg;
@@ -136,6 +136,21 @@ impl<G: Game> Valuation<G> for fn(&G, &G::State) -> Value {
     #[inline]
     fn value(&self, game: &G, state: &G::State) -> Value {
         self(game, state)
+    }
+}
+
+/// An evaluator's estimate as an ordering's valuation: a terminal child by its payoff, beyond every estimate
+/// ([`Evaluator::terminal`]), the others by [`Evaluator::evaluate`].
+#[derive(Clone, Copy, Debug)]
+pub struct Estimate<'a, E>(pub &'a E);
+
+impl<G: Game, E: Evaluator<G>> Valuation<G> for Estimate<'_, E> {
+    #[inline]
+    fn value(&self, game: &G, state: &G::State) -> Value {
+        match game.node(state) {
+            Node::Terminal(payoff) => self.0.terminal(payoff),
+            _ => self.0.evaluate(game, state),
+        }
     }
 }
 

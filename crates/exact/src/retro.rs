@@ -208,6 +208,11 @@ impl Census {
             Outcome::Draw => 2,
         }
     }
+}
+
+/// Both groups of positions together.
+impl std::ops::Add for Census {
+    type Output = Census;
 
     fn add(mut self, other: Census) -> Census {
         for k in 0..3 {
@@ -247,12 +252,12 @@ pub fn census<S: Space + ?Sized>(
                 census.positions[Census::slot(outcome)] += space.multiplicity(&s);
                 if let Outcome::Win(d) = outcome {
                     census.longest_win =
-                        census.add(Census { longest_win: Some((d, i)), ..Census::default() }).longest_win;
+                        (*census + Census { longest_win: Some((d, i)), ..Census::default() }).longest_win;
                 }
             }
             found
         })
-        .reduce(|| vec![Census::default(); groups], |a, b| a.into_iter().zip(b).map(|(x, y)| x.add(y)).collect())
+        .reduce(|| vec![Census::default(); groups], |a, b| a.into_iter().zip(b).map(|(x, y)| x + y).collect())
 }
 
 /// The positions a number chunk of a pass covers: large enough to amortise rayon's scheduling, small enough to

@@ -6,11 +6,14 @@
 
 use khela_exact::retro::{self, Outcome, Table};
 use khela_exact::{Algorithm, Natural, Searcher};
+use khela_games::alquerque::points;
 use khela_games::bagh_chal::sliding::SlidingPhase;
 use khela_games::bagh_chal::{BaghChal, Position, Setup};
+use khela_games::sixteen_soldiers::endgame::FewPieces;
+use khela_games::sixteen_soldiers::{Capture, Position as SoldiersPosition, SixteenSoldiers};
 use khela_games::tictactoe::space::TicTacToeSpace;
 use khela_games::tictactoe::{Board, TicTacToe};
-use khela_games::{Game, Node, Space};
+use khela_games::{Game, Node, Player, Space};
 use std::collections::HashMap;
 
 /// The outcome of a tic-tac-toe position by plain recursion: a win in the fewest plies, a loss in the most.
@@ -105,9 +108,12 @@ fn every_position(game: &BaghChal, captured: u8) -> Vec<Position> {
 }
 
 /// The naive solver: sweeps every position, level by level, until a sweep decides nothing.
-fn naive(game: &BaghChal, positions: &[Position]) -> HashMap<Position, Outcome> {
-    let mover = |s: &Position| if s.goats_to_move { khela_games::Player::Max } else { khela_games::Player::Min };
-    let mut known: HashMap<Position, Outcome> = HashMap::new();
+fn naive<G: Game<State: Copy + Eq + std::hash::Hash>>(
+    game: &G,
+    positions: &[G::State],
+    mover: impl Fn(&G::State) -> Player,
+) -> HashMap<G::State, Outcome> {
+    let mut known: HashMap<G::State, Outcome> = HashMap::new();
     for s in positions {
         if let Node::Terminal(payoff) = game.node(s) {
             known.insert(*s, if mover(s).view(payoff) > 0.0 { Outcome::Win(0) } else { Outcome::Loss(0) });
@@ -144,6 +150,27 @@ fn naive(game: &BaghChal, positions: &[Position]) -> HashMap<Position, Outcome> 
     unreachable!()
 }
 
+/// Checks a table of `space` against the naive solver on `positions` (every position of the space, listed one
+/// by one): every outcome equal, the classes' sizes adding up to the positions, and more than one kind of
+/// outcome among them.
+fn agrees_with_the_naive_solver<S: Space<Game: Game<State: Copy + Eq + std::hash::Hash>> + khela_games::Unmoves>(
+    space: &S,
+    positions: &[<S::Game as Game>::State],
+    write: impl Fn(&<S::Game as Game>::State) -> String,
+) {
+    let table = retro::solve(space, |_| {}).unwrap();
+    let truth = naive(space.game(), positions, |s| space.to_move(s));
+    let mut tally = HashMap::new();
+    for s in positions {
+        let expected = truth.get(s).copied().unwrap_or(Outcome::Draw);
+        assert_eq!(table.outcome(space, s), Some(expected), "{}", write(s));
+        *tally.entry(std::mem::discriminant(&expected)).or_insert(0u64) += 1;
+    }
+    let numbered: u64 = (0..space.len()).filter_map(|i| space.position(i)).map(|s| space.multiplicity(&s)).sum();
+    assert_eq!(numbered, positions.len() as u64);
+    assert!(tally.len() >= 2, "a space whose positions all have one kind of outcome checks little");
+}
+
 #[test]
 fn small_bagh_chal_tables_agree_with_a_naive_solver() {
     let games = [
@@ -156,21 +183,35 @@ fn small_bagh_chal_tables_agree_with_a_naive_solver() {
     for game in games {
         for captured in 0..game.captures_to_win() {
             let space = SlidingPhase::new(&game, captured).unwrap();
-            let table = retro::solve(&space, |_| {}).unwrap();
-            let positions = every_position(&game, captured);
-            let truth = naive(&game, &positions);
-            let mut tally = HashMap::new();
-            for s in &positions {
-                let expected = truth.get(s).copied().unwrap_or(Outcome::Draw);
-                assert_eq!(table.outcome(&space, s), Some(expected), "{}", game.write(s));
-                *tally.entry(std::mem::discriminant(&expected)).or_insert(0u64) += 1;
-            }
-            // The classes' sizes add up to the positions listed one by one.
-            let numbered: u64 =
-                (0..space.len()).filter_map(|i| space.position(i)).map(|s| space.multiplicity(&s)).sum();
-            assert_eq!(numbered, positions.len() as u64);
-            assert!(tally.len() >= 2, "a variant whose positions all have one kind of outcome checks little");
+            agrees_with_the_naive_solver(&space, &every_position(&game, captured), |s| game.write(s));
         }
+    }
+}
+
+/// Sixteen Soldiers with up to 3 pieces, under each capture rule: the space numbers positions from the side to
+/// move's view, up to the board's four symmetries; the naive solver lists them all, each colour to move.
+#[test]
+fn small_sixteen_soldiers_tables_agree_with_a_naive_solver() {
+    for capture in [Capture::Compulsory, Capture::Optional, Capture::Continue] {
+        let game = SixteenSoldiers::new(capture);
+        // The sets of one or two of the points `within`.
+        let sets = |within: u64, most: u32| -> Vec<u64> {
+            let singles = points(within).map(|p| 1u64 << p);
+            let pairs =
+                points(within).flat_map(move |p| points(within & !((2u64 << p) - 1)).map(move |q| 1 << p | 1 << q));
+            singles.chain(pairs.filter(|_| most == 2)).collect()
+        };
+        let all = game.board().all();
+        let mut positions = Vec::new();
+        for x in sets(all, 2) {
+            for o in sets(all & !x, 3 - x.count_ones()) {
+                for x_to_move in [false, true] {
+                    positions.push(SoldiersPosition { x, o, x_to_move, quiet: 0 });
+                }
+            }
+        }
+        let space = FewPieces::new(&game, 3).unwrap();
+        agrees_with_the_naive_solver(&space, &positions, |s| game.write(s));
     }
 }
 

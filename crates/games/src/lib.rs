@@ -36,6 +36,7 @@ pub mod implicit;
 pub mod line;
 pub mod nim;
 pub mod notation;
+pub mod numbering;
 pub mod pig;
 pub mod random_tree;
 pub mod rng;

@@ -67,6 +67,8 @@
 //! [`SixteenSoldiers::symmetric_key`]). Turning the board half round swaps the players' sides: it maps a
 //! position to one with the colours exchanged and the value negated, which a key of MAX's values cannot merge.
 
+pub mod endgame;
+
 use crate::alquerque::{self, Board, BoardError, DIRECTIONS, Points, points};
 use crate::rng::splitmix64;
 use crate::{Cycles, Game, Node, Notation, Player};

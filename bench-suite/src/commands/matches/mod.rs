@@ -51,7 +51,8 @@ pub struct MatchArgs {
     /// Threads (rayon): games run in parallel; the table does not depend on them.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=4096))]
     pub threads: Option<u64>,
-    /// The endgame tables in DIR (`retro --out DIR`: Bagh-Chal's sliding phase): every player plays their move
+    /// The endgame tables in DIR (`retro --out DIR`: Bagh-Chal's sliding phase, Sixteen
+    /// Soldiers' few pieces): every player plays their move
     /// wherever they hold the position, and the searches stop at every position they hold.
     #[arg(long, value_name = "DIR")]
     pub tables: Option<PathBuf>,

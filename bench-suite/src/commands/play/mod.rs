@@ -42,7 +42,8 @@ pub struct PlayArgs {
     /// Writes the game record to this file after every move.
     #[arg(long)]
     pub record: Option<PathBuf>,
-    /// The endgame tables in DIR (`retro --out DIR`: Bagh-Chal's sliding phase): the opponent plays their move
+    /// The endgame tables in DIR (`retro --out DIR`: Bagh-Chal's sliding phase, Sixteen
+    /// Soldiers' few pieces): the opponent plays their move
     /// wherever they hold the position, and its searches stop at every position they hold.
     #[arg(long, value_name = "DIR")]
     pub tables: Option<PathBuf>,

@@ -95,7 +95,15 @@ fn search<E: Entry>(
     (out, force): (&OutArg, bool),
 ) -> Result<()> {
     let game = entry.game();
-    let plies = (known.endgame.plies_to)(state);
+    let Some(plies) = (known.endgame.plies_to)(state) else {
+        bail!(
+            "{} position {text:?} is outside the endgame the tables in {} hold ({}), and no number of moves is sure \
+             to reach it: an exact search cannot end (--depth D searches to a depth, stopping at the tables)",
+            entry.title(),
+            dir.display(),
+            known.endgame.about
+        );
+    };
     let estimate = (known.endgame.seconds_to)(plies);
     if estimate > MAX_SECONDS && !force {
         bail!(
