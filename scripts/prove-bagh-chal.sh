@@ -7,13 +7,14 @@
 # the machine's facts and the proof's time and peak memory). Run again, it keeps the proofs finished before
 # and resumes the one a kill stopped from its checkpoint (saved every minute).
 #
-#   scripts/prove-bagh-chal.sh [TABLES_DIR] [MINUTES_PER_POSITION]
+#   scripts/prove-bagh-chal.sh [TABLES_DIR] [MINUTES_PER_POSITION] [FEWEST_PLACED]
 #
 # TABLES_DIR holds the tables of `retro --game bagh-chal --out DIR` (solved there first if it has none).
 set -euo pipefail
 
 tables=${1:-bagh-chal-tables}
-minutes=${2:-20}
+minutes=${2:-25}
+fewest=${3:-5}
 out=results/prove-bagh-chal.csv
 work=${PROVE_WORK:-prove-bagh-chal-work}
 bench=(cargo run --release --quiet -p bench-suite --)
@@ -45,6 +46,9 @@ echo "placed,position,verdict,nodes,decided,proof_positions,proof_tree,seconds" 
 for entry in "${line[@]}"; do
   placed=${entry%% *}
   position=${entry#* }
+  if [ "$placed" -lt "$fewest" ]; then
+    break
+  fi
   rows="$work/prove-$placed.csv"
   if [ ! -e "$rows" ] && ! timeout "$((minutes * 60))" "${bench[@]}" prove --game bagh-chal --tables "$tables" --position "$position" \
       --claim goats:draw --checkpoint "$work/prove-$placed.ckpt" --out "$rows"; then

@@ -21,7 +21,7 @@ pub struct Known<G: Game> {
 impl<G: Game> Known<G> {
     /// The tables of `entry`'s game in `dir`, for `command` (its name in messages).
     pub fn load<E: Entry<Game = G>>(entry: &E, args: &GameArgs, dir: &Path, command: &str) -> Result<Known<G>> {
-        let Some(endgame) = entry.endgame(&Scope::default()) else {
+        let Some(endgame) = entry.endgame(&Scope { within: Some(dir.to_path_buf()), ..Scope::default() }) else {
             return Err(games::refuse(&format!("{command} --tables"), args.game, Capability::Retro));
         };
         let endgame = endgame?;

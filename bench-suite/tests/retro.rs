@@ -149,6 +149,14 @@ fn library_tables() -> (BaghChal, SlidingPhase, Table) {
     (game, space, table)
 }
 
+/// The variant's tables written by `retro` to a directory, and solved by the library.
+fn solved_variant() -> (tempfile::TempDir, BaghChal, SlidingPhase, Table) {
+    let dir = tempfile::tempdir().unwrap();
+    retro(dir.path(), "2");
+    let (game, space, table) = library_tables();
+    (dir, game, space, table)
+}
+
 /// The variant's longest forced win: its length in plies, and its first position.
 fn longest_win() -> (u32, String) {
     let (game, space, table) = library_tables();
@@ -212,10 +220,8 @@ fn placements(game: &BaghChal, space: &SlidingPhase, table: &Table, in_hand: u8,
 
 #[test]
 fn searches_stop_at_the_tables_and_take_their_values() {
-    let dir = tempfile::tempdir().unwrap();
-    retro(dir.path(), "2");
+    let (dir, game, space, table) = solved_variant();
     let tables = dir.path().to_str().unwrap();
-    let (game, space, table) = library_tables();
     // Two goats in hand: three plies to the tables. A depth-3 search that stops there has the exact value. The
     // positions with the goats to move, 4 on the board and 2 in hand: the first three decided, the first two drawn.
     let positions = placements(&game, &space, &table, 2, &[true]);
@@ -348,10 +354,8 @@ fn metric<'a>(rows: &'a [(String, String)], name: &str) -> &'a str {
 
 #[test]
 fn prove_agrees_with_minimax_down_to_the_tables_and_resumes_from_its_checkpoint() {
-    let dir = tempfile::tempdir().unwrap();
-    retro(dir.path(), "2");
+    let (dir, game, space, table) = solved_variant();
     let tables = dir.path().to_str().unwrap();
-    let (game, space, table) = library_tables();
     // Placement positions, 1 to 3 goats in hand, either side to move: two of each value found, every claim
     // against the truth.
     let mut chosen: Vec<(String, f64)> = Vec::new();

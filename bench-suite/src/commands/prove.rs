@@ -16,7 +16,6 @@ use khela_exact::{ByValue, Estimate};
 use khela_games::settled::{Settle, Settled, Through};
 use khela_games::{Notation, Player};
 use serde::Serialize;
-use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
@@ -43,6 +42,11 @@ pub struct ProveArgs {
     /// player): a claim that fails is then not refuted, only not proven [default: every move].
     #[arg(long, value_name = "K", value_parser = clap::value_parser!(u64).range(1..=1000))]
     pub moves: Option<u64>,
+    /// Keep in the table of decided positions only those at least N plies before the end of the search: the
+    /// many positions nearer the end are quick to search again, and the table (and the checkpoint) shrinks
+    /// several times over.
+    #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u32).range(0..=100))]
+    pub keep: u32,
     /// Save the positions decided to FILE every minute, and resume from it when it exists (for the same
     /// game, rules, position, claim and --moves).
     #[arg(long, value_name = "FILE")]
@@ -94,14 +98,17 @@ impl Visit for Prove<'_> {
         let through = Through(&scale.evaluator);
         let order = ByValue::best_first(Estimate(&through));
         let width = args.moves.map(|k| k as usize);
-        let header = checkpoint_header(&args.game.game.to_string(), &known.endgame.rules, &text, &args.claim, width);
+        let claim_text = format!("{}:{}", game.player_name(claim.side), if claim.win { "win" } else { "draw" });
+        let header = checkpoint_header(&args.game.game.to_string(), &known.endgame.rules, &text, &claim_text, width);
         let saved = match &args.checkpoint {
             Some(path) if path.exists() => read_checkpoint(path, &header)?,
             _ => Vec::new(),
         };
         let resumed = saved.len() as u64;
-        let mut prover = Prover::new(&settled, claim, order).with_width(width).with_decided(saved);
-        let memory = machine::memory_bytes().unwrap_or(u64::MAX) / 10 * 7;
+        let mut prover =
+            Prover::new(&settled, claim, order).with_width(width).keeping_above(args.keep).with_decided(saved);
+        // Half the memory for the table, leaving room for its growth and for writing the checkpoint.
+        let memory = machine::memory_bytes().unwrap_or(u64::MAX) / 2;
         let progress = Progress::stages("prove", 1);
         let started = Instant::now();
         let mut saved_at = Instant::now();
@@ -115,14 +122,15 @@ impl Visit for Prove<'_> {
             });
             if let Some(path) = args.checkpoint.as_deref().filter(|_| saved_at.elapsed() >= CHECKPOINT_EVERY) {
                 saved_at = Instant::now();
-                if let Err(err) = write_checkpoint(path, &header, p.decided()) {
+                if let Err(err) = write_checkpoint(path, &header, p.decided().iter()) {
                     failure = Some(err);
                     return false;
                 }
             }
             if decided * BYTES_PER_DECIDED > memory {
+                let kept = if args.checkpoint.is_some() { "; the checkpoint keeps them" } else { "" };
                 failure = Some(anyhow::anyhow!(
-                    "prove: {} positions decided fill 70 % of this machine's memory; the checkpoint keeps them",
+                    "prove: {} positions decided fill half this machine's memory: the proof needs a larger one{kept}",
                     HumanCount(decided)
                 ));
                 return false;
@@ -132,14 +140,16 @@ impl Visit for Prove<'_> {
         progress.finish();
         let seconds = started.elapsed().as_secs_f64();
         if let Some(path) = &args.checkpoint {
-            write_checkpoint(path, &header, prover.decided())?;
+            write_checkpoint(path, &header, prover.decided().iter())?;
         }
         let verdict = match verdict {
             Err(ProveError::Stopped) => return Err(failure.expect("a stop has its reason")),
             Err(err) => bail!("prove: {err}"),
             Ok(verdict) => verdict,
         };
-        let size = (verdict != Verdict::NotProven).then(|| prover.size(&state));
+        let (nodes, decided) = (prover.nodes(), prover.decided().len() as u64);
+        // Measuring the proof searches again the positions the table does not keep: after the counts.
+        let size = (verdict != Verdict::NotProven).then(|| prover.size(&state)).flatten();
         let side = game.player_name(claim.side);
         let said = match verdict {
             Verdict::Proven => "proven",
@@ -147,12 +157,12 @@ impl Visit for Prove<'_> {
             Verdict::NotProven => "not proven (the claimant's moves searched do not keep it; others might)",
         };
         let rows = [
-            ("claim", args.claim.clone()),
+            ("claim", claim_text),
             ("verdict", verdict_name(verdict).to_string()),
             ("moves", width.map_or("all".to_string(), |w| w.to_string())),
             ("plies_to_tables", plies.to_string()),
-            ("nodes", prover.nodes().to_string()),
-            ("decided", prover.decided().len().to_string()),
+            ("nodes", nodes.to_string()),
+            ("decided", decided.to_string()),
             ("resumed", resumed.to_string()),
             ("proof_positions", size.map_or(String::new(), |s| s.positions.to_string())),
             ("proof_tree", size.map_or(String::new(), |s| format!("{:.0}", s.tree))),
@@ -168,8 +178,8 @@ impl Visit for Prove<'_> {
             format!(
                 "{}\nthe {side} get {what}: {said}\n{} nodes searched in {seconds:.1} s, {} positions decided{size}",
                 game.picture(&state),
-                HumanCount(prover.nodes()),
-                HumanCount(prover.decided().len() as u64)
+                HumanCount(nodes),
+                HumanCount(decided)
             )
         });
         emitted?;
@@ -220,10 +230,13 @@ fn checkpoint_header(game: &str, rules: &str, position: &str, claim: &str, width
 fn write_checkpoint<'a>(
     path: &Path,
     header: &str,
-    decided: impl IntoIterator<Item = (&'a u64, &'a bool)>,
+    decided: impl ExactSizeIterator<Item = (&'a u64, &'a bool)>,
 ) -> Result<()> {
-    let sorted: BTreeMap<u64, bool> = decided.into_iter().map(|(&k, &v)| (k, v)).collect();
-    let mut bytes = header.as_bytes().to_vec();
+    let mut sorted: Vec<(u64, bool)> = Vec::with_capacity(decided.len());
+    sorted.extend(decided.map(|(&k, &v)| (k, v)));
+    sorted.sort_unstable();
+    let mut bytes = Vec::with_capacity(header.len() + 9 * sorted.len());
+    bytes.extend_from_slice(header.as_bytes());
     for (key, holds) in sorted {
         bytes.extend_from_slice(&key.to_le_bytes());
         bytes.push(u8::from(holds));
@@ -243,8 +256,8 @@ fn read_checkpoint(path: &Path, header: &str) -> Result<Vec<(u64, bool)>> {
             header.trim_end().replace('\n', "; ")
         );
     };
-    if body.len() % 9 != 0 {
-        bail!("the checkpoint {} is damaged: its entries are not 9 bytes each", path.display());
+    if body.len() % 9 != 0 || body.chunks_exact(9).any(|e| e[8] > 1) {
+        bail!("the checkpoint {} is damaged: its entries are not 9 bytes each, a key and 0 or 1", path.display());
     }
     Ok(body.chunks_exact(9).map(|e| (u64::from_le_bytes(e[..8].try_into().expect("8 bytes")), e[8] == 1)).collect())
 }

@@ -68,7 +68,7 @@ impl Visit for Retro<'_> {
         if args.game.position.is_some() {
             bail!("retro solves every position of the endgame; it takes no --position");
         }
-        let scope = Scope { captured: args.captured.clone(), pieces: args.pieces };
+        let scope = Scope { captured: args.captured.clone(), pieces: args.pieces, within: None };
         let Some(endgame) = entry.endgame(&scope) else {
             return Err(games::refuse("retro", args.game.game, Capability::Retro));
         };

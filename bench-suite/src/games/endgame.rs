@@ -20,6 +20,9 @@ pub struct Scope {
     pub captured: Option<RangeInclusive<u8>>,
     /// `--pieces`: the most pieces on the board (Sixteen Soldiers).
     pub pieces: Option<u8>,
+    /// A directory of tables the endgame must cover, for `--tables` (Sixteen Soldiers: as many pieces as its
+    /// files hold; the parts' numbers do not depend on the most).
+    pub within: Option<std::path::PathBuf>,
 }
 
 /// A part of an endgame: solved with the others, written to a table file of its own.

@@ -6,7 +6,7 @@ use super::endgame::{Endgame, Part, Scope, Summary};
 use super::entry::{Entry, GameArgs, Published, Scale, View};
 use anyhow::{Result, anyhow, bail};
 use khela_exact::retro::Census;
-use khela_games::sixteen_soldiers::endgame::FewPieces;
+use khela_games::sixteen_soldiers::endgame::{FewPieces, MOST};
 use khela_games::sixteen_soldiers::{Capture, Position, SixteenSoldiers};
 use khela_heuristic::sixteen_soldiers::{MATERIAL, Soldiers};
 use strum::VariantArray;
@@ -59,6 +59,16 @@ fn summary_row(_: usize, census: &Census) -> Vec<String> {
         .to_vec()
 }
 
+/// The most pieces the table files in `dir` hold (`pieces-M-K.retro`: M + K), if it holds any.
+fn most_in(dir: &std::path::Path) -> Option<u8> {
+    let names = std::fs::read_dir(dir).ok()?.filter_map(|e| e.ok()?.file_name().into_string().ok());
+    let total = |name: String| -> Option<u8> {
+        let (m, k) = name.strip_prefix("pieces-")?.strip_suffix(".retro")?.split_once('-')?;
+        m.parse::<u8>().ok()?.checked_add(k.parse().ok()?)
+    };
+    names.filter_map(total).filter(|n| (2..=MOST as u8).contains(n)).max()
+}
+
 impl SixteenSoldiersEntry {
     /// [`Entry::endgame`]'s answer.
     fn few_pieces(&self, scope: &Scope) -> Result<Endgame<SixteenSoldiers>> {
@@ -67,7 +77,7 @@ impl SixteenSoldiersEntry {
                 "retro --captured is for Bagh-Chal's sliding phase; Sixteen Soldiers' endgames are chosen by --pieces"
             );
         }
-        let most = scope.pieces.unwrap_or(ENDGAME_PIECES);
+        let most = scope.pieces.or_else(|| scope.within.as_deref().and_then(most_in)).unwrap_or(ENDGAME_PIECES);
         let space = FewPieces::new(&self.game, u32::from(most)).map_err(|e| anyhow!("{}: {e}", self.title()))?;
         let parts = space
             .slices()
@@ -161,5 +171,27 @@ impl Entry for SixteenSoldiersEntry {
     fn per_ply(&self, position: &Position) -> Option<Option<Published>> {
         let standard = self.game.capture() == Capture::Compulsory && *position == self.game.start_position();
         Some(standard.then_some(Published { sequences: &SEQUENCES, positions: &POSITIONS, growth: GROWTH }))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::entry::GameName;
+    use super::*;
+
+    /// `--tables DIR` covers as many pieces as the directory's files hold (7 after `retro --pieces 7`).
+    #[test]
+    fn the_tables_say_how_many_pieces_they_hold() {
+        let dir = tempfile::tempdir().unwrap();
+        assert_eq!(most_in(dir.path()), None);
+        for name in ["pieces-1-1.retro", "pieces-4-3.retro", "pieces-3-3.retro", "pieces-9-9.retro", "summary.csv"] {
+            std::fs::write(dir.path().join(name), b"").unwrap();
+        }
+        assert_eq!(most_in(dir.path()), Some(7));
+        let entry = SixteenSoldiersEntry::new(&GameArgs::of(GameName::SixteenSoldiers)).unwrap();
+        let scope = Scope { within: Some(dir.path().to_path_buf()), ..Scope::default() };
+        let endgame = entry.endgame(&scope).unwrap().unwrap();
+        assert_eq!(endgame.parts.last().map(|p| p.file.as_str()), Some("pieces-6-1"));
+        assert_eq!(entry.endgame(&Scope::default()).unwrap().unwrap().parts.last().unwrap().file, "pieces-5-1");
     }
 }

@@ -77,6 +77,10 @@ pub struct Prover<'a, G: Game, O> {
     decided: AHashMap<u64, bool>,
     nodes: u64,
     tick: u64,
+    /// Positions with fewer plies than this left before the bound are not kept in the table.
+    height: u32,
+    /// The bound of the search under way, in plies.
+    bound: u32,
 }
 
 /// The size of a proof (or a refutation): its positions, and the nodes of the tree it unfolds to.
@@ -92,7 +96,7 @@ pub struct Size {
 impl<'a, G: Game, O: Orderer<G>> Prover<'a, G, O> {
     /// A search of `claim` in `game`, children in the order `order` gives them, every claimant move searched.
     pub fn new(game: &'a G, claim: Claim, order: O) -> Self {
-        Prover { game, claim, order, width: None, decided: AHashMap::new(), nodes: 0, tick: TICK }
+        Prover { game, claim, order, width: None, decided: AHashMap::new(), nodes: 0, tick: TICK, height: 0, bound: 0 }
     }
 
     /// The same search trying only the claimant's first `width` moves a turn (a heuristic player).
@@ -109,6 +113,13 @@ impl<'a, G: Game, O: Orderer<G>> Prover<'a, G, O> {
     /// The same search calling its `tick` every `nodes` nodes.
     pub fn with_tick(self, nodes: u64) -> Self {
         Prover { tick: nodes.max(1), ..self }
+    }
+
+    /// The same search keeping in its table only the positions with at least `plies` plies left before the
+    /// bound: the many positions near the ends are quick to search again, and a table without them takes a
+    /// fraction of the memory (and of the checkpoint).
+    pub fn keeping_above(self, plies: u32) -> Self {
+        Prover { height: plies, ..self }
     }
 
     /// The positions decided so far, by key: whether each keeps the claim.
@@ -129,6 +140,7 @@ impl<'a, G: Game, O: Orderer<G>> Prover<'a, G, O> {
         bound: u32,
         tick: &mut dyn FnMut(&Self) -> bool,
     ) -> Result<Verdict, ProveError> {
+        self.bound = bound;
         let holds = self.search(state, bound, 0, tick)?;
         Ok(match (holds, self.width) {
             (true, _) => Verdict::Proven,
@@ -171,7 +183,9 @@ impl<'a, G: Game, O: Orderer<G>> Prover<'a, G, O> {
                 break;
             }
         }
-        self.decided.insert(key, holds);
+        if bound - ply as u32 >= self.height {
+            self.decided.insert(key, holds);
+        }
         Ok(holds)
     }
 
@@ -191,40 +205,62 @@ impl<'a, G: Game, O: Orderer<G>> Prover<'a, G, O> {
     /// The size of the proof (or of the refutation) of `state`, decided by [`Prover::prove`]: at a node whose
     /// verdict one child makes (a claimant's move that keeps the claim, an opponent's that breaks it), the
     /// first such child in the search's order; at the others, every child searched. (The order must depend on
-    /// the position only, as a static one does, for the children to come in the order searched.)
-    pub fn size(&mut self, state: &G::State) -> Size {
+    /// the position only, as a static one does, for the children to come in the order searched.) `None` if the
+    /// table lacks a position the proof passes through (a table resumed from another search).
+    pub fn size(&mut self, state: &G::State) -> Option<Size> {
         let mut memo: AHashMap<u64, f64> = AHashMap::new();
-        let tree = self.unfold(state, 0, &mut memo);
-        Size { positions: memo.len() as u64, tree }
+        let tree = self.unfold(state, 0, &mut memo)?;
+        Some(Size { positions: memo.len() as u64, tree })
     }
 
-    /// The verdict of a decided or terminal position.
-    fn known(&self, state: &G::State) -> bool {
+    /// The verdict of a decided or terminal position, `ply` plies below the root (one the table does not keep,
+    /// searched again); `None` for one the table lacks.
+    fn known(&mut self, state: &G::State, ply: usize) -> Option<bool> {
         match self.game.node(state) {
-            Node::Terminal(payoff) => self.claim.holds(payoff),
-            _ => self.decided[&self.game.key(state)],
+            Node::Terminal(payoff) => Some(self.claim.holds(payoff)),
+            _ => match self.decided.get(&self.game.key(state)) {
+                Some(&holds) => Some(holds),
+                None if self.bound.saturating_sub(ply as u32) < self.height => {
+                    self.search(state, self.bound, ply, &mut |_| true).ok()
+                }
+                None => None,
+            },
         }
     }
 
-    fn unfold(&mut self, state: &G::State, ply: usize, memo: &mut AHashMap<u64, f64>) -> f64 {
-        let Node::Decision(player) = self.game.node(state) else { return 1.0 };
+    /// The nodes of the proof below `state` as a tree, counting it; the positions met kept in `memo`.
+    fn unfold(&mut self, state: &G::State, ply: usize, memo: &mut AHashMap<u64, f64>) -> Option<f64> {
+        let Node::Decision(player) = self.game.node(state) else { return Some(1.0) };
         let key = self.game.key(state);
         if let Some(&tree) = memo.get(&key) {
-            return tree;
+            return Some(tree);
         }
-        let holds = self.known(state);
+        let holds = self.known(state, ply)?;
         // The child that decides: the claimant's keeping move of a proof, the opponent's breaking one of a
         // refutation; elsewhere every child counts.
         let decider = (player == self.claim.side) == holds;
         let children: Vec<G::State> =
             self.children(state, player, ply).into_iter().map(|mv| self.game.child(state, mv)).collect();
         let counted: Vec<&G::State> = match decider {
-            true => children.iter().filter(|c| self.known(c) == holds).take(1).collect(),
+            // The children before the decider were decided the other way; it is the first decided this way.
+            true => {
+                let mut counted = Vec::new();
+                for child in &children {
+                    if self.known(child, ply + 1)? == holds {
+                        counted.push(child);
+                        break;
+                    }
+                }
+                counted
+            }
             false => children.iter().collect(),
         };
-        let tree = 1.0 + counted.into_iter().map(|c| self.unfold(c, ply + 1, memo)).sum::<f64>();
+        let mut tree = 1.0;
+        for child in counted {
+            tree += self.unfold(child, ply + 1, memo)?;
+        }
         memo.insert(key, tree);
-        tree
+        Some(tree)
     }
 }
 
@@ -260,7 +296,7 @@ mod tests {
                     let verdict = prover.prove(&b, 10, &mut |_| true).unwrap();
                     let truth = if claim.holds(value) { Verdict::Proven } else { Verdict::Refuted };
                     assert_eq!(verdict, truth, "{b} {claim:?}");
-                    let size = prover.size(&b);
+                    let size = prover.size(&b).unwrap();
                     assert!(size.tree >= size.positions as f64 && size.tree >= 1.0, "{b}");
                 }
             }
@@ -279,7 +315,7 @@ mod tests {
         let mut one = Prover::new(&TicTacToe, claim, ByValue::best_first(oracle)).with_width(Some(1));
         assert_eq!(one.prove(&Board::EMPTY, 10, &mut |_| true), Ok(Verdict::Proven));
         assert!(one.nodes() * 2 < full.nodes(), "{} {}", one.nodes(), full.nodes());
-        let (narrow, wide) = (one.size(&Board::EMPTY), full.size(&Board::EMPTY));
+        let (narrow, wide) = (one.size(&Board::EMPTY).unwrap(), full.size(&Board::EMPTY).unwrap());
         assert!(narrow.positions > 10 && narrow.tree >= narrow.positions as f64, "{narrow:?}");
         assert!(narrow.positions <= wide.positions, "{narrow:?} {wide:?}");
         let crude: fn(&TicTacToe, &Board) -> Value = |_, b| {
@@ -292,6 +328,26 @@ mod tests {
         let o_wins = Claim { side: Player::Min, win: true };
         let mut refuted = Prover::new(&TicTacToe, o_wins, Natural);
         assert_eq!(refuted.prove(&Board::EMPTY, 10, &mut |_| true), Ok(Verdict::Refuted));
+    }
+
+    /// Sizes counted by hand: X to move completes the top row (a proof of one position and its winning child);
+    /// X to move fills the last cell without a line (a refutation of one position and its drawn child).
+    #[test]
+    fn proof_sizes_count_as_documented() {
+        let x_wins = Claim { side: Player::Max, win: true };
+        let b = TicTacToe::parse("XX.OO....").unwrap();
+        let mut prover = Prover::new(&TicTacToe, x_wins, Natural);
+        assert_eq!(prover.prove(&b, 10, &mut |_| true), Ok(Verdict::Proven));
+        assert_eq!(prover.size(&b), Some(Size { positions: 1, tree: 2.0 }));
+        // X to move with one cell left, which gives no line: the win refuted, the refutation the root and its
+        // one (terminal, drawn) child.
+        let b = TicTacToe::parse("XOXXOOOX.").unwrap();
+        let mut prover = Prover::new(&TicTacToe, x_wins, Natural);
+        assert_eq!(prover.prove(&b, 10, &mut |_| true), Ok(Verdict::Refuted));
+        assert_eq!(prover.size(&b), Some(Size { positions: 1, tree: 2.0 }));
+        // A table from elsewhere that lacks the proof's positions: no size, no panic.
+        let mut bare = Prover::new(&TicTacToe, x_wins, Natural).with_decided([(TicTacToe.key(&Board::EMPTY), true)]);
+        assert_eq!(bare.size(&Board::EMPTY), None);
     }
 
     #[test]

@@ -176,7 +176,10 @@ impl Classes {
     /// it smaller) or lies beyond [`Classes::numbers`].
     pub fn board(&self, number: u64, second: u32) -> Option<(Points, Points)> {
         let arrangements = self.arrangements(second);
-        let class = usize::try_from(number / arrangements.max(1)).ok()?;
+        if arrangements == 0 {
+            return None;
+        }
+        let class = usize::try_from(number / arrangements).ok()?;
         let first = *self.sets.get(class)?;
         let second = expand(self.binomial.unrank(number % arrangements, second), first);
         let rest = self.all & !first & !second;

@@ -71,8 +71,12 @@ fn tiger_room(game: &BaghChal, s: &Position) -> (u32, u32, u32) {
 }
 
 impl Evaluator<BaghChal> for Crowding {
+    /// The sum of [`Crowding::terms`], in their order, without building the list.
     fn evaluate(&self, game: &BaghChal, s: &Position) -> Value {
-        self.terms(game, s).iter().map(|&(_, v)| v).sum()
+        let (moves, trapped, exposed) = tiger_room(game, s);
+        -CAPTURED * Value::from(s.captured) + TRAPPED * Value::from(trapped)
+            - MOBILITY * Value::from(moves)
+            - EXPOSED * Value::from(exposed)
     }
 
     /// The captures short of a win, every tiger trapped, 8 moves a tiger (in each direction a step or a capture,

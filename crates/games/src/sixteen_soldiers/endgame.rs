@@ -53,7 +53,7 @@ pub enum EndgameError {
 /// A map of the board's (file, rank) coordinates.
 type Isometry = fn(u8, u8) -> (u8, u8);
 
-/// The most pieces an endgame space takes (7 is about 325 million numbers, 8 about 2.3 billion).
+/// The most pieces an endgame space takes (7 pieces take 388 million numbers, 8 about 2.95 billion).
 pub const MOST: u32 = 8;
 
 /// Every position of Sixteen Soldiers with 2 to `most` pieces on the board (see the module documentation).
@@ -195,9 +195,9 @@ impl Unmoves for FewPieces {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::Game;
     use crate::conformance::{check_space, check_unmoves};
     use crate::numbering::Binomial;
+    use crate::{Game, Notation};
 
     #[test]
     fn every_rule_keeps_the_promises() {
@@ -221,6 +221,38 @@ mod tests {
                 numbers.filter_map(|i| space.position(i)).map(|s| space.multiplicity(&s)).sum::<u64>() / 2;
             let boards = binomial.get(37, mover as usize) * binomial.get(37 - mover as usize, waiting as usize);
             assert_eq!(positions, boards, "{mover} against {waiting}");
+        }
+    }
+
+    /// A chain of three jumps that lands on the point of its first capture (a9xe9xc7xc9, over c9, d8 and c8,
+    /// through the top triangle), and a step, taken back under each rule: the unmoves list the positions before
+    /// them exactly when the rule allows the move.
+    #[test]
+    fn chains_and_steps_are_taken_back_as_each_rule_allows() {
+        for capture in [Capture::Compulsory, Capture::Optional, Capture::Continue] {
+            let game = SixteenSoldiers::new(capture);
+            let space = FewPieces::new(&game, 6).unwrap();
+            let before = game.parse("XO./.OO/...../...../...../...../...../.../O.X x").unwrap();
+            let mut moves = Vec::new();
+            game.moves(&before, &mut moves);
+            let chain = *moves.iter().find(|&&m| game.write_move(m) == "a9xe9xc7xc9").expect("the chain");
+            let after = game.child(&before, chain);
+            assert_eq!(game.write(&after), ".X./.../...../...../...../...../...../.../O.X o");
+            let mut unmoves = Vec::new();
+            space.unmoves(&after, &mut unmoves);
+            assert!(unmoves.iter().any(|q| space.index(q) == space.index(&before)), "{capture}: {unmoves:?}");
+            // Its first jump alone is a move only under optional capture.
+            let first = game.parse("..X/.OO/...../...../...../...../...../.../O.X o").unwrap();
+            space.unmoves(&first, &mut unmoves);
+            let listed = unmoves.iter().any(|q| space.index(q) == space.index(&before));
+            assert_eq!(listed, capture == Capture::Optional, "{capture}");
+            // X's step e1-c1, with the chain there to make: a move only when captures are optional.
+            let stepped = game.parse("XO./.OO/...../...../...../...../...../.../OX. o").unwrap();
+            let step_is_move = moves.iter().any(|&m| game.child(&before, m) == stepped);
+            space.unmoves(&stepped, &mut unmoves);
+            let step_listed = unmoves.iter().any(|q| space.index(q) == space.index(&before));
+            assert_eq!(step_listed, step_is_move, "{capture}");
+            assert_eq!(step_is_move, capture != Capture::Compulsory, "{capture}");
         }
     }
 
