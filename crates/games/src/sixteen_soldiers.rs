@@ -63,9 +63,11 @@
 //!
 //! # Symmetries
 //!
-//! The board has two symmetries that keep the players: the identity and the mirror left–right (used by
-//! [`SixteenSoldiers::symmetric_key`]). Turning the board half round swaps the players' sides: it maps a
-//! position to one with the colours exchanged and the value negated, which a key of MAX's values cannot merge.
+//! The board has four symmetries: the identity, the mirror left–right, the mirror top–bottom and the half turn.
+//! The rules know no direction, so each keeps a position's value; [`SixteenSoldiers::symmetric_key`] merges a
+//! position with its mirror left–right, the one that also keeps the start in place. Exchanging the colours (and
+//! the side to move) negates MAX's value, which a key of MAX's values cannot merge; the endgame tables, which
+//! keep values for the side to move, merge all eight ([`endgame`]).
 
 pub mod endgame;
 
