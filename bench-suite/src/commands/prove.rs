@@ -17,6 +17,7 @@ use khela_games::settled::{Settle, Settled, Through};
 use khela_games::{Notation, Player};
 use serde::Serialize;
 use std::path::{Path, PathBuf};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// How often a long proof saves its checkpoint.
@@ -47,6 +48,10 @@ pub struct ProveArgs {
     /// several times over.
     #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u32).range(0..=100))]
     pub keep: u32,
+    /// Threads [default: all cores]. The verdict and the proof's size are the same for any number; the nodes
+    /// searched and the positions decided vary with the threads' timing.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=4096))]
+    pub threads: Option<u64>,
     /// Save the positions decided to FILE every minute, and resume from it when it exists (for the same
     /// game, rules, position, claim and --moves).
     #[arg(long, value_name = "FILE")]
@@ -109,47 +114,61 @@ impl Visit for Prove<'_> {
             Prover::new(&settled, claim, order).with_width(width).keeping_above(args.keep).with_decided(saved);
         // Half the memory for the table, leaving room for its growth and for writing the checkpoint.
         let memory = machine::memory_bytes().unwrap_or(u64::MAX) / 2;
+        let threads = args.threads.map_or_else(machine::cores, |t| t as usize);
+        let pool =
+            rayon::ThreadPoolBuilder::new().num_threads(threads).build().context("cannot start the thread pool")?;
         let progress = Progress::stages("prove", 1);
         let started = Instant::now();
-        let mut saved_at = Instant::now();
-        let mut failure = None;
-        // A line is at most `plies` long to the tables, and one more ply ends it.
-        let verdict = prover.prove(&state, plies + 1, &mut |p| {
-            let decided = p.decided().len() as u64;
+        // Every thread ticks; one at a time saves the checkpoint, and the first failure stops them all.
+        let saved_at = Mutex::new(Instant::now());
+        let failure = Mutex::new(None);
+        let fail = |err: anyhow::Error| {
+            if let Ok(mut first) = failure.lock() {
+                first.get_or_insert(err);
+            }
+            false
+        };
+        let tick = |p: &Prover<_, _>| {
+            let decided = p.decided_count() as u64;
             progress.update(0, 1, || {
                 let rate = p.nodes() as f64 / started.elapsed().as_secs_f64().max(1e-9);
                 format!("{} nodes, {} decided, {:.0} nodes/s", HumanCount(p.nodes()), HumanCount(decided), rate)
             });
-            if let Some(path) = args.checkpoint.as_deref().filter(|_| saved_at.elapsed() >= CHECKPOINT_EVERY) {
-                saved_at = Instant::now();
-                if let Err(err) = write_checkpoint(path, &header, p.decided().iter()) {
-                    failure = Some(err);
-                    return false;
+            if let (Some(path), Ok(mut at)) = (args.checkpoint.as_deref(), saved_at.try_lock())
+                && at.elapsed() >= CHECKPOINT_EVERY
+            {
+                *at = Instant::now();
+                if let Err(err) = write_checkpoint(path, &header, &p.decided()) {
+                    return fail(err);
                 }
             }
             if decided * BYTES_PER_DECIDED > memory {
                 let kept = if args.checkpoint.is_some() { "; the checkpoint keeps them" } else { "" };
-                failure = Some(anyhow::anyhow!(
+                return fail(anyhow::anyhow!(
                     "prove: {} positions decided fill half this machine's memory: the proof needs a larger one{kept}",
                     HumanCount(decided)
                 ));
-                return false;
             }
             true
-        });
+        };
+        // A line is at most `plies` long to the tables, and one more ply ends it.
+        let verdict = pool.install(|| prover.prove(&state, plies + 1, &tick));
         progress.finish();
         let seconds = started.elapsed().as_secs_f64();
         if let Some(path) = &args.checkpoint {
-            write_checkpoint(path, &header, prover.decided().iter())?;
+            write_checkpoint(path, &header, &prover.decided())?;
         }
         let verdict = match verdict {
-            Err(ProveError::Stopped) => return Err(failure.expect("a stop has its reason")),
+            Err(ProveError::Stopped) => {
+                let failure = failure.into_inner().ok().flatten();
+                return Err(failure.unwrap_or_else(|| anyhow::anyhow!("prove: stopped")));
+            }
             Err(err) => bail!("prove: {err}"),
             Ok(verdict) => verdict,
         };
-        let (nodes, decided) = (prover.nodes(), prover.decided().len() as u64);
+        let (nodes, decided) = (prover.nodes(), prover.decided_count() as u64);
         // Measuring the proof searches again the positions the table does not keep: after the counts.
-        let size = (verdict != Verdict::NotProven).then(|| prover.size(&state)).flatten();
+        let size = (verdict != Verdict::NotProven).then(|| pool.install(|| prover.size(&state))).flatten();
         let side = game.player_name(claim.side);
         let said = match verdict {
             Verdict::Proven => "proven",
@@ -166,6 +185,7 @@ impl Visit for Prove<'_> {
             ("resumed", resumed.to_string()),
             ("proof_positions", size.map_or(String::new(), |s| s.positions.to_string())),
             ("proof_tree", size.map_or(String::new(), |s| format!("{:.0}", s.tree))),
+            ("threads", threads.to_string()),
             ("seconds", format!("{seconds:.2}")),
         ]
         .map(|(metric, value)| Row { metric, value });
@@ -227,17 +247,10 @@ fn checkpoint_header(game: &str, rules: &str, position: &str, claim: &str, width
 
 /// Writes the decided positions after `header`, 9 bytes each (the key, little-endian, then 1 if the position
 /// keeps the claim), in the order of their keys, atomically.
-fn write_checkpoint<'a>(
-    path: &Path,
-    header: &str,
-    decided: impl ExactSizeIterator<Item = (&'a u64, &'a bool)>,
-) -> Result<()> {
-    let mut sorted: Vec<(u64, bool)> = Vec::with_capacity(decided.len());
-    sorted.extend(decided.map(|(&k, &v)| (k, v)));
-    sorted.sort_unstable();
-    let mut bytes = Vec::with_capacity(header.len() + 9 * sorted.len());
+fn write_checkpoint(path: &Path, header: &str, decided: &[(u64, bool)]) -> Result<()> {
+    let mut bytes = Vec::with_capacity(header.len() + 9 * decided.len());
     bytes.extend_from_slice(header.as_bytes());
-    for (key, holds) in sorted {
+    for &(key, holds) in decided {
         bytes.extend_from_slice(&key.to_le_bytes());
         bytes.push(u8::from(holds));
     }

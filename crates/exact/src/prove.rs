@@ -19,7 +19,10 @@
 
 use crate::Orderer;
 use ahash::AHashMap;
+use dashmap::DashMap;
 use khela_games::{Game, Node, Player, Value};
+use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use thiserror::Error;
 
 /// What is claimed of a position: `side` gets at least a draw, or a win, with best play by both sides.
@@ -68,19 +71,27 @@ pub enum ProveError {
 /// How many nodes pass between two calls of the search's `tick`, unless set ([`Prover::with_tick`]).
 pub const TICK: u64 = 1 << 16;
 
+/// The opponent's turns fewer plies than this from the root search their moves on several threads: enough
+/// tasks to keep the threads busy, few enough that each is worth its start.
+const SPLIT: usize = 6;
+
 /// The proof search of a claim (see the module documentation).
 pub struct Prover<'a, G: Game, O> {
     game: &'a G,
     claim: Claim,
+    /// The order of the children, copied for each thread.
     order: O,
     width: Option<usize>,
-    decided: AHashMap<u64, bool>,
-    nodes: u64,
+    decided: DashMap<u64, bool, ahash::RandomState>,
+    nodes: AtomicU64,
+    stopped: AtomicBool,
     tick: u64,
     /// Positions with fewer plies than this left before the bound are not kept in the table.
     height: u32,
     /// The bound of the search under way, in plies.
     bound: u32,
+    /// The opponent's turns fewer plies than this from the root search their moves in parallel.
+    split: usize,
 }
 
 /// The size of a proof (or a refutation): its positions, and the nodes of the tree it unfolds to.
@@ -93,10 +104,30 @@ pub struct Size {
     pub tree: f64,
 }
 
-impl<'a, G: Game, O: Orderer<G>> Prover<'a, G, O> {
-    /// A search of `claim` in `game`, children in the order `order` gives them, every claimant move searched.
+/// What a search calls every [`TICK`] nodes (or as set), from any of its threads: `false` stops the search.
+pub type Tick<'t, P> = &'t (dyn Fn(&P) -> bool + Sync);
+
+impl<'a, G, O> Prover<'a, G, O>
+where
+    G: Game<State: Send + Sync, Move: Send + Sync> + Sync,
+    O: Orderer<G> + Clone + Send + Sync,
+{
+    /// A search of `claim` in `game`, children in the order `order` gives them, every claimant move searched,
+    /// on the threads of the current rayon pool.
     pub fn new(game: &'a G, claim: Claim, order: O) -> Self {
-        Prover { game, claim, order, width: None, decided: AHashMap::new(), nodes: 0, tick: TICK, height: 0, bound: 0 }
+        Prover {
+            game,
+            claim,
+            order,
+            width: None,
+            decided: DashMap::default(),
+            nodes: AtomicU64::new(0),
+            stopped: AtomicBool::new(false),
+            tick: TICK,
+            height: 0,
+            bound: 0,
+            split: SPLIT,
+        }
     }
 
     /// The same search trying only the claimant's first `width` moves a turn (a heuristic player).
@@ -122,26 +153,31 @@ impl<'a, G: Game, O: Orderer<G>> Prover<'a, G, O> {
         Prover { height: plies, ..self }
     }
 
-    /// The positions decided so far, by key: whether each keeps the claim.
-    pub fn decided(&self) -> &AHashMap<u64, bool> {
-        &self.decided
+    /// The positions decided so far, by key, in the order of their keys: whether each keeps the claim. With
+    /// several threads, which positions a search decides (not what it decides of them) depends on their timing.
+    pub fn decided(&self) -> Vec<(u64, bool)> {
+        let mut decided: Vec<(u64, bool)> = Vec::with_capacity(self.decided.len());
+        decided.extend(self.decided.iter().map(|entry| (*entry.key(), *entry.value())));
+        decided.sort_unstable();
+        decided
+    }
+
+    /// How many positions are decided so far.
+    pub fn decided_count(&self) -> usize {
+        self.decided.len()
     }
 
     /// The nodes searched so far (positions expanded, not read from the table).
     pub fn nodes(&self) -> u64 {
-        self.nodes
+        self.nodes.load(Relaxed)
     }
 
-    /// Searches `state` to at most `bound` plies, calling `tick` every [`TICK`] nodes (or as set) (which stops the search by
-    /// returning `false`), and says whether the claim holds.
-    pub fn prove(
-        &mut self,
-        state: &G::State,
-        bound: u32,
-        tick: &mut dyn FnMut(&Self) -> bool,
-    ) -> Result<Verdict, ProveError> {
+    /// Searches `state` to at most `bound` plies, calling `tick` every [`TICK`] nodes (or as set), and says
+    /// whether the claim holds. The verdict is the same for any number of threads.
+    pub fn prove(&mut self, state: &G::State, bound: u32, tick: Tick<Self>) -> Result<Verdict, ProveError> {
         self.bound = bound;
-        let holds = self.search(state, bound, 0, tick)?;
+        self.stopped.store(false, Relaxed);
+        let holds = self.search(state, 0, &mut self.order.clone(), tick)?;
         Ok(match (holds, self.width) {
             (true, _) => Verdict::Proven,
             (false, None) => Verdict::Refuted,
@@ -150,50 +186,67 @@ impl<'a, G: Game, O: Orderer<G>> Prover<'a, G, O> {
     }
 
     /// Whether `state`, `ply` plies below the root, keeps the claim.
-    fn search(
-        &mut self,
-        state: &G::State,
-        bound: u32,
-        ply: usize,
-        tick: &mut dyn FnMut(&Self) -> bool,
-    ) -> Result<bool, ProveError> {
+    fn search(&self, state: &G::State, ply: usize, order: &mut O, tick: Tick<Self>) -> Result<bool, ProveError> {
         let player = match self.game.node(state) {
             Node::Terminal(payoff) => return Ok(self.claim.holds(payoff)),
             Node::Chance => return Err(ProveError::Chance),
             Node::Decision(player) => player,
         };
         let key = self.game.key(state);
-        if let Some(&holds) = self.decided.get(&key) {
+        if let Some(holds) = self.decided.get(&key).map(|entry| *entry) {
             return Ok(holds);
         }
-        if ply as u32 >= bound {
-            return Err(ProveError::TooDeep(bound));
+        if ply as u32 >= self.bound {
+            return Err(ProveError::TooDeep(self.bound));
         }
-        self.nodes += 1;
-        if self.nodes.is_multiple_of(self.tick) && !tick(self) {
+        let nodes = self.nodes.fetch_add(1, Relaxed) + 1;
+        if self.stopped.load(Relaxed) || (nodes.is_multiple_of(self.tick) && !tick(self)) {
+            self.stopped.store(true, Relaxed);
             return Err(ProveError::Stopped);
         }
-        let moves = self.children(state, player, ply);
-        // OR at the claimant's turns (one move keeps it), AND at the opponent's (every move does).
-        let any = player == self.claim.side;
-        let mut holds = !any;
-        for mv in moves {
-            if self.search(&self.game.child(state, mv), bound, ply + 1, tick)? == any {
-                holds = any;
-                break;
+        let moves = self.children(state, player, ply, order);
+        let child = |mv: G::Move| self.game.child(state, mv);
+        // OR at the claimant's turns (one move keeps it), AND at the opponent's (every move does): near the
+        // root, the opponent's moves in parallel, the first that breaks the claim ending the others' search.
+        let holds = if player == self.claim.side {
+            let mut holds = false;
+            for mv in moves {
+                if self.search(&child(mv), ply + 1, order, tick)? {
+                    holds = true;
+                    break;
+                }
             }
-        }
-        if bound - ply as u32 >= self.height {
+            holds
+        } else if ply < self.split && moves.len() > 1 && rayon::current_num_threads() > 1 {
+            let broken = moves
+                .par_iter()
+                .map_init(|| self.order.clone(), |order, &mv| self.search(&child(mv), ply + 1, order, tick))
+                .find_map_any(|result| if let Ok(true) = result { None } else { Some(result) });
+            match broken {
+                None => true,
+                Some(result) => result?,
+            }
+        } else {
+            let mut holds = true;
+            for mv in moves {
+                if !self.search(&child(mv), ply + 1, order, tick)? {
+                    holds = false;
+                    break;
+                }
+            }
+            holds
+        };
+        if self.bound - ply as u32 >= self.height {
             self.decided.insert(key, holds);
         }
         Ok(holds)
     }
 
     /// The moves of `state` in the order searched, the claimant's cut to the width.
-    fn children(&mut self, state: &G::State, player: Player, ply: usize) -> Vec<G::Move> {
+    fn children(&self, state: &G::State, player: Player, ply: usize, order: &mut O) -> Vec<G::Move> {
         let mut moves = Vec::new();
         self.game.moves(state, &mut moves);
-        self.order.order(self.game, state, player, ply, &mut moves);
+        order.order(self.game, state, player, ply, &mut moves);
         if player == self.claim.side
             && let Some(width) = self.width
         {
@@ -205,48 +258,45 @@ impl<'a, G: Game, O: Orderer<G>> Prover<'a, G, O> {
     /// The size of the proof (or of the refutation) of `state`, decided by [`Prover::prove`]: at a node whose
     /// verdict one child makes (a claimant's move that keeps the claim, an opponent's that breaks it), the
     /// first such child in the search's order; at the others, every child searched. (The order must depend on
-    /// the position only, as a static one does, for the children to come in the order searched.) `None` if the
-    /// table lacks a position the proof passes through (a table resumed from another search).
-    pub fn size(&mut self, state: &G::State) -> Option<Size> {
+    /// the position only, as a static one does, for the children to come in the order searched.) Positions the
+    /// table does not hold are searched again, on one thread; `None` if that search fails (a table resumed from
+    /// another search that passes the bound).
+    pub fn size(&self, state: &G::State) -> Option<Size> {
         let mut memo: AHashMap<u64, f64> = AHashMap::new();
-        let tree = self.unfold(state, 0, &mut memo)?;
+        let tree = self.unfold(state, 0, &mut self.order.clone(), &mut memo)?;
         Some(Size { positions: memo.len() as u64, tree })
     }
 
-    /// The verdict of a decided or terminal position, `ply` plies below the root (one the table does not keep,
-    /// searched again); `None` for one the table lacks.
-    fn known(&mut self, state: &G::State, ply: usize) -> Option<bool> {
+    /// The verdict of a terminal position, or of one `ply` plies below the root from the table, or searched.
+    fn known(&self, state: &G::State, ply: usize, order: &mut O) -> Option<bool> {
         match self.game.node(state) {
             Node::Terminal(payoff) => Some(self.claim.holds(payoff)),
-            _ => match self.decided.get(&self.game.key(state)) {
-                Some(&holds) => Some(holds),
-                None if self.bound.saturating_sub(ply as u32) < self.height => {
-                    self.search(state, self.bound, ply, &mut |_| true).ok()
-                }
-                None => None,
+            _ => match self.decided.get(&self.game.key(state)).map(|entry| *entry) {
+                Some(holds) => Some(holds),
+                None => self.search(state, ply, order, &|_| true).ok(),
             },
         }
     }
 
     /// The nodes of the proof below `state` as a tree, counting it; the positions met kept in `memo`.
-    fn unfold(&mut self, state: &G::State, ply: usize, memo: &mut AHashMap<u64, f64>) -> Option<f64> {
+    fn unfold(&self, state: &G::State, ply: usize, order: &mut O, memo: &mut AHashMap<u64, f64>) -> Option<f64> {
         let Node::Decision(player) = self.game.node(state) else { return Some(1.0) };
         let key = self.game.key(state);
         if let Some(&tree) = memo.get(&key) {
             return Some(tree);
         }
-        let holds = self.known(state, ply)?;
+        let holds = self.known(state, ply, order)?;
         // The child that decides: the claimant's keeping move of a proof, the opponent's breaking one of a
         // refutation; elsewhere every child counts.
         let decider = (player == self.claim.side) == holds;
         let children: Vec<G::State> =
-            self.children(state, player, ply).into_iter().map(|mv| self.game.child(state, mv)).collect();
+            self.children(state, player, ply, order).into_iter().map(|mv| self.game.child(state, mv)).collect();
         let counted: Vec<&G::State> = match decider {
             // The children before the decider were decided the other way; it is the first decided this way.
             true => {
                 let mut counted = Vec::new();
                 for child in &children {
-                    if self.known(child, ply + 1)? == holds {
+                    if self.known(child, ply + 1, order)? == holds {
                         counted.push(child);
                         break;
                     }
@@ -257,7 +307,7 @@ impl<'a, G: Game, O: Orderer<G>> Prover<'a, G, O> {
         };
         let mut tree = 1.0;
         for child in counted {
-            tree += self.unfold(child, ply + 1, memo)?;
+            tree += self.unfold(child, ply + 1, order, memo)?;
         }
         memo.insert(key, tree);
         Some(tree)
@@ -284,20 +334,27 @@ mod tests {
         seen.into_iter().collect()
     }
 
-    /// Every claim, for either side, on every reachable tic-tac-toe position, against minimax's value.
+    /// Every claim, for either side, on every reachable tic-tac-toe position, against minimax's value; the
+    /// verdicts and the proofs' sizes the same on 2 threads as on 1 (the opponent's turns near the root split).
     #[test]
-    fn claims_agree_with_minimax_on_every_tictactoe_position() {
+    fn claims_agree_with_minimax_on_every_tictactoe_position_on_any_threads() {
+        let pools = [1, 2].map(|n| rayon::ThreadPoolBuilder::new().num_threads(n).build().unwrap());
         for b in reachable() {
             let value = Searcher::new(&TicTacToe, Natural).run(Algorithm::Minimax, &b).value;
             for side in [Player::Max, Player::Min] {
                 for win in [false, true] {
                     let claim = Claim { side, win };
-                    let mut prover = Prover::new(&TicTacToe, claim, Natural);
-                    let verdict = prover.prove(&b, 10, &mut |_| true).unwrap();
+                    let [one, two] = pools.each_ref().map(|pool| {
+                        pool.install(|| {
+                            let mut prover = Prover::new(&TicTacToe, claim, Natural);
+                            let verdict = prover.prove(&b, 10, &|_| true).unwrap();
+                            (verdict, prover.size(&b).unwrap())
+                        })
+                    });
                     let truth = if claim.holds(value) { Verdict::Proven } else { Verdict::Refuted };
-                    assert_eq!(verdict, truth, "{b} {claim:?}");
-                    let size = prover.size(&b).unwrap();
-                    assert!(size.tree >= size.positions as f64 && size.tree >= 1.0, "{b}");
+                    assert_eq!(one.0, truth, "{b} {claim:?}");
+                    assert!(one.1.tree >= one.1.positions as f64 && one.1.tree >= 1.0, "{b}");
+                    assert_eq!(one, two, "{b} {claim:?}");
                 }
             }
         }
@@ -311,9 +368,9 @@ mod tests {
         let claim = Claim { side: Player::Max, win: false };
         let oracle = crate::Oracle::new(&TicTacToe, &Board::EMPTY).shared();
         let mut full = Prover::new(&TicTacToe, claim, Natural);
-        assert_eq!(full.prove(&Board::EMPTY, 10, &mut |_| true), Ok(Verdict::Proven));
+        assert_eq!(full.prove(&Board::EMPTY, 10, &|_| true), Ok(Verdict::Proven));
         let mut one = Prover::new(&TicTacToe, claim, ByValue::best_first(oracle)).with_width(Some(1));
-        assert_eq!(one.prove(&Board::EMPTY, 10, &mut |_| true), Ok(Verdict::Proven));
+        assert_eq!(one.prove(&Board::EMPTY, 10, &|_| true), Ok(Verdict::Proven));
         assert!(one.nodes() * 2 < full.nodes(), "{} {}", one.nodes(), full.nodes());
         let (narrow, wide) = (one.size(&Board::EMPTY).unwrap(), full.size(&Board::EMPTY).unwrap());
         assert!(narrow.positions > 10 && narrow.tree >= narrow.positions as f64, "{narrow:?}");
@@ -323,11 +380,11 @@ mod tests {
             (0..9).map(|i| weights[i] * (f64::from(b.x >> i & 1) - f64::from(b.o >> i & 1))).sum()
         };
         let mut crude = Prover::new(&TicTacToe, claim, ByValue::best_first(crude)).with_width(Some(1));
-        assert_eq!(crude.prove(&Board::EMPTY, 10, &mut |_| true), Ok(Verdict::NotProven));
+        assert_eq!(crude.prove(&Board::EMPTY, 10, &|_| true), Ok(Verdict::NotProven));
         // O's win is false: with every O move, refuted.
         let o_wins = Claim { side: Player::Min, win: true };
         let mut refuted = Prover::new(&TicTacToe, o_wins, Natural);
-        assert_eq!(refuted.prove(&Board::EMPTY, 10, &mut |_| true), Ok(Verdict::Refuted));
+        assert_eq!(refuted.prove(&Board::EMPTY, 10, &|_| true), Ok(Verdict::Refuted));
     }
 
     /// Sizes counted by hand: X to move completes the top row (a proof of one position and its winning child);
@@ -337,16 +394,17 @@ mod tests {
         let x_wins = Claim { side: Player::Max, win: true };
         let b = TicTacToe::parse("XX.OO....").unwrap();
         let mut prover = Prover::new(&TicTacToe, x_wins, Natural);
-        assert_eq!(prover.prove(&b, 10, &mut |_| true), Ok(Verdict::Proven));
+        assert_eq!(prover.prove(&b, 10, &|_| true), Ok(Verdict::Proven));
         assert_eq!(prover.size(&b), Some(Size { positions: 1, tree: 2.0 }));
         // X to move with one cell left, which gives no line: the win refuted, the refutation the root and its
         // one (terminal, drawn) child.
         let b = TicTacToe::parse("XOXXOOOX.").unwrap();
         let mut prover = Prover::new(&TicTacToe, x_wins, Natural);
-        assert_eq!(prover.prove(&b, 10, &mut |_| true), Ok(Verdict::Refuted));
+        assert_eq!(prover.prove(&b, 10, &|_| true), Ok(Verdict::Refuted));
         assert_eq!(prover.size(&b), Some(Size { positions: 1, tree: 2.0 }));
-        // A table from elsewhere that lacks the proof's positions: no size, no panic.
-        let mut bare = Prover::new(&TicTacToe, x_wins, Natural).with_decided([(TicTacToe.key(&Board::EMPTY), true)]);
+        // A table from elsewhere, and no search run (no bound): the positions it lacks cannot be searched
+        // again, so no size — and no panic.
+        let bare = Prover::new(&TicTacToe, x_wins, Natural).with_decided([(TicTacToe.key(&Board::EMPTY), true)]);
         assert_eq!(bare.size(&Board::EMPTY), None);
     }
 
@@ -355,21 +413,21 @@ mod tests {
         let claim = Claim { side: Player::Max, win: false };
         let mut first = Prover::new(&TicTacToe, claim, Natural).with_tick(100);
         // Stopped at the first tick: nothing lost but the work since.
-        let mut ticks = 0;
-        let stopped = first.prove(&Board::EMPTY, 10, &mut |_| {
-            ticks += 1;
+        let ticks = std::sync::atomic::AtomicUsize::new(0);
+        let stopped = first.prove(&Board::EMPTY, 10, &|_| {
+            ticks.fetch_add(1, Relaxed);
             false
         });
-        assert_eq!((stopped, ticks), (Err(ProveError::Stopped), 1));
-        let saved: Vec<(u64, bool)> = first.decided().iter().map(|(&k, &v)| (k, v)).collect();
+        assert_eq!((stopped, ticks.into_inner()), (Err(ProveError::Stopped), 1));
+        let saved = first.decided();
         assert!(!saved.is_empty());
         let mut resumed = Prover::new(&TicTacToe, claim, Natural).with_decided(saved);
-        assert_eq!(resumed.prove(&Board::EMPTY, 10, &mut |_| true), Ok(Verdict::Proven));
+        assert_eq!(resumed.prove(&Board::EMPTY, 10, &|_| true), Ok(Verdict::Proven));
         let mut fresh = Prover::new(&TicTacToe, claim, Natural);
-        assert_eq!(fresh.prove(&Board::EMPTY, 10, &mut |_| true), Ok(Verdict::Proven));
+        assert_eq!(fresh.prove(&Board::EMPTY, 10, &|_| true), Ok(Verdict::Proven));
         assert!(resumed.nodes() < fresh.nodes(), "{} {}", resumed.nodes(), fresh.nodes());
         assert_eq!(
-            Prover::new(&TicTacToe, claim, Natural).prove(&Board::EMPTY, 3, &mut |_| true),
+            Prover::new(&TicTacToe, claim, Natural).prove(&Board::EMPTY, 3, &|_| true),
             Err(ProveError::TooDeep(3))
         );
     }
