@@ -93,11 +93,6 @@ impl FewPieces {
         Ok(FewPieces { game: game.clone(), most, classes, slices })
     }
 
-    /// The most pieces on the board.
-    pub fn most(&self) -> u32 {
-        self.most
-    }
-
     /// The slices, in the order of their numbers: the pieces of the side to move, the other side's, and the
     /// slice's numbers.
     pub fn slices(&self) -> Vec<(u32, u32, std::ops::Range<u64>)> {
