@@ -10,6 +10,7 @@ use crate::commands::play::{self, PlayArgs};
 use crate::commands::prove::{self, ProveArgs};
 use crate::commands::retro::{self, RetroArgs};
 use crate::commands::solve::{self, SolveArgs};
+use crate::commands::star::{self, StarArgs};
 use crate::commands::sweep::{self, args::MergeArgs, args::SweepArgs, merge};
 use crate::commands::trace::{self, TraceArgs};
 use anyhow::Result;
@@ -74,6 +75,10 @@ pub enum Command {
     /// tables, optionally with a heuristic player for the claimant (`--moves K`), and reports the proof's size;
     /// `--checkpoint FILE` saves the work every minute and resumes it.
     Prove(ProveArgs),
+    /// Star1 and Star2 against expectiminimax (and alpha-beta at decision nodes) on positions from real games of
+    /// a dice game (EinStein), at each depth and ordering, the evaluator at the horizon: node counts, and every
+    /// value checked bit-identical to expectiminimax's.
+    Star(StarArgs),
 }
 
 impl Command {
@@ -93,6 +98,7 @@ impl Command {
             Command::Match(args) => matches::run(&args),
             Command::Retro(args) => retro::run(&args),
             Command::Prove(args) => prove::run(&args),
+            Command::Star(args) => star::run(&args),
         }
     }
 }

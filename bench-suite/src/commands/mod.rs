@@ -11,5 +11,6 @@ pub mod play;
 pub mod prove;
 pub mod retro;
 pub mod solve;
+pub mod star;
 pub mod sweep;
 pub mod trace;

@@ -15,7 +15,7 @@ use anyhow::{Result, bail};
 use clap::Args;
 use indicatif::HumanCount;
 use khela_exact::theory::knuth_moore;
-use khela_exact::{Algorithm, Observer, SearchConfig, Stats, move_values};
+use khela_exact::{Algorithm, Memo, Natural, Observer, SearchConfig, Searcher, Stats, move_values};
 use khela_games::settled::{Settle, Settled, Through};
 use khela_games::{Game, Node, Notation, Player, Value};
 use khela_heuristic::{Engine, MoveValue};
@@ -164,7 +164,20 @@ impl Visit for Solve<'_> {
         let (text, state) = games::position(&entry, &args.game, Some("solve"))?;
         match (args.depth, entry.exact()) {
             (Some(depth), _) => depth_limited(&entry, &state, depth, args, known.as_ref()),
-            (None, Exact::MoveValues) => exact(&entry, &state, &args.out),
+            (None, Exact::MoveValues) => exact(&entry, &state, None, &args.out),
+            (None, Exact::Memoized(limit)) => {
+                let bound = entry.positions_bound(&state);
+                if bound > limit as f64 && !args.force {
+                    bail!(
+                        "{} position {text:?}: up to {} positions below it to value exactly, over the limit of {} \
+                         (--force runs it all the same); fewer cubes, or --depth",
+                        entry.title(),
+                        HumanCount(bound.min(1e19) as u64),
+                        HumanCount(limit)
+                    );
+                }
+                exact(&entry, &state, Some(Memo::new()), &args.out)
+            }
             (None, Exact::Own) => entry.solve_own(
                 &text,
                 &state,
@@ -175,12 +188,27 @@ impl Visit for Solve<'_> {
     }
 }
 
-/// `solve` without `--depth`: every move's exact value (alpha-beta, from the first player's view), the best
-/// ones marked.
-fn exact<E: Entry>(entry: &E, state: &<E::Game as Game>::State, out: &OutArg) -> Result<()> {
+/// `solve` without `--depth`: every move's exact value (from the first player's view), the best ones marked:
+/// by alpha-beta, or by memoized expectiminimax sharing `memo` (every position below valued once).
+fn exact<E: Entry>(
+    entry: &E,
+    state: &<E::Game as Game>::State,
+    memo: Option<Memo<E::Game>>,
+    out: &OutArg,
+) -> Result<()> {
     let game = entry.game();
-    let Node::Decision(mover) = game.node(state) else { bail!("the position is a chance node; solve values moves") };
-    let values = move_values(game, state, Algorithm::AlphaBeta);
+    let Node::Decision(mover) = game.node(state) else {
+        bail!("the position is a chance node; solve values moves (give the die's face)")
+    };
+    let values = match memo {
+        Some(memo) => {
+            let mut searcher = Searcher::new(game, Natural).with_cache(memo);
+            let mut moves = Vec::new();
+            game.moves(state, &mut moves);
+            moves.into_iter().map(|mv| (mv, searcher.run(Algorithm::Minimax, &game.child(state, mv)).value)).collect()
+        }
+        None => move_values(game, state, Algorithm::AlphaBeta),
+    };
     let (rows, best) = moves::rows(game, mover, &values);
     Sink::new(out, None)?.emit(&rows, || {
         let (side, first) = (game.player_name(mover), output::view_of(game.player_name(Player::Max)));

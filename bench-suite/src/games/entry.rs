@@ -35,6 +35,11 @@ pub enum GameName {
     Pig,
     /// Piglet, Pig with a coin (--goal, 10 by default): positions as Pig's.
     Piglet,
+    /// EinStein würfelt nicht!, the dice game (--setup FIRST/SECOND, six digits each, or random:N; by default the
+    /// setup drawn from seed 0): a position is the rows from the top, '.', the first player's cubes 1-6 and the
+    /// second's a-f, then first or second to move and the die's face once rolled, like
+    /// 124../35.../6...d/...eb/..fca first 3.
+    Einstein,
 }
 
 /// Which game, which position, and the game's options: what every command that plays a game takes.
@@ -64,16 +69,30 @@ pub struct GameArgs {
     /// The score that wins, for racing games (Pig: 100 by default, Piglet: 10; 1 to 1000).
     #[arg(long)]
     pub goal: Option<u32>,
+    /// The cubes' arrangement, for EinStein: FIRST/SECOND, six digits each, the cube numbers on the first
+    /// player's a1 b1 a2 c1 b2 a3 and the second's e5 e4 d5 e3 d4 c5 (like 123456/123456), or random:N, the
+    /// setup drawn from seed N [default: random:0; match and play draw a setup a game from their seed].
+    #[arg(long, value_name = "SETUP")]
+    pub setup: Option<String>,
 }
 
 impl GameArgs {
     /// The default options of `game`, at its start.
     pub fn of(game: GameName) -> GameArgs {
-        GameArgs { game, position: None, width: None, height: None, rules: None, quiet_limit: None, goal: None }
+        GameArgs {
+            game,
+            position: None,
+            width: None,
+            height: None,
+            rules: None,
+            quiet_limit: None,
+            goal: None,
+            setup: None,
+        }
     }
 
     /// Refuses the game options given that the game (`title`) does not take; `takes` names those it does
-    /// (`--width`, `--height`, `--rules`, `--quiet-limit`, `--goal`).
+    /// (`--width`, `--height`, `--rules`, `--quiet-limit`, `--goal`, `--setup`).
     pub fn refuse_options(&self, title: &str, takes: &[&str]) -> Result<()> {
         let given = [
             ("--width", self.width.is_some()),
@@ -81,6 +100,7 @@ impl GameArgs {
             ("--rules", self.rules.is_some()),
             ("--quiet-limit", self.quiet_limit.is_some()),
             ("--goal", self.goal.is_some()),
+            ("--setup", self.setup.is_some()),
         ];
         if let Some((flag, _)) = given.iter().find(|&&(flag, given)| given && !takes.contains(&flag)) {
             let options = if takes.is_empty() { "none".to_string() } else { takes.join(", ") };
@@ -143,6 +163,9 @@ pub enum Exact {
     MoveValues,
     /// The game's own solver ([`Entry::solve_own`]).
     Own,
+    /// Every move's exact value by memoized expectiminimax (every position below valued once, in a memo), for a
+    /// game whose positions transpose but never repeat; refused where [`Entry::positions_bound`] exceeds this.
+    Memoized(u64),
     /// Not at all, for this reason.
     Refused(&'static str),
 }
@@ -262,6 +285,14 @@ pub trait Entry: Sized {
     /// pieces; the default scope: the whole endgame the tables hold); `None` for a game without one.
     fn endgame(&self, scope: &Scope) -> Option<Result<Endgame<Self::Game>>> {
         let _ = scope;
+        None
+    }
+
+    /// A starting position drawn from `seed`, in the game's notation, for a game whose start is dealt (EinStein's
+    /// setups) when the options fixed none: `match` deals one a pair of games, `play` one from its seed. `None`
+    /// for the others.
+    fn deal(&self, seed: u64) -> Option<String> {
+        let _ = seed;
         None
     }
 

@@ -10,6 +10,7 @@
 
 mod bagh_chal;
 mod connect4;
+mod einstein;
 mod endgame;
 mod entry;
 mod nim;
@@ -44,6 +45,7 @@ pub fn visit<V: Visit>(args: &GameArgs, visitor: V) -> Result<V::Output> {
         GameName::BaghChal => visitor.visit(bagh_chal::BaghChalEntry::new(args)?),
         GameName::SixteenSoldiers => visitor.visit(sixteen_soldiers::SixteenSoldiersEntry::new(args)?),
         GameName::Pig | GameName::Piglet => visitor.visit(pig::PigEntry::new(args)?),
+        GameName::Einstein => visitor.visit(einstein::EinsteinEntry::new(args)?),
     })
 }
 
@@ -150,17 +152,17 @@ mod tests {
 
     #[test]
     fn capabilities_name_their_games() {
-        assert_eq!(with(Capability::Evaluator), ["tictactoe", "connect4", "bagh-chal", "sixteen-soldiers"]);
-        assert_eq!(with(Capability::Exact), ["tictactoe", "nim", "connect4", "pig", "piglet"]);
+        assert_eq!(with(Capability::Evaluator), ["tictactoe", "connect4", "bagh-chal", "sixteen-soldiers", "einstein"]);
+        assert_eq!(with(Capability::Exact), ["tictactoe", "nim", "connect4", "pig", "piglet", "einstein"]);
         assert_eq!(with(Capability::Retro), ["bagh-chal", "sixteen-soldiers"]);
         assert_eq!(with(Capability::Tally), ["tictactoe"]);
-        assert_eq!(with(Capability::PerPly), ["tictactoe", "connect4", "bagh-chal", "sixteen-soldiers"]);
+        assert_eq!(with(Capability::PerPly), ["tictactoe", "connect4", "bagh-chal", "sixteen-soldiers", "einstein"]);
         assert_eq!(with(Capability::Theory), ["nim"]);
         let err = refuse("eval", GameName::Nim, Capability::Evaluator).to_string();
         assert_eq!(
             err,
             "eval needs an evaluator, which nim does not have; the games that have it: tictactoe, connect4, bagh-chal, \
-             sixteen-soldiers"
+             sixteen-soldiers, einstein"
         );
     }
 }

@@ -39,7 +39,8 @@ pub enum Algorithm {
     MtdF,
     /// Iterative deepening: alpha-beta to depth 1, 2, … with the evaluator at the horizon, each iteration
     /// ordered by the best moves the cache kept from the one before, until an iteration meets no horizon (or
-    /// reaches the depth limit of [`crate::Searcher::run_to_depth`]).
+    /// reaches the depth limit of [`crate::Searcher::run_to_depth`]). With bounds on the values
+    /// ([`crate::Searcher::with_bounds`]), its iterations prune chance nodes as [`Algorithm::Star2`] does.
     #[strum(serialize = "id", message = "Iterative deepening alpha-beta, the evaluator at the horizon, with a table")]
     IterativeDeepening,
     /// Alpha-beta with Ballard's Star1 pruning at chance nodes: with every leaf value known to lie in

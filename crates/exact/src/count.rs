@@ -1,7 +1,8 @@
 //! Counting game trees on every core: move sequences per ply ("perft") and distinct positions per ply.
 //!
 //! Both counts are sums of integers over a fixed set of subtrees, so they are the same for any number of
-//! threads.
+//! threads. A ply is a decision's move: a chance node's outcomes are not plies of their own, so in a dice game a
+//! ply is a turn, the roll and the move after it (as [`khela_games::conformance::perft`] counts).
 
 use khela_games::{Game, Node};
 use rayon::prelude::*;
@@ -10,7 +11,8 @@ use rayon::prelude::*;
 pub const SPLIT_PLY: u32 = 4;
 
 /// `sequences[k]`, for `k` in `0..=depth`: the number of move sequences of exactly `k` moves from `root`, where
-/// terminal positions are not extended (a chance outcome counts as a move). This is "perft".
+/// terminal positions are not extended (a sequence holds the chance outcomes drawn before its moves, which are
+/// not moves of their own). This is "perft".
 ///
 /// The tree is split at [`SPLIT_PLY`] (or earlier, for shallow counts), the subtrees are counted in parallel on
 /// the current rayon pool, and the last ply is counted in bulk with [`Game::move_count`], without making the
@@ -37,7 +39,7 @@ where
     let mut buf = Vec::new();
     let mut outcomes = Vec::new();
     for count in counts.iter_mut().take(split as usize + 1).skip(1) {
-        frontier = frontier.iter().flat_map(|state| children(game, state, &mut buf, &mut outcomes)).collect();
+        frontier = frontier.iter().flat_map(|state| turn_children(game, state, &mut buf, &mut outcomes)).collect();
         *count = frontier.len() as u64;
     }
     if depth == 0 {
@@ -93,14 +95,11 @@ fn count_sequences<G: Game>(
     match game.node(state) {
         Node::Terminal(_) => {}
         Node::Chance => {
-            // Chance nodes are rare in the games counted; their outcomes are listed, not bulk-counted.
+            // Not a ply: each outcome's decision is this ply's.
             let mut outcomes = std::mem::take(&mut scratch.outcomes);
             game.outcomes(state, &mut outcomes);
-            counts[ply + 1] += outcomes.len() as u64;
-            if ply + 1 < depth {
-                for &(outcome, _) in &outcomes {
-                    count_sequences(game, &game.child(state, outcome), ply + 1, depth, counts, scratch);
-                }
+            for &(outcome, _) in &outcomes {
+                count_sequences(game, &game.child(state, outcome), ply, depth, counts, scratch);
             }
             scratch.outcomes = outcomes;
         }
@@ -116,19 +115,9 @@ fn count_sequences<G: Game>(
                 // The children's own moves are the last ply: bulk-count them here, without a call per child.
                 game.moves(state, &mut moves);
                 counts[ply + 1] += moves.len() as u64;
-                let mut grandchildren = std::mem::take(&mut scratch.outcomes);
                 for &mv in &moves {
-                    let child = game.child(state, mv);
-                    counts[depth] += match game.node(&child) {
-                        Node::Terminal(_) => 0,
-                        Node::Decision(_) => game.move_count(&child, &mut scratch.bulk) as u64,
-                        Node::Chance => {
-                            game.outcomes(&child, &mut grandchildren);
-                            grandchildren.len() as u64
-                        }
-                    };
+                    counts[depth] += turn_moves(game, &game.child(state, mv), scratch);
                 }
-                scratch.outcomes = grandchildren;
             } else {
                 game.moves(state, &mut moves);
                 counts[ply + 1] += moves.len() as u64;
@@ -138,6 +127,39 @@ fn count_sequences<G: Game>(
             }
             scratch.moves[ply] = moves;
         }
+    }
+}
+
+/// The moves of `state`'s turn: a decision node's moves, a chance node's outcomes' moves summed, none at the end.
+fn turn_moves<G: Game>(game: &G, state: &G::State, scratch: &mut Scratch<G::Move>) -> u64 {
+    match game.node(state) {
+        Node::Terminal(_) => 0,
+        Node::Decision(_) => game.move_count(state, &mut scratch.bulk) as u64,
+        Node::Chance => {
+            let mut outcomes = std::mem::take(&mut scratch.outcomes);
+            game.outcomes(state, &mut outcomes);
+            let moves = outcomes.iter().map(|&(o, _)| turn_moves(game, &game.child(state, o), scratch)).sum();
+            scratch.outcomes = outcomes;
+            moves
+        }
+    }
+}
+
+/// The states one ply (a decision's move) after `state`, in natural order: a chance node's are those after each
+/// outcome's moves.
+fn turn_children<G: Game>(
+    game: &G,
+    state: &G::State,
+    buf: &mut Vec<G::Move>,
+    outcomes: &mut Vec<(G::Move, f64)>,
+) -> Vec<G::State> {
+    match game.node(state) {
+        Node::Chance => {
+            game.outcomes(state, outcomes);
+            let drawn: Vec<G::State> = outcomes.iter().map(|&(o, _)| game.child(state, o)).collect();
+            drawn.iter().flat_map(|s| turn_children(game, s, buf, outcomes)).collect()
+        }
+        _ => children(game, state, buf, outcomes),
     }
 }
 
@@ -165,7 +187,8 @@ pub(crate) fn children<G: Game>(
 pub const SHARD_ENTRIES: u64 = 1 << 26;
 
 /// `positions[k]`, for `k` in `0..=depth`: the number of distinct positions (by [`Game::key`], which must be
-/// unique for the count to be exact) reached by exactly `k` moves from `root`, terminal positions not extended.
+/// unique for the count to be exact) reached by exactly `k` moves from `root`, terminal positions not extended
+/// (in a dice game, the positions after a turn's move, before the next roll).
 ///
 /// It goes ply by ply, holding the positions of two plies at once. The children of a ply are generated in
 /// parallel into shards by a hash of their key, each shard sorted by key and deduplicated in parallel; when a
@@ -190,18 +213,8 @@ where
     let mut counts = vec![1u64];
     let mut level = vec![root.clone()];
     for ply in 1..=u64::from(depth) {
-        let estimate: u64 = level
-            .par_iter()
-            .map_init(Vec::new, |buf, state| match game.node(state) {
-                Node::Decision(_) => game.move_count(state, buf) as u64,
-                Node::Chance => {
-                    let mut outcomes = Vec::new();
-                    game.outcomes(state, &mut outcomes);
-                    outcomes.len() as u64
-                }
-                Node::Terminal(_) => 0,
-            })
-            .sum();
+        let estimate: u64 =
+            level.par_iter().map_init(Scratch::default, |scratch, state| turn_moves(game, state, scratch)).sum();
         let shards = estimate.div_ceil(SHARD_ENTRIES).max(1);
         let mut next: Vec<G::State> = Vec::new();
         for shard in 0..shards {
@@ -210,7 +223,7 @@ where
                 .fold(
                     || (Vec::new(), Vec::new(), Vec::new()),
                     |(mut acc, mut buf, mut outcomes), state| {
-                        for child in children(game, state, &mut buf, &mut outcomes) {
+                        for child in turn_children(game, state, &mut buf, &mut outcomes) {
                             let key = game.key(&child);
                             if shard_of(key, shards) == shard {
                                 acc.push((key, child));

@@ -68,3 +68,44 @@ fn tictactoe_tally_is_the_same_on_any_number_of_threads() {
     let t = tally(&TicTacToe, &over);
     assert_eq!((t.games, t.max_wins, t.nodes, t.states), (1, 1, 1, 1));
 }
+
+#[test]
+fn einstein_counts_turns_roll_and_move_together() {
+    use khela_games::einstein::{Einstein, Setup};
+    use khela_games::{Game, Node};
+    let setup = Setup::parse("123456/123456").unwrap();
+    let (game, start) = (Einstein::new(setup), setup.state());
+    // Ply 1: over the six rolls, the moves each allows (a cube in the corner has 3, on an edge 2... all 3 here).
+    let reference: Vec<u64> = (0..=4).map(|d| khela_games::conformance::perft(&game, &start, d)).collect();
+    assert_eq!(reference[1], 6 * 3);
+    // Distinct positions after each turn, by a plain breadth-first walk through the rolls.
+    let mut level = std::collections::HashMap::from([(game.key(&start), start)]);
+    let mut positions = vec![1u64];
+    for _ in 0..4 {
+        let mut next = std::collections::HashMap::new();
+        for s in level.values() {
+            let mut outcomes = Vec::new();
+            game.outcomes(s, &mut outcomes);
+            for (roll, _) in outcomes {
+                let rolled = game.child(s, roll);
+                assert!(matches!(game.node(&rolled), Node::Decision(_)));
+                let mut moves = Vec::new();
+                game.moves(&rolled, &mut moves);
+                for mv in moves {
+                    let child = game.child(&rolled, mv);
+                    next.insert(game.key(&child), child);
+                }
+            }
+        }
+        positions.push(next.len() as u64);
+        level = next;
+    }
+    for threads in [1, 2] {
+        assert_eq!(on_threads(threads, || perft(&game, &start, 4, &quiet)), reference, "{threads} threads");
+        assert_eq!(
+            on_threads(threads, || distinct_positions(&game, &start, 4, &quiet)),
+            positions,
+            "{threads} threads"
+        );
+    }
+}

@@ -277,7 +277,9 @@ pub fn check_unmoves<S: Unmoves>(space: &S) {
 }
 
 /// Move sequences of `depth` plies from `state` (perft), by plain recursion: the simplest count, which tests
-/// compare faster ones and other move generators with.
+/// compare faster ones and other move generators with. A ply is a decision's move: chance outcomes are not
+/// plies of their own, so a sequence is the moves with the outcomes drawn before each (a turn of a dice game is
+/// its roll and its move).
 ///
 /// ```
 /// use khela_games::conformance::perft;
@@ -288,13 +290,18 @@ pub fn perft<G: Game>(game: &G, state: &G::State, depth: u32) -> u64 {
     if depth == 0 {
         return 1;
     }
+    if let Node::Chance = game.node(state) {
+        let mut outcomes = Vec::new();
+        game.outcomes(state, &mut outcomes);
+        return outcomes.iter().map(|&(o, _)| perft(game, &game.child(state, o), depth)).sum();
+    }
     let mut moves = Vec::new();
     game.moves(state, &mut moves);
     moves.iter().map(|&mv| perft(game, &game.child(state, mv), depth - 1)).sum()
 }
 
 /// `count` seeded random lines of play from `start`, each `plies` long (drawn from the range; shorter if the
-/// game ends), kept when they end at a decision node: the keys of the positions before the last one (a history,
+/// game ends; a chance outcome, drawn uniformly, is not a ply), kept when they end at a decision node: the keys of the positions before the last one (a history,
 /// for the rules of games whose positions repeat) and the last one.
 pub fn random_lines<G: Game>(
     game: &G,
@@ -304,17 +311,28 @@ pub fn random_lines<G: Game>(
     seed: u64,
 ) -> Vec<(Vec<u64>, G::State)> {
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
-    let (mut out, mut moves) = (Vec::new(), Vec::new());
+    let (mut out, mut moves, mut outcomes) = (Vec::new(), Vec::new(), Vec::new());
     while out.len() < count {
         let length = plies.start + rng.next_u32() as usize % (plies.end - plies.start);
         let (mut state, mut keys) = (start.clone(), Vec::new());
         for _ in 0..length {
+            // A chance node's outcome, drawn uniformly, comes with the move after it (it is not a ply).
+            if let Node::Chance = game.node(&state) {
+                game.outcomes(&state, &mut outcomes);
+                state = game.child(&state, outcomes[rng.next_u32() as usize % outcomes.len()].0);
+            }
             game.moves(&state, &mut moves);
             if moves.is_empty() {
                 break;
             }
             keys.push(game.repetition_key(&state));
             state = game.child(&state, moves[rng.next_u32() as usize % moves.len()]);
+        }
+        // A line that stops before a roll goes on to the decision the outcome drawn leads to.
+        if let Node::Chance = game.node(&state) {
+            game.outcomes(&state, &mut outcomes);
+            keys.push(game.repetition_key(&state));
+            state = game.child(&state, outcomes[rng.next_u32() as usize % outcomes.len()].0);
         }
         if matches!(game.node(&state), Node::Decision(_)) {
             out.push((keys, state));

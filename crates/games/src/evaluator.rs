@@ -53,6 +53,13 @@ pub trait Evaluator<G: Game> {
         if payoff == 0.0 { 0.0 } else { payoff + payoff.signum() * self.bound() }
     }
 
+    /// Bounds on every value on this scale, terminal values included, where the game's payoffs are bounded:
+    /// star pruning at chance nodes needs them (Star1, Star2, and iterative deepening's iterations in a game with
+    /// dice). `None`, the default, leaves chance nodes unpruned.
+    fn value_range(&self) -> Option<(Value, Value)> {
+        None
+    }
+
     /// Whether a proven win or loss is final in this game on this scale: no forced win maps to less than a
     /// faster one (all wins map alike, or faster wins higher). Then a depth-limited search that proves one may
     /// stop deepening, as engines do on finding a mate. The default, `false`, never stops early; say `true` only

@@ -1,8 +1,8 @@
 //! Depth-limited search: the exact crate's search loop with a horizon, the evaluator at the frontier, a
 //! transposition table, evaluator ordering near the root, and quiescence.
 
-use crate::scaled::Heuristic;
-use khela_exact::{Algorithm, Bound, Horizon, Observer, SearchConfig, SearchResult, Shallow, Stats};
+use crate::scaled::{Heuristic, child_estimate};
+use khela_exact::{Algorithm, Bound, Observer, SearchConfig, SearchResult, Shallow, Stats};
 use khela_games::{Evaluator, Game, Node, Value};
 use khela_tt::Table;
 use std::cell::Cell;
@@ -66,7 +66,10 @@ pub struct Engine<'a, G: Game, E> {
 
 impl<'a, G: Game, E: Evaluator<G>> Engine<'a, G, E> {
     /// An engine for `game` with `evaluator`, searching as `config` says.
+    /// Where the configuration has no bounds for star pruning, the evaluator's [`Evaluator::value_range`] is
+    /// taken (in a game with dice, iterative deepening then prunes chance nodes as Star2).
     pub fn new(game: &'a G, evaluator: &'a E, config: SearchConfig) -> Self {
+        let config = SearchConfig { bounds: config.bounds.or(evaluator.value_range()), ..config };
         Engine { game: Heuristic::new(game, evaluator), config, table: config.table(), history: Vec::new() }
     }
 
@@ -178,12 +181,7 @@ impl<'a, G: Game, E: Evaluator<G>> Engine<'a, G, E> {
         observer: V,
     ) -> SearchResult<G::Move> {
         let config = SearchConfig { algorithm, depth, ..self.config };
-        let evaluator = self.game.evaluator;
-        let horizon = Horizon {
-            evaluate: Some(estimate::<G, E>),
-            noisy: Some(noisy::<G, E>),
-            proof_bound: if evaluator.proofs_are_final() { evaluator.bound() } else { Value::INFINITY },
-        };
+        let horizon = self.game.horizon();
         let order = Shallow::new(child_estimate::<G, E>, SORTED_PLIES);
         let mut searcher =
             config.searcher(&self.game, order, horizon).with_observer(observer).with_history(history.to_vec());
@@ -224,22 +222,4 @@ impl<G: Game, V: Observer<G>> Observer<G> for Reached<'_, V> {
     fn pruned(&mut self, game: &G, state: &G::State, moves: &[G::Move]) {
         self.observer.pruned(game, state, moves);
     }
-}
-
-/// The evaluator at the horizon.
-fn estimate<G: Game, E: Evaluator<G>>(game: &Heuristic<'_, G, E>, state: &G::State) -> Value {
-    game.evaluator.evaluate(game.game, state)
-}
-
-/// The value a child is sorted by: its terminal value if the game is over there, else its estimate.
-fn child_estimate<G: Game, E: Evaluator<G>>(game: &Heuristic<'_, G, E>, state: &G::State) -> Value {
-    match game.node(state) {
-        Node::Terminal(value) => value,
-        _ => estimate(game, state),
-    }
-}
-
-/// The evaluator's noisy moves, for quiescence.
-fn noisy<G: Game, E: Evaluator<G>>(game: &Heuristic<'_, G, E>, state: &G::State, moves: &mut Vec<G::Move>) {
-    game.evaluator.noisy(game.game, state, moves)
 }

@@ -8,6 +8,7 @@
 
 pub mod bagh_chal;
 pub mod connect4;
+pub mod einstein;
 mod engine;
 pub mod random;
 mod scaled;
@@ -15,4 +16,4 @@ pub mod sixteen_soldiers;
 pub mod tictactoe;
 
 pub use engine::{Analysis, Engine, MoveValue, SORTED_PLIES};
-pub use scaled::Heuristic;
+pub use scaled::{Heuristic, child_estimate};

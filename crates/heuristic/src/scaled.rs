@@ -1,6 +1,7 @@
 //! A game on an evaluator's scale: the adapter through which depth-limited search runs the exact crate's loop.
 
-use khela_games::{Cycles, Evaluator, Game, Node};
+use khela_exact::Horizon;
+use khela_games::{Cycles, Evaluator, Game, Node, Value};
 
 /// A game seen through an evaluator: the same states and moves, with every terminal payoff mapped onto the
 /// evaluator's scale by [`Evaluator::terminal`].
@@ -17,6 +18,36 @@ impl<'a, G: Game, E: Evaluator<G>> Heuristic<'a, G, E> {
     pub fn new(game: &'a G, evaluator: &'a E) -> Self {
         Heuristic { game, evaluator }
     }
+
+    /// The horizon of a depth-limited search of this game: the evaluator at the leaves, its noisy moves for
+    /// quiescence, and the bound past which a value is a proof (when the evaluator's proofs are final).
+    pub fn horizon(&self) -> Horizon<Self> {
+        let evaluator = self.evaluator;
+        Horizon {
+            evaluate: Some(estimate::<G, E>),
+            noisy: Some(noisy::<G, E>),
+            proof_bound: if evaluator.proofs_are_final() { evaluator.bound() } else { Value::INFINITY },
+        }
+    }
+}
+
+/// The evaluator at the horizon.
+fn estimate<G: Game, E: Evaluator<G>>(game: &Heuristic<'_, G, E>, state: &G::State) -> Value {
+    game.evaluator.evaluate(game.game, state)
+}
+
+/// The value a child is sorted by (the static orderings' estimate): its terminal value on the evaluator's
+/// scale if the game is over there, else its estimate.
+pub fn child_estimate<G: Game, E: Evaluator<G>>(game: &Heuristic<'_, G, E>, state: &G::State) -> Value {
+    match game.node(state) {
+        Node::Terminal(value) => value,
+        _ => estimate(game, state),
+    }
+}
+
+/// The evaluator's noisy moves, for quiescence.
+fn noisy<G: Game, E: Evaluator<G>>(game: &Heuristic<'_, G, E>, state: &G::State, moves: &mut Vec<G::Move>) {
+    game.evaluator.noisy(game.game, state, moves)
 }
 
 impl<G: Game, E: Evaluator<G>> Game for Heuristic<'_, G, E> {

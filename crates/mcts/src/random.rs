@@ -5,6 +5,7 @@
 //! ([`Random::bits`]) for the Dirichlet noise of [`rand_distr`]. [`Pcg`] is the default; [`Python`] draws as
 //! CPython's `random.Random(seed)` does, so a Python reference that makes the same calls gets the same numbers.
 
+use khela_games::Game;
 use khela_games::rng::PyRandom;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
@@ -90,6 +91,37 @@ impl Random for Python {
     fn bits(&mut self) -> u64 {
         self.0.getrandbits(64)
     }
+}
+
+/// An outcome of chance node `state` of `game`, drawn by its probabilities with one [`Random::unit`]: how
+/// front ends roll the dice of a game being played.
+///
+/// ```
+/// use khela_games::einstein::{Einstein, Move, Setup};
+/// use khela_mcts::random::{Pcg, Random, roll};
+/// let setup = Setup::random(0);
+/// let mut dice = Pcg::from_seed(1);
+/// assert!(matches!(roll(&Einstein::new(setup), &setup.state(), &mut dice), Move::Roll(1..=6)));
+/// ```
+pub fn roll<G: Game, R: Random + ?Sized>(game: &G, state: &G::State, rng: &mut R) -> G::Move {
+    let mut outcomes = Vec::new();
+    game.outcomes(state, &mut outcomes);
+    outcomes[pick(rng.unit(), outcomes.iter().map(|&(_, p)| p))].0
+}
+
+/// The index where `u` falls among consecutive intervals of the given widths (the last if rounding leaves `u`
+/// past them all).
+pub(crate) fn pick(u: f64, widths: impl Iterator<Item = f64>) -> usize {
+    let mut end = 0.0;
+    let mut last = 0;
+    for (index, width) in widths.enumerate() {
+        end += width;
+        if u < end {
+            return index;
+        }
+        last = index;
+    }
+    last
 }
 
 /// Any [`Random`] seen as a `rand` generator, for the samplers of [`rand_distr`].

@@ -9,8 +9,8 @@
 //! the playout outside it, with virtual losses keeping threads apart.
 
 use crate::policy::{Child, Expansion, Policy, select};
-use crate::random::{Bits, Random};
-use crate::stats::{Choice, MoveStats, Proof, Summary, choose, pick};
+use crate::random::{Bits, Random, pick};
+use crate::stats::{Choice, MoveStats, Proof, Summary, choose};
 use crate::tree::{ROOT, Tree, winner};
 use khela_games::{Game, Node as Kind, Player, Value};
 use rand_distr::multi::{Dirichlet, MultiDistribution};

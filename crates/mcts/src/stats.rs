@@ -1,7 +1,7 @@
 //! What a search found at the root — each move's statistics, proofs and the run's summary — and the move chosen
 //! from them.
 
-use crate::random::Random;
+use crate::random::{Random, pick};
 
 /// How the final move is chosen from the root's children.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -81,19 +81,4 @@ pub fn choose<M: Copy, R: Random + ?Sized>(stats: &[MoveStats<M>], choice: Choic
         Choice::BestMean => first_max(&|s| s.mean()),
     };
     pick.map(|s| s.mv)
-}
-
-/// The index where `u` falls among consecutive intervals of the given widths (the last if rounding leaves `u`
-/// past them all).
-pub(crate) fn pick(u: f64, widths: impl Iterator<Item = f64>) -> usize {
-    let mut end = 0.0;
-    let mut last = 0;
-    for (index, width) in widths.enumerate() {
-        end += width;
-        if u < end {
-            return index;
-        }
-        last = index;
-    }
-    last
 }

@@ -1,6 +1,8 @@
 //! `match`: players against each other on one game — every pairing of the players named, each pairing a number
 //! of games with the colours alternating and each pair of games from the same seeded opening — with wins,
-//! draws and losses (by side), the draws by repetition and by the length cap, and the mean game length.
+//! draws and losses (by side), the draws by repetition and by the length cap, the mean game length in moves (a
+//! roll of the dice is not one), and A's score (a draw half a win) with its 95% Wilson interval. In a dice game
+//! the two games of an opening see the same rolls, turn by turn (fewer games tell the players apart).
 //!
 //! Every game is seeded from the seed, its pairing and its number, and games run in parallel on the rayon pool:
 //! the table is the same for any number of threads. With `--out FILE`, each game's result is kept in a
@@ -21,7 +23,7 @@ use khela_games::line::{End, Line};
 use khela_games::rng::splitmix64;
 use khela_games::settled::{Settle, Settled, Through};
 use khela_games::{Game, Node, Notation, Player};
-use khela_mcts::random::{Pcg, Random};
+use khela_mcts::random::{Pcg, Random, roll};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::path::PathBuf;
@@ -77,6 +79,9 @@ struct Row {
     repetitions: u64,
     capped: u64,
     mean_plies: String,
+    a_score: String,
+    a_score_low: String,
+    a_score_high: String,
 }
 
 /// One game's result, and whether A moved first.
@@ -132,6 +137,16 @@ impl Visit for Match<'_> {
         if let Some(checkpoint) = checkpoint.as_ref().filter(|_| before > 0) {
             eprintln!("resuming: {before} of {total} games from {}", checkpoint.path().display());
         }
+        // A game whose start is dealt (EinStein's setups) gets one a pair of games, from the opening's seed,
+        // unless a position is given: `dealt[p · pairs + n]` for pair n of pairing p.
+        let pairs_of_games = (args.games / 2) as usize;
+        let mut dealt = Vec::new();
+        if args.game.position.is_none() && entry.deal(0).is_some() {
+            for (p, n) in (0..pairs.len()).flat_map(|p| (0..pairs_of_games as u64).map(move |n| (p, n))) {
+                let text = entry.deal(stream(args.seed, 0, p, n)).expect("a dealt start");
+                dealt.push(game.parse_position(&text)?);
+            }
+        }
         let bar = Progress::new("match", total, before);
         let done = AtomicU64::new(before);
         let play = |&(p, g): &(usize, u64)| -> Result<Game1> {
@@ -140,10 +155,16 @@ impl Visit for Match<'_> {
                 return Ok(Game1 { kept: played.kept, a_first });
             }
             let (a, b) = (args.players[pairs[p].0], args.players[pairs[p].1]);
-            // The two games of an opening share its seed; each game's players have their own.
-            let opening = Opening { plies: args.opening, seed: stream(args.seed, 0, p, g / 2) };
+            // The two games of an opening share its seed, its dealt start and its dice; each game's players
+            // have their own seeds.
+            let opening = Opening {
+                plies: args.opening,
+                seed: stream(args.seed, 0, p, g / 2),
+                dice: stream(args.seed, 3, p, g / 2),
+            };
+            let start = dealt.get(p * pairs_of_games + (g / 2) as usize).unwrap_or(&start);
             let seeds = [stream(args.seed, 1, p, g), stream(args.seed, 2, p, g)];
-            let kept = one_game(game, &players, &start, [a, b], a_first, opening, seeds)?;
+            let kept = one_game(game, &players, start, [a, b], a_first, opening, seeds)?;
             if let Some(checkpoint) = &checkpoint {
                 checkpoint.keep(&Played { pairing: p, game: g, kept })?;
             }
@@ -182,6 +203,7 @@ impl Visit for Match<'_> {
                 "by repetition",
                 "by length",
                 "mean plies",
+                "A's score (95% CI)",
             ]);
             for r in &rows {
                 table.add_row(vec![
@@ -196,6 +218,7 @@ impl Visit for Match<'_> {
                     r.repetitions.to_string(),
                     r.capped.to_string(),
                     r.mean_plies.clone(),
+                    format!("{} ({}–{})", r.a_score, r.a_score_low, r.a_score_high),
                 ]);
             }
             format!(
@@ -216,11 +239,13 @@ impl Visit for Match<'_> {
     }
 }
 
-/// A game's opening: random plies, drawn from a seed.
+/// A game's opening: random plies, drawn from a seed (which also deals a start, for a game whose start is
+/// dealt), and the seed of its dice.
 #[derive(Clone, Copy)]
 struct Opening {
     plies: u32,
     seed: u64,
+    dice: u64,
 }
 
 /// Everything a match's games depend on, in one line: what its checkpoint must agree with to be resumed.
@@ -228,7 +253,7 @@ fn describe(args: &MatchArgs) -> String {
     let players: Vec<String> = args.players.iter().map(|p| p.to_string()).collect();
     let or_none = |o: Option<String>| o.unwrap_or_else(|| "-".into());
     format!(
-        "game={} rules={} quiet-limit={} position={} players={} games={} opening={} seed={}{}",
+        "game={} rules={} quiet-limit={} position={} players={} games={} opening={} seed={}{}{}",
         args.game.game,
         or_none(args.game.rules.clone()),
         or_none(args.game.quiet_limit.map(|q| q.to_string())),
@@ -237,8 +262,9 @@ fn describe(args: &MatchArgs) -> String {
         args.games,
         args.opening,
         args.seed,
-        // Only when given, so that the checkpoints of matches without tables read as before.
-        args.tables.as_ref().map_or(String::new(), |dir| format!(" tables={}", dir.display()))
+        // Only when given, so that the checkpoints of matches without them read as before.
+        args.tables.as_ref().map_or(String::new(), |dir| format!(" tables={}", dir.display())),
+        args.game.setup.as_ref().map_or(String::new(), |setup| format!(" setup={setup}"))
     )
 }
 
@@ -269,14 +295,19 @@ fn one_game<G: Notation + Sync, E: khela_games::Evaluator<G>>(
     seeds: [u64; 2],
 ) -> Result<Kept> {
     let mut line = Line::new(game, start.clone());
-    let mut dice = Pcg::from_seed(opening.seed);
+    let (mut chooser, mut dice) = (Pcg::from_seed(opening.seed), Pcg::from_seed(opening.dice));
     let mut moves = Vec::new();
-    for _ in 0..opening.plies {
-        if line.end(game).is_some() {
-            break;
+    // Plies are moves: a roll of the dice is not one (it comes with the move after it).
+    let (mut plies, mut rolls) = (0, 0);
+    while plies < opening.plies && line.end(game).is_none() {
+        if let Node::Chance = game.node(line.state()) {
+            line.play(game, roll(game, line.state(), &mut dice));
+            rolls += 1;
+            continue;
         }
         game.moves(line.state(), &mut moves);
-        line.play(game, moves[dice.below(moves.len())]);
+        line.play(game, moves[chooser.below(moves.len())]);
+        plies += 1;
     }
     let (first, second) = if a_first { (players[0], players[1]) } else { (players[1], players[0]) };
     let seat = |contender, seed| -> Result<_> {
@@ -287,13 +318,32 @@ fn one_game<G: Notation + Sync, E: khela_games::Evaluator<G>>(
         if let Some(end) = line.end(game) {
             break end;
         }
-        let Node::Decision(mover) = game.node(line.state()) else { bail!("match does not roll dice yet") };
+        let mover = match game.node(line.state()) {
+            Node::Decision(mover) => mover,
+            _ => {
+                line.play(game, roll(game, line.state(), &mut dice));
+                rolls += 1;
+                continue;
+            }
+        };
         let choice = seats[usize::from(mover == Player::Min)].choose(&line);
         line.play(game, choice.mv);
     };
     let payoff = end.payoff();
     let a_view = if a_first { payoff } else { -payoff };
-    Ok(Kept { a_view, end, plies: line.moves().len() as u64 })
+    Ok(Kept { a_view, end, plies: line.moves().len() as u64 - rolls })
+}
+
+/// The normal quantile of a two-sided 95% interval.
+const Z95: f64 = 1.959_963_984_540_054;
+
+/// The Wilson score interval (95%) of a proportion `p` observed over `n` trials: unlike the normal
+/// approximation it stays within [0, 1] and is not empty at 0 or 1. A's score counts a draw as half a win.
+fn wilson(p: f64, n: u64) -> (f64, f64) {
+    let (n, z2) = (n as f64, Z95 * Z95);
+    let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
+    let half = Z95 / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    (centre - half, centre + half)
 }
 
 /// A pairing's row from its games.
@@ -321,5 +371,9 @@ fn tally(a: Contender, b: Contender, games: &[Game1]) -> Row {
         row.capped += u64::from(g.end == End::LengthCap);
     }
     row.mean_plies = format!("{:.1}", plies as f64 / games.len().max(1) as f64);
+    let score = (row.a_wins as f64 + row.draws as f64 / 2.0) / row.games as f64;
+    let (low, high) = wilson(score, row.games);
+    (row.a_score, row.a_score_low, row.a_score_high) =
+        (format!("{score:.4}"), format!("{low:.4}"), format!("{high:.4}"));
     row
 }

@@ -14,8 +14,10 @@ use anyhow::{Result, anyhow, bail};
 use clap::Args;
 use indicatif::HumanCount;
 use khela_games::line::{End, Line};
+use khela_games::rng::splitmix64;
 use khela_games::settled::{Settle, Settled, Through};
 use khela_games::{Game, Node, Notation, Player};
+use khela_mcts::random::{Pcg, Random, roll};
 use record::Record;
 use std::io::BufRead;
 use std::path::PathBuf;
@@ -33,7 +35,7 @@ pub struct PlayArgs {
     /// The opponent: engine:DEPTH, mcts:ITERATIONS or random.
     #[arg(long, default_value = "engine:4")]
     pub engine: Contender,
-    /// The seed of the opponent's random choices.
+    /// The seed of the opponent's random choices, of the dice and of a dealt start (EinStein's setup).
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
     /// A game record to resume (written by --record or the `save` command).
@@ -52,6 +54,9 @@ pub struct PlayArgs {
 /// What a person types besides moves.
 const HELP: &str = "type a move as listed, or: moves (list them), undo (take back your last move), \
                     save FILE (write the game record), quit";
+
+/// The tag that sets the dice's stream of the seed apart.
+const DICE: u64 = 0xD1CE;
 
 /// Runs `play`.
 pub fn run(args: &PlayArgs) -> Result<()> {
@@ -74,9 +79,18 @@ impl Visit for Play<'_> {
             Some(path) => resume(&entry, args, path)?,
             None => {
                 let (text, state) = games::position(&entry, &args.game, Some("play"))?;
-                (text, Line::new(game, state))
+                // A game whose start is dealt (EinStein's setups) is dealt from the seed, unless a position is given.
+                match entry.deal(args.seed).filter(|_| args.game.position.is_none()) {
+                    Some(dealt) => {
+                        let state = game.parse_position(&dealt)?;
+                        (dealt, Line::new(game, state))
+                    }
+                    None => (text, Line::new(game, state)),
+                }
             }
         };
+        // The dice: their own stream of the seed, apart from the opponent's.
+        let mut dice = Pcg::from_seed(splitmix64(args.seed ^ DICE));
         let known = args.tables.as_deref().map(|dir| Known::load(&entry, &args.game, dir, "play")).transpose()?;
         // The opponent's searches stop at every position the tables hold; where the game is in them, it plays
         // their move.
@@ -101,8 +115,14 @@ impl Visit for Play<'_> {
                 output::say(ending(game, end, line.moves().len()))?;
                 return Ok(());
             }
-            let Node::Decision(mover) = game.node(line.state()) else {
-                bail!("play does not roll dice yet: the position is a chance node");
+            let mover = match game.node(line.state()) {
+                Node::Decision(mover) => mover,
+                _ => {
+                    let outcome = roll(game, line.state(), &mut dice);
+                    output::say(format!("the die shows {}", game.write_move(outcome)))?;
+                    line.play(game, outcome);
+                    continue;
+                }
             };
             let name = game.player_name(mover);
             if !humans[usize::from(mover == Player::Min)] {
@@ -185,16 +205,34 @@ fn humans<G: Notation>(game: &G, text: &str) -> Result<[bool; 2]> {
     })
 }
 
-/// Takes back moves until a person is to move again, at least one; whether there was one.
+/// The moves of a decision node, or the outcomes of a chance node, into `buf`: what a record may play there.
+fn legal<G: Game>(game: &G, state: &G::State, buf: &mut Vec<G::Move>) {
+    if let Node::Chance = game.node(state) {
+        let mut outcomes = Vec::new();
+        game.outcomes(state, &mut outcomes);
+        buf.clear();
+        buf.extend(outcomes.into_iter().map(|(o, _)| o));
+    } else {
+        game.moves(state, buf);
+    }
+}
+
+/// Takes back moves until a person is to move again, at least one; whether there was one. The dice rolled
+/// before a person's move stay rolled: undoing goes back past the rolls after it, never past the one before it.
 fn undo<G: Game>(game: &G, line: &mut Line<G>, humans: &[bool; 2]) -> bool {
     if line.undo().is_none() {
         return false;
     }
-    while let Node::Decision(mover) = game.node(line.state())
-        && !humans[usize::from(mover == Player::Min)]
-        && line.undo().is_some()
-    {}
-    true
+    loop {
+        let theirs = match game.node(line.state()) {
+            Node::Chance => true,
+            Node::Decision(mover) => !humans[usize::from(mover == Player::Min)],
+            Node::Terminal(_) => false,
+        };
+        if !theirs || line.undo().is_none() {
+            return true;
+        }
+    }
 }
 
 /// How the game ended, in words.
@@ -242,7 +280,7 @@ fn resume<E: Entry>(entry: &E, args: &PlayArgs, path: &std::path::Path) -> Resul
         if line.end(game).is_some() {
             bail!("{}: move {} comes after the end of the game", path.display(), i + 1);
         }
-        game.moves(line.state(), &mut moves);
+        legal(game, line.state(), &mut moves);
         let Some(&mv) = moves.iter().find(|&&m| game.write_move(m) == *text) else {
             bail!("{}: move {} {text:?} is not legal there", path.display(), i + 1);
         };

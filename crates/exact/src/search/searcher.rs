@@ -166,8 +166,9 @@ impl<'g, G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'g, G, O,
     }
 
     /// The same searcher with bounds, from MAX's view, on every value it can meet: terminal payoffs and
-    /// evaluations. [`Algorithm::Star1`] and [`Algorithm::Star2`] prune chance nodes with them; a value outside
-    /// them makes those searches wrong.
+    /// evaluations. [`Algorithm::Star1`] and [`Algorithm::Star2`] prune chance nodes with them, and so do the
+    /// iterations of [`Algorithm::IterativeDeepening`] (as Star2's); a value outside them makes those searches
+    /// wrong.
     ///
     /// # Panics
     ///
@@ -232,7 +233,8 @@ impl<'g, G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'g, G, O,
         self.track.root_best = None;
         self.track.star = match (algorithm, self.bounds) {
             (Algorithm::Star1, Some(bounds)) => Some(Star { bounds, probe: false }),
-            (Algorithm::Star2, Some(bounds)) => Some(Star { bounds, probe: true }),
+            // Iterative deepening's iterations are Star2's where the values are bounded (a game with dice).
+            (Algorithm::Star2 | Algorithm::IterativeDeepening, Some(bounds)) => Some(Star { bounds, probe: true }),
             _ => None,
         };
         let (lo, hi) = (Value::NEG_INFINITY, Value::INFINITY);

@@ -1,0 +1,117 @@
+//! EinStein würfelt nicht! in the harness: a setup (`--setup FIRST/SECOND`, or one drawn from a seed), searched
+//! under chance to a depth with the race evaluator, by Monte Carlo, counted turn by turn, and its small endgames
+//! solved exactly by memoized expectiminimax.
+
+use super::entry::{Entry, Exact, GameArgs, Published, Scale, View};
+use anyhow::{Result, anyhow};
+use khela_games::einstein::{Einstein, GONE, SIDE, Setup, State};
+use khela_heuristic::einstein::Race;
+
+/// The softmax unit of the EinStein prior: ten points of the race estimate (about ten points of winning chance).
+const PRIOR_UNIT: f64 = 10.0;
+
+/// The largest bound on the positions below a position that `solve` values exactly (a memo of about 40 bytes a
+/// position: 1.2 GB at most); two cubes a side anywhere are within it, three a side near their corners are not.
+const MAX_EXACT_POSITIONS: u64 = 30_000_000;
+
+/// EinStein's entry: its setup.
+pub struct EinsteinEntry {
+    game: Einstein,
+    setup: Option<Setup>,
+}
+
+/// The setup `--setup` gives: `FIRST/SECOND`, or `random:N`, drawn from seed N (`random` alone: seed 0).
+fn setup_of(text: &str) -> Result<Setup> {
+    if let Some(seed) = text.strip_prefix("random").map(|s| s.strip_prefix(':').unwrap_or(s)) {
+        let seed = if seed.is_empty() { Ok(0) } else { seed.parse::<u64>() };
+        return seed.map(Setup::random).map_err(|_| anyhow!("--setup {text:?}: random:N takes a seed N, 0 or more"));
+    }
+    Setup::parse(text).map_err(|e| anyhow!("--setup: {e}"))
+}
+
+/// The moves a cube on `square` of player `p` (0: first) can still make: each one brings its row and column
+/// distances to the goal down by one or two in all.
+fn moves_left(p: usize, square: u8) -> u32 {
+    let (row, col) = (u32::from(square / SIDE), u32::from(square % SIDE));
+    let side = u32::from(SIDE) - 1;
+    if p == 0 { (side - row) + (side - col) } else { row + col }
+}
+
+impl Entry for EinsteinEntry {
+    type Game = Einstein;
+    type Evaluator = Race;
+
+    fn new(args: &GameArgs) -> Result<Self> {
+        args.refuse_options("EinStein würfelt nicht!", &["--setup"])?;
+        if args.setup.is_some() && args.position.is_some() {
+            anyhow::bail!("give either --setup or --position, not both (a position places every cube already)");
+        }
+        let setup = args.setup.as_deref().map(setup_of).transpose()?;
+        Ok(EinsteinEntry { game: Einstein::new(setup.unwrap_or_else(|| Setup::random(0))), setup })
+    }
+
+    fn game(&self) -> &Einstein {
+        &self.game
+    }
+
+    fn title(&self) -> String {
+        match self.setup {
+            Some(setup) => format!("EinStein würfelt nicht! (setup {setup})"),
+            None => "EinStein würfelt nicht!".to_string(),
+        }
+    }
+
+    fn notation(&self) -> &'static str {
+        "the rows from the top separated by '/', five squares each ('.', the first player's cubes 1-6, the \
+         second's a-f), then first or second to move, then the die's face once rolled, like \
+         124../35.../6...d/...eb/..fca first"
+    }
+
+    fn view(&self) -> View {
+        View::First
+    }
+
+    fn scale(&self) -> Option<Scale<Race>> {
+        Some(Scale { evaluator: Race, about: "race, first player's view", prior_unit: PRIOR_UNIT })
+    }
+
+    /// Two cubes (a missing number's neighbours), three moves each.
+    fn max_moves(&self) -> u32 {
+        6
+    }
+
+    fn plies_left(&self, state: &State) -> (u32, &'static str) {
+        let left = (0..2)
+            .flat_map(|p| state.cubes[p].iter().filter(|&&sq| sq != GONE).map(move |&sq| moves_left(p, sq)))
+            .sum();
+        (left, "moves the cubes can still make")
+    }
+
+    /// Each cube on one of the squares it can still reach or gone, either side to move, the die down or showing
+    /// a face.
+    fn positions_bound(&self, state: &State) -> f64 {
+        let mut bound = 2.0 * 7.0;
+        for p in 0..2 {
+            for &square in state.cubes[p].iter().filter(|&&sq| sq != GONE) {
+                let (row, col) = (f64::from(square / SIDE), f64::from(square % SIDE));
+                let side = f64::from(SIDE);
+                let reach = if p == 0 { (side - row) * (side - col) } else { (row + 1.0) * (col + 1.0) };
+                bound *= reach + 1.0;
+            }
+        }
+        bound
+    }
+
+    fn exact(&self) -> Exact {
+        Exact::Memoized(MAX_EXACT_POSITIONS)
+    }
+
+    /// No published counts: ours, checked by the tests against a move generator written from the rules.
+    fn per_ply(&self, _: &State) -> Option<Option<Published>> {
+        Some(None)
+    }
+
+    fn deal(&self, seed: u64) -> Option<String> {
+        self.setup.is_none().then(|| Einstein::write(&Setup::random(seed).state()))
+    }
+}
