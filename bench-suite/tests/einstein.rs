@@ -39,10 +39,18 @@ fn solve_values_small_endgames_exactly() {
         &["solve", "--game", "einstein", "--position", "124../35.../6...d/...eb/..fca first 1"],
         "positions below it to value exactly, over the limit",
     );
-    refused(
-        &["solve", "--game", "einstein", "--position", "1..../...../...../...../....a first"],
-        "give the die's face",
-    );
+    // Before the roll: a row a face, none chosen, each the value once that face is rolled.
+    let before = "12.../...../...../....b/....a first";
+    let faces = csv(&["solve", "--game", "einstein", "--position", before]);
+    let s = Einstein::parse(before).unwrap();
+    let expected: String = (1..=6)
+        .map(|face| {
+            let mut rolled = s;
+            rolled.die = face;
+            format!("{face},{},false\n", memo.run(Algorithm::Minimax, &rolled).value)
+        })
+        .collect();
+    assert_eq!(faces, format!("move,value,best\n{expected}"));
     // Depth-limited search at a rolled position; a chance node is refused.
     let start = "124../35.../6...d/...eb/..fca";
     let depth = csv(&["solve", "--game", "einstein", "--depth", "2", "--position", &format!("{start} first 4")]);
@@ -71,6 +79,20 @@ fn options_are_checked() {
     refused(&["star", "--game", "einstein", "--depths", "0..2"], "depth 0 is out of range");
     refused(&["star", "--game", "einstein", "--orderings", "best"], "needs exact values");
     refused(&["star", "--game", "nim", "--heaps", "3"], "star needs an evaluator");
+    refused(
+        &["mcts", "--game", "einstein", "--algorithm", "uct", "--iterations", "10"],
+        "the position is a chance node",
+    );
+    let rolled = csv(&[
+        "mcts",
+        "--game",
+        "einstein",
+        "--position",
+        "1..../...../...../...../....a first 2",
+        "--iterations",
+        "50",
+    ]);
+    assert!(rolled.starts_with("move,visits,mean\na1b1,"), "{rolled}");
 }
 
 #[test]
@@ -108,31 +130,34 @@ fn matches_roll_dice_and_deal_setups() {
         assert_eq!(format!("{:.4}", n[1] as f64 / 20.0), r[13]);
     }
     // A fixed setup plays every game from it; the seed changes the dice.
-    let fixed = csv(&[
-        "match",
-        "--game",
-        "einstein",
-        "--setup",
-        "123456/123456",
-        "--players",
-        "random,random",
-        "--games",
-        "10",
-    ]);
-    let other = csv(&[
-        "match",
-        "--game",
-        "einstein",
-        "--setup",
-        "123456/123456",
-        "--players",
-        "random,random",
-        "--games",
-        "10",
-        "--seed",
-        "5",
-    ]);
+    let fixed =
+        ["match", "--game", "einstein", "--setup", "123456/123456", "--players", "random,random", "--games", "10"];
+    let other = csv(&[&fixed[..], &["--seed", "5"]].concat());
+    let fixed = csv(&fixed);
     assert_ne!(fixed, other);
+}
+
+/// `play` as the first player against random moves, with `input` typed; its standard output.
+fn play(input: &str) -> String {
+    let out = bench()
+        .args(["play", "--game", "einstein", "--setup", "123456/123456", "--human", "first", "--engine", "random"])
+        .write_stdin(input)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    String::from_utf8(out.stdout).unwrap()
+}
+
+#[test]
+fn undo_keeps_the_roll_before_the_move() {
+    let first = play("quit\n");
+    let offered = first.lines().find(|l| l.starts_with("first to move: ")).expect("a prompt").to_string();
+    let mv = offered.trim_start_matches("first to move: ").split(' ').next().unwrap().to_string();
+    // The move, the opponent's roll and reply, the next roll; undo goes back to the same roll's choice.
+    let replayed = play(&format!("{mv}\nundo\nquit\n"));
+    let prompts: Vec<&str> = replayed.lines().filter(|l| l.starts_with("first to move: ")).collect();
+    assert_eq!(prompts.len(), 3, "{replayed}");
+    assert_eq!((prompts[0], prompts[2]), (offered.as_str(), offered.as_str()), "{replayed}");
 }
 
 #[test]

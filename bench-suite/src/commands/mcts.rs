@@ -108,6 +108,9 @@ impl Visit for Mcts<'_> {
     fn visit<E: Entry>(self, entry: E) -> Result<()> {
         let Mcts { args, plan } = self;
         let (_, state) = games::position(&entry, &args.game, Some("search"))?;
+        if entry.game().node(&state) == khela_games::Node::Chance {
+            bail!("the position is a chance node (the dice about to be rolled): mcts chooses a move; give the roll");
+        }
         let game = entry.game();
         let known = args.tables.as_deref().map(|dir| Known::load(&entry, &args.game, dir, "mcts")).transpose()?;
         if let Some((mv, outcome)) = known.as_ref().and_then(|k| k.best(&state)) {

@@ -197,28 +197,62 @@ fn exact<E: Entry>(
     out: &OutArg,
 ) -> Result<()> {
     let game = entry.game();
-    let Node::Decision(mover) = game.node(state) else {
-        bail!("the position is a chance node; solve values moves (give the die's face)")
+    let first = output::view_of(game.player_name(Player::Max));
+    let Some(mut searcher) = memo.map(|memo| Searcher::new(game, Natural).with_cache(memo)) else {
+        let Node::Decision(mover) = game.node(state) else {
+            bail!("the position is a chance node; solve values moves")
+        };
+        let values = move_values(game, state, Algorithm::AlphaBeta);
+        let (rows, best) = moves::rows(game, mover, &values);
+        return Sink::new(out, None)?.emit(&rows, || {
+            let side = game.player_name(mover);
+            let safe: Vec<&str> = rows.iter().filter(|r| r.best).map(|r| r.mv.as_str()).collect();
+            format!(
+                "{}\n{side} to move; value {} from {first}; best moves for {side}: {}\n{}",
+                game.picture(state),
+                output::value(mover.view(best)),
+                safe.join(", "),
+                moves::table(game, &rows)
+            )
+        });
     };
-    let values = match memo {
-        Some(memo) => {
-            let mut searcher = Searcher::new(game, Natural).with_cache(memo);
+    // Memoized expectiminimax (payoffs ±1, no draws: a value v is the first player's winning chance (1 + v) / 2).
+    // At a chance node, the rows are the outcomes, none of them chosen.
+    let value = searcher.run(Algorithm::Minimax, state).value;
+    let (rows, heading) = match game.node(state) {
+        Node::Decision(mover) => {
             let mut moves = Vec::new();
             game.moves(state, &mut moves);
-            moves.into_iter().map(|mv| (mv, searcher.run(Algorithm::Minimax, &game.child(state, mv)).value)).collect()
+            let values: Vec<_> = moves
+                .into_iter()
+                .map(|mv| (mv, searcher.run(Algorithm::Minimax, &game.child(state, mv)).value))
+                .collect();
+            let (rows, _) = moves::rows(game, mover, &values);
+            let safe: Vec<&str> = rows.iter().filter(|r| r.best).map(|r| r.mv.as_str()).collect();
+            let side = game.player_name(mover);
+            let heading = format!("{side} to move; best moves for {side}: {}", safe.join(", "));
+            (rows, heading)
         }
-        None => move_values(game, state, Algorithm::AlphaBeta),
+        _ => {
+            let mut outcomes = Vec::new();
+            game.outcomes(state, &mut outcomes);
+            let values: Vec<_> = outcomes
+                .into_iter()
+                .map(|(o, _)| (o, searcher.run(Algorithm::Minimax, &game.child(state, o)).value))
+                .collect();
+            let rows = moves::rows(game, Player::Max, &values).0;
+            let rows = rows.into_iter().map(|r| moves::MoveRow { best: false, ..r }).collect();
+            (rows, "before the roll: the rows are the faces, with the value once each is rolled".to_string())
+        }
     };
-    let (rows, best) = moves::rows(game, mover, &values);
     Sink::new(out, None)?.emit(&rows, || {
-        let (side, first) = (game.player_name(mover), output::view_of(game.player_name(Player::Max)));
-        let table = moves::table(game, &rows);
-        let safe: Vec<&str> = rows.iter().filter(|r| r.best).map(|r| r.mv.as_str()).collect();
         format!(
-            "{}\n{side} to move; value {} from {first}; best moves for {side}: {}\n{table}",
+            "{}\n{heading}\nvalue {} from {first}: {} wins with probability {:.12} (memoized expectiminimax)\n{}",
             game.picture(state),
-            output::value(mover.view(best)),
-            safe.join(", ")
+            output::value(value),
+            game.player_name(Player::Max),
+            (1.0 + value) / 2.0,
+            moves::table(game, &rows)
         )
     })
 }

@@ -26,6 +26,7 @@ use khela_mcts::random::{Pcg, Random, roll};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
 
 /// The algorithms compared, expectiminimax (plain minimax at decision nodes) first: the reference.
 const ALGORITHMS: [Algorithm; 4] = [Algorithm::Minimax, Algorithm::AlphaBeta, Algorithm::Star1, Algorithm::Star2];
@@ -129,6 +130,7 @@ impl Visit for Star<'_> {
         let cells: Vec<(u32, OrderingKind)> =
             args.depths.0.iter().flat_map(|&d| args.orderings.iter().map(move |&o| (d, o))).collect();
         let total = positions.len() as u64;
+        let started = Instant::now();
         let bar = Progress::new("star", total, 0);
         let done = AtomicU64::new(0);
         let search = |(i, state): (usize, &<E::Game as Game>::State)| -> Vec<[Tally; 4]> {
@@ -165,6 +167,7 @@ impl Visit for Star<'_> {
             None => positions.par_iter().enumerate().map(search).collect(),
         };
         bar.finish();
+        let seconds = started.elapsed().as_secs_f64();
         let mut rows = Vec::new();
         for (c, &(depth, kind)) in cells.iter().enumerate() {
             let mut sums = [Tally::default(); 4];
@@ -189,6 +192,9 @@ impl Visit for Star<'_> {
             }
         }
         let facts = Sidecar::now();
+        let nodes: u64 = rows.iter().map(|r| r.nodes).sum();
+        let threads = args.threads.map_or(rayon::current_num_threads(), |t| t as usize);
+        let speed = nodes as f64 / seconds;
         sink.emit(&rows, || {
             let mut table = output::table(&[
                 "depth",
@@ -212,16 +218,28 @@ impl Visit for Star<'_> {
             }
             format!(
                 "{}: {total} positions from games of engine:2 against itself, seed {}; the evaluator ({}) at the \
-                 horizon, values bounded by {:?}\n{table}\nmachine: {}",
+                 horizon, values bounded by {:?}\n{table}\n{} nodes in {seconds:.2} s on {threads} thread{}: {} nodes \
+                 a second\nmachine: {}",
                 entry.title(),
                 args.seed,
                 scale.about,
                 bounds,
+                HumanCount(nodes),
+                if threads == 1 { "" } else { "s" },
+                HumanCount(speed as u64),
                 facts.summary()
             )
         })?;
         if let Sink::TableAndFile(path) = &sink {
-            facts.write(path, &serde_json::json!({ "positions": total, "seed": args.seed }))?;
+            let figures = serde_json::json!({
+                "positions": total,
+                "seed": args.seed,
+                "threads": threads,
+                "seconds": seconds,
+                "nodes": nodes,
+                "nodes_per_second": speed,
+            });
+            facts.write(path, &figures)?;
         }
         let differing = rows.iter().filter(|r| r.identical != r.positions).count();
         if differing > 0 {

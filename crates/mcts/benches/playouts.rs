@@ -1,4 +1,4 @@
-//! Playouts per second: khela's UCT on tic-tac-toe and Connect-4 from the start, on one thread and on two (root
+//! Playouts per second: khela's UCT on tic-tac-toe, Connect-4 and EinStein (a dice game) from the start, on one thread and on two (root
 //! and tree parallelism), and on the same Connect-4 position with the same iteration budget, the peers: the
 //! `mcts` crate (0.3, UCT, its evaluator playing out at random) and the `minimax` crate's MonteCarloTreeSearch
 //! (0.6). Every search plays out with khela's Connect-4 rules, so the figures compare the searches. Criterion
@@ -6,6 +6,7 @@
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use khela_games::connect4::{Connect4, Position};
+use khela_games::einstein::{Einstein, Setup};
 use khela_games::tictactoe::{Board, TicTacToe};
 use khela_games::{Game, Node, Player};
 use khela_mcts::random::{Pcg, Random};
@@ -51,6 +52,14 @@ where
         })
     });
     group.finish();
+}
+
+/// EinStein würfelt nicht!: the first decision of a seeded setup (the die showing 1); chance nodes in the tree
+/// and in every playout.
+fn einstein(c: &mut Criterion) {
+    let mut start = Setup::random(0).state();
+    start.die = 1;
+    khela(c, "einstein-start", &Einstein::new(Setup::random(0)), start);
 }
 
 fn tictactoe(c: &mut Criterion) {
@@ -212,5 +221,5 @@ fn peers(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, tictactoe, connect4);
+criterion_group!(benches, tictactoe, connect4, einstein);
 criterion_main!(benches);
