@@ -22,18 +22,9 @@
 
 set -euo pipefail
 
-: "${SLURM_ARRAY_TASK_ID:?run this as a job array: sbatch --array=0-(N-1) $0 ARGS...}"
-: "${SLURM_ARRAY_TASK_COUNT:?run this as a job array: sbatch --array=0-(N-1) $0 ARGS...}"
-if [ "${SLURM_ARRAY_TASK_MIN:-0}" != 0 ] || [ "${SLURM_ARRAY_TASK_STEP:-1}" != 1 ]; then
-    echo "error: the array must be 0-(N-1) with step 1, like Slurm's --array=0-15" >&2
-    exit 2
-fi
-
-bench=${BENCH_SUITE:-target/release/bench-suite}
-out=${OUT:-results}
+# shellcheck source=scripts/array-task.sh
+source scripts/array-task.sh
 mkdir -p "$out/shards"
-k=$SLURM_ARRAY_TASK_ID
-n=$SLURM_ARRAY_TASK_COUNT
 exec "$bench" sweep "$@" \
     --shard "$k/$n" \
     --threads "${SLURM_CPUS_PER_TASK:-1}" \

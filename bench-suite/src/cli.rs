@@ -5,6 +5,7 @@ use crate::commands::eval::{self, EvalArgs};
 use crate::commands::games::{self, GamesArgs};
 use crate::commands::matches::{self, MatchArgs};
 use crate::commands::mcts::{self, MctsArgs};
+use crate::commands::merge_counts::{self, MergeCountsArgs};
 use crate::commands::ordering::{self, OrderingArgs};
 use crate::commands::play::{self, PlayArgs};
 use crate::commands::prove::{self, ProveArgs};
@@ -79,6 +80,11 @@ pub enum Command {
     /// a dice game (EinStein), at each depth and ordering, the evaluator at the horizon: node counts, and every
     /// value checked bit-identical to expectiminimax's.
     Star(StarArgs),
+    /// Adds up the parts of a sharded count (`count --depth N --only sequences --shard K/N --out FILE`, a file a
+    /// part, as a cluster's job array writes them) into the whole, after checking they are the N parts of one
+    /// count.
+    #[command(name = "merge-counts")]
+    MergeCounts(MergeCountsArgs),
 }
 
 impl Command {
@@ -99,6 +105,7 @@ impl Command {
             Command::Retro(args) => retro::run(&args),
             Command::Prove(args) => prove::run(&args),
             Command::Star(args) => star::run(&args),
+            Command::MergeCounts(args) => merge_counts::run(&args),
         }
     }
 }

@@ -1,6 +1,7 @@
 //! `count`: game trees counted on every core — a small game's full tree (games by outcome, nodes, distinct
 //! states), or any game's move sequences ("perft") and distinct positions per ply, to `--depth`.
 
+use crate::commands::sweep::args::Shard;
 use crate::games::{self, Capability, Entry, GameArgs, Published, Visit};
 use crate::machine::{self, Sidecar};
 use crate::output::{self, OutArg, Sink};
@@ -8,7 +9,7 @@ use crate::progress::Progress;
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 use indicatif::HumanCount;
-use khela_exact::count::{SHARD_ENTRIES, distinct_positions, perft};
+use khela_exact::count::{SHARD_ENTRIES, Shard as Part, distinct_positions, perft_shard};
 use khela_exact::{tally, tally_by};
 use khela_games::{Game, Notation};
 use serde::Serialize;
@@ -40,6 +41,10 @@ pub struct CountArgs {
     /// Run even when the estimate says the count will not finish in 15 minutes or fit in memory.
     #[arg(long)]
     pub force: bool,
+    /// With --depth and --only sequences: count part K of N (K = 0..N-1, like Slurm's array task ids), disjoint
+    /// subtrees whose counts `merge-counts` adds up to the whole; the sidecar says which part.
+    #[arg(long, value_name = "K/N")]
+    pub shard: Option<Shard>,
     #[command(flatten)]
     #[allow(missing_docs)]
     pub out: OutArg,
@@ -85,6 +90,12 @@ struct Timing {
 pub fn run(args: &CountArgs) -> Result<()> {
     if args.only.is_some() && args.depth.is_none() {
         bail!("--only is for counts per ply, with --depth");
+    }
+    if args.shard.is_some() && (args.depth.is_none() || args.only != Some(Measure::Sequences)) {
+        bail!(
+            "--shard splits move sequences (--depth N --only sequences); distinct positions split by key would need \
+             each ply's positions exchanged between the shards, which count does not do"
+        );
     }
     games::visit(&args.game, Count(args))?
 }
@@ -171,7 +182,7 @@ fn full_tree<E: Entry>(
         states: t.states,
     };
     let (first, second) = (game.player_name(khela_games::Player::Max), game.player_name(khela_games::Player::Min));
-    emit(sink, &[row], &timings, |rows| {
+    emit(sink, &[row], &timings, None, |rows| {
         let row = &rows[0];
         let (first_wins, second_wins) = (format!("{first} wins"), format!("{second} wins"));
         let mut table = output::table(&["games", &first_wins, &second_wins, "draws", "nodes", "distinct states"]);
@@ -218,7 +229,8 @@ fn per_ply<E: Entry>(
         let branching = f64::from(entry.max_moves());
         if want_sequences {
             let estimate = sequences(published, branching, depth);
-            let seconds = estimate / (SEQUENCES_PER_SECOND_PER_THREAD * max_threads);
+            let parts = args.shard.map_or(1.0, |s| s.n as f64);
+            let seconds = estimate / parts / (SEQUENCES_PER_SECOND_PER_THREAD * max_threads);
             if seconds > MAX_SECONDS {
                 bail!(
                     "counting {} sequences to ply {depth} means about {estimate:.2e} sequences, about {:.0} minutes at \
@@ -250,7 +262,9 @@ fn per_ply<E: Entry>(
         let pool = pool(t)?;
         let mut rows: Vec<PlyRow> = (0..=depth).map(|ply| PlyRow { ply, sequences: None, positions: None }).collect();
         if want_sequences {
-            let counts = timed(&pool, t, "sequences", &mut timings, |progress| perft(game, root, depth, progress));
+            let part = args.shard.map_or(Part::WHOLE, |s| Part { k: s.k, n: s.n });
+            let counts =
+                timed(&pool, t, "sequences", &mut timings, |progress| perft_shard(game, root, depth, part, progress));
             for (row, count) in rows.iter_mut().zip(counts) {
                 row.sequences = Some(count);
             }
@@ -271,14 +285,42 @@ fn per_ply<E: Entry>(
     }
     let rows = result.expect("at least one thread count");
     let from = entry.name_position(text);
-    emit(sink, &rows, &timings, |rows| {
+    let shard =
+        args.shard.map(|s| Sharded { shard: s.to_string(), count: describe(args, text, depth), timings: &timings });
+    let part = args.shard.map_or(String::new(), |s| format!(", part {s} (merge-counts adds the parts up)"));
+    emit(sink, &rows, &timings, shard, |rows| {
         let mut table = output::table(&["ply", "sequences", "positions"]);
         for r in rows {
             let cell = |c: Option<u64>| c.map_or(String::new(), count);
             table.add_row(vec![r.ply.to_string(), cell(r.sequences), cell(r.positions)]);
         }
-        format!("{} from {from}, plies 0..={depth}\n{table}", entry.title())
+        format!("{} from {from}, plies 0..={depth}{part}\n{table}", entry.title())
     })
+}
+
+/// The sidecar's figures of one part of a sharded count: which part, of which count, and its timings.
+#[derive(Serialize)]
+struct Sharded<'a> {
+    /// `K/N`.
+    shard: String,
+    /// What every part of the count shares: the game, its options, the position and the depth.
+    count: String,
+    /// The part's timings.
+    timings: &'a [Timing],
+}
+
+/// What every part of a sharded count must agree on, in one line.
+fn describe(args: &CountArgs, text: &str, depth: u32) -> String {
+    let g = &args.game;
+    let or_none = |o: Option<String>| o.unwrap_or_else(|| "-".into());
+    format!(
+        "game={} rules={} width={} height={} goal={} position={text:?} depth={depth}",
+        g.game,
+        or_none(g.rules.clone()),
+        or_none(g.width.map(|w| w.to_string())),
+        or_none(g.height.map(|h| h.to_string())),
+        or_none(g.goal.map(|x| x.to_string()))
+    )
 }
 
 /// A count with thousands separators.
@@ -307,7 +349,13 @@ fn timed(
 
 /// Prints or writes the rows, then the timings (with the speed-up over the first thread count); with a file,
 /// also the sidecar of machine facts and timings.
-fn emit<R: Serialize>(sink: &Sink, rows: &[R], timings: &[Timing], table: impl FnOnce(&[R]) -> String) -> Result<()> {
+fn emit<R: Serialize>(
+    sink: &Sink,
+    rows: &[R],
+    timings: &[Timing],
+    shard: Option<Sharded>,
+    table: impl FnOnce(&[R]) -> String,
+) -> Result<()> {
     let facts = Sidecar::now();
     sink.emit(rows, || {
         let mut lines = vec![table(rows)];
@@ -328,7 +376,10 @@ fn emit<R: Serialize>(sink: &Sink, rows: &[R], timings: &[Timing], table: impl F
     })?;
     // The sidecar follows the CSV it describes, so a failed CSV write leaves neither.
     if let Sink::TableAndFile(path) = sink {
-        facts.write(path, &timings)?;
+        match shard {
+            Some(shard) => facts.write(path, &shard)?,
+            None => facts.write(path, &timings)?,
+        }
     }
     Ok(())
 }

@@ -6,6 +6,7 @@ pub mod eval;
 pub mod games;
 pub mod matches;
 pub mod mcts;
+pub mod merge_counts;
 pub mod ordering;
 pub mod play;
 pub mod prove;

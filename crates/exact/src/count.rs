@@ -31,20 +31,72 @@ where
     G: Game + Sync,
     G::State: Send + Sync,
 {
-    let split = SPLIT_PLY.min(depth.saturating_sub(1));
+    perft_shard(game, root, depth, Shard::WHOLE, progress)
+}
+
+/// One of `n` disjoint parts of a count, numbered `k` in `0..n` (a task of a cluster's job array).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// This part.
+    pub k: u64,
+    /// The number of parts.
+    pub n: u64,
+}
+
+impl Shard {
+    /// The whole count, in one part.
+    pub const WHOLE: Shard = Shard { k: 0, n: 1 };
+}
+
+/// Frontier subtrees a shard gets at least, on average: the frontier is grown until it has this many a shard.
+const SUBTREES_PER_SHARD: u64 = 64;
+
+/// Shard `shard.k` of [`perft`] split in `shard.n` parts whose counts add up to the whole: the tree is grown to a
+/// frontier ply (deeper for more shards, the same for every shard of a count) and the shard counts the frontier
+/// subtrees whose index is `k` mod `n`; the plies above the frontier are counted by shard 0 alone.
+///
+/// ```
+/// use khela_exact::count::{Shard, perft, perft_shard};
+/// use khela_games::connect4::{Connect4, Position};
+/// let game = Connect4::standard();
+/// let parts: Vec<Vec<u64>> = (0..3).map(|k| perft_shard(&game, &Position::EMPTY, 6, Shard { k, n: 3 }, &|_, _| {})).collect();
+/// let sum: Vec<u64> = (0..=6).map(|ply| parts.iter().map(|p| p[ply]).sum()).collect();
+/// assert_eq!(sum, perft(&game, &Position::EMPTY, 6, &|_, _| {}));
+/// ```
+pub fn perft_shard<G>(
+    game: &G,
+    root: &G::State,
+    depth: u32,
+    shard: Shard,
+    progress: &(dyn Fn(u64, u64) + Sync),
+) -> Vec<u64>
+where
+    G: Game + Sync,
+    G::State: Send + Sync,
+{
+    assert!(shard.k < shard.n, "shard {} of {}", shard.k, shard.n);
     let mut counts = vec![0u64; depth as usize + 1];
     counts[0] = 1;
-    // The frontier: every position reached by a sequence of `split` moves, one per sequence.
+    // The frontier: every position reached by a sequence of `split` moves, one per sequence. It is grown to
+    // SPLIT_PLY, and further while it has fewer than SUBTREES_PER_SHARD subtrees a shard, never to the last ply.
     let mut frontier = vec![root.clone()];
+    let mut split = 0;
     let mut buf = Vec::new();
     let mut outcomes = Vec::new();
-    for count in counts.iter_mut().take(split as usize + 1).skip(1) {
+    let wanted = if shard.n == 1 { 0 } else { shard.n.saturating_mul(SUBTREES_PER_SHARD) };
+    while split + 1 < depth && (split < SPLIT_PLY || (frontier.len() as u64) < wanted) {
         frontier = frontier.iter().flat_map(|state| turn_children(game, state, &mut buf, &mut outcomes)).collect();
-        *count = frontier.len() as u64;
+        split += 1;
+        counts[split as usize] = frontier.len() as u64;
+    }
+    if shard.k != 0 {
+        counts[..=split as usize].fill(0);
     }
     if depth == 0 {
         return counts;
     }
+    let frontier: Vec<G::State> =
+        frontier.into_iter().enumerate().filter(|(i, _)| *i as u64 % shard.n == shard.k).map(|(_, s)| s).collect();
     let total = frontier.len() as u64;
     let done = std::sync::atomic::AtomicU64::new(0);
     let below = frontier

@@ -109,3 +109,26 @@ fn einstein_counts_turns_roll_and_move_together() {
         );
     }
 }
+
+#[test]
+fn shards_of_a_count_add_up_to_the_whole() {
+    use khela_exact::count::{Shard, perft_shard};
+    use khela_games::einstein::{Einstein, Setup};
+    let connect4 = Connect4::standard();
+    let setup = Setup::random(3);
+    let einstein = Einstein::new(setup);
+    for n in [1, 2, 5, 64] {
+        for depth in [0, 1, 2, 7] {
+            let whole = perft(&connect4, &Position::EMPTY, depth, &quiet);
+            let parts: Vec<Vec<u64>> =
+                (0..n).map(|k| perft_shard(&connect4, &Position::EMPTY, depth, Shard { k, n }, &quiet)).collect();
+            let sum: Vec<u64> = (0..=depth as usize).map(|ply| parts.iter().map(|p| p[ply]).sum()).collect();
+            assert_eq!(sum, whole, "Connect-4, {n} shards, depth {depth}");
+        }
+        let whole = perft(&einstein, &setup.state(), 4, &quiet);
+        let sum = (0..n)
+            .map(|k| perft_shard(&einstein, &setup.state(), 4, Shard { k, n }, &quiet))
+            .fold(vec![0; 5], |a, b| a.iter().zip(b).map(|(x, y)| x + y).collect());
+        assert_eq!(sum, whole, "EinStein, {n} shards");
+    }
+}
