@@ -9,8 +9,9 @@
 #   target/release/bench-suite merge-counts results/count-parts/part-{0..15}-of-16.csv --out results/count-14.csv
 #
 # Every task must get the same arguments; the sidecars beside the parts say which count and which part each is,
-# and merge-counts refuses parts of different counts, a part twice or a part missing. A task that fails can be
-# run again on its own (sbatch --array=K).
+# and merge-counts refuses parts of different counts, a part twice or a part missing. A task that failed is run
+# again by hand, as the array ran it: bench-suite count ARGS --only sequences --shard K/N --out
+# results/count-parts/part-K-of-N.csv (or the whole array again: each part overwrites its own file).
 #
 #SBATCH --job-name=khela-count
 #SBATCH --cpus-per-task=4

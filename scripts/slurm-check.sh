@@ -19,6 +19,10 @@ skip() {
     exit 0
 }
 
+# The daemons live in the system directories, which a user's PATH may leave out.
+export PATH="$PATH:/usr/sbin:/sbin"
+command -v python3 >/dev/null || skip "python3 (to find two free ports) is missing"
+
 if [ "$(id -u)" = 0 ]; then
     sudo=""
 elif command -v sudo >/dev/null && sudo -n true 2>/dev/null; then
@@ -45,6 +49,10 @@ chmod 755 "$dir"
 pids=()
 cleanup() {
     local status=$?
+    # The jobs first, so that no task runs on in a directory about to go.
+    if [ -n "${SLURM_CONF:-}" ]; then
+        squeue --noheader --format=%i 2>/dev/null | xargs -r scancel 2>/dev/null || true
+    fi
     for pid in "${pids[@]}"; do
         $sudo kill "$pid" 2>/dev/null || true
     done
@@ -117,7 +125,15 @@ for _ in $(seq 1 60); do
     [ -f "$dir/slurmctld.pid" ] && [ -f "$dir/slurmd.pid" ] && break
     sleep 0.5
 done
-pids+=("$($sudo cat "$dir/slurmctld.pid")" "$($sudo cat "$dir/slurmd.pid")")
+for daemon in slurmctld slurmd; do
+    if [ ! -f "$dir/$daemon.pid" ]; then
+        echo "slurm-check: $daemon did not start; the daemons' logs:" >&2
+        $sudo tail -n 20 "$dir/slurmctld.log" "$dir/slurmd.log" >&2 || true
+        exit 1
+    fi
+    pids+=("$($sudo cat "$dir/$daemon.pid")")
+done
+state=""
 for _ in $(seq 1 60); do
     state=$(sinfo --noheader --format=%t 2>/dev/null || true)
     [ "$state" = idle ] && break
@@ -148,7 +164,11 @@ for k in $(seq 0 $((shards - 1))); do
     shard_dirs+=("$dir/out/shards/shard-$k-of-$shards")
 done
 "$bench" merge --out "$dir/merged" "${shard_dirs[@]}" >/dev/null
-"$bench" sweep "${grid[@]}" --out "$dir/whole" >/dev/null 2>&1
+"$bench" sweep "${grid[@]}" --out "$dir/whole" >"$dir/whole.log" 2>&1 || {
+    echo "slurm-check: the unsharded sweep failed:" >&2
+    tail -n 20 "$dir/whole.log" >&2
+    exit 1
+}
 compared=0
 for file in "$dir"/whole/*; do
     name=$(basename "$file")
@@ -156,6 +176,10 @@ for file in "$dir"/whole/*; do
     cmp "$file" "$dir/merged/$name"
     compared=$((compared + 1))
 done
+if [ "$compared" -lt 2 ]; then
+    echo "slurm-check: the unsharded sweep wrote $compared files to compare" >&2
+    exit 1
+fi
 echo "the merged shards equal the unsharded sweep, $compared files byte for byte"
 
 # A tree count as a job array of 3 parts, added up, against the count in one piece.
@@ -177,7 +201,7 @@ for k in $(seq 0 $((parts - 1))); do
     part_files+=("$dir/out/count-parts/part-$k-of-$parts.csv")
 done
 "$bench" merge-counts "${part_files[@]}" --out "$dir/count-merged.csv" >/dev/null
-"$bench" count "${count[@]}" --only sequences --out "$dir/count-whole.csv" >/dev/null 2>&1
+"$bench" count "${count[@]}" --only sequences --out "$dir/count-whole.csv" >"$dir/count-whole.log" 2>&1
 cmp "$dir/count-merged.csv" "$dir/count-whole.csv"
 echo "the parts of the count add up to the count in one piece, byte for byte"
 echo "slurm-check: passed"

@@ -18,6 +18,10 @@ use std::time::Instant;
 /// Counts that are refused unless `--force`: those estimated to take longer than this.
 const MAX_SECONDS: f64 = 15.0 * 60.0;
 
+/// The most parts a count is split into: every part grows the frontier to 64 subtrees a part, 6.4 million
+/// positions at this limit.
+const MAX_PARTS: u64 = 100_000;
+
 /// A conservative rate for the estimate: sequences counted per second per thread (measured: above 1e9).
 const SEQUENCES_PER_SECOND_PER_THREAD: f64 = 5e8;
 
@@ -90,6 +94,9 @@ struct Timing {
 pub fn run(args: &CountArgs) -> Result<()> {
     if args.only.is_some() && args.depth.is_none() {
         bail!("--only is for counts per ply, with --depth");
+    }
+    if let Some(shard) = args.shard.filter(|s| s.n > MAX_PARTS) {
+        bail!("--shard {shard}: at most {MAX_PARTS} parts (each part's frontier holds 64 positions a part)");
     }
     if args.shard.is_some() && (args.depth.is_none() || args.only != Some(Measure::Sequences)) {
         bail!(

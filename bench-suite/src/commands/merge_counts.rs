@@ -75,6 +75,9 @@ pub fn run(args: &MergeCountsArgs) -> Result<()> {
             .deserialize()
             .collect::<Result<_, _>>()
             .with_context(|| format!("{} is not a count's CSV (ply,sequences,positions)", path.display()))?;
+        if rows.is_empty() {
+            bail!("{} holds no rows", path.display());
+        }
         if sums.is_empty() {
             sums = vec![0; rows.len()];
         }
@@ -83,7 +86,7 @@ pub fn run(args: &MergeCountsArgs) -> Result<()> {
         }
         for (sum, row) in sums.iter_mut().zip(&rows) {
             let Some(sequences) = row.sequences else { bail!("{} has a ply without sequences", path.display()) };
-            *sum += sequences;
+            *sum = sum.checked_add(sequences).with_context(|| format!("ply {}: the sum passes 2^64", row.ply))?;
         }
     }
     let n = parts.expect("at least one part");

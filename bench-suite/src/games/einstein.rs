@@ -75,9 +75,9 @@ impl Entry for EinsteinEntry {
         Some(Scale { evaluator: Race, about: "race, first player's view", prior_unit: PRIOR_UNIT })
     }
 
-    /// Two cubes (a missing number's neighbours), three moves each.
+    /// A ply is a turn: six faces, each allowing up to two cubes (a missing number's neighbours) three moves.
     fn max_moves(&self) -> u32 {
-        6
+        36
     }
 
     fn plies_left(&self, state: &State) -> (u32, &'static str) {

@@ -319,6 +319,7 @@ pub fn random_lines<G: Game>(
             // A chance node's outcome, drawn uniformly, comes with the move after it (it is not a ply).
             if let Node::Chance = game.node(&state) {
                 game.outcomes(&state, &mut outcomes);
+                keys.push(game.repetition_key(&state));
                 state = game.child(&state, outcomes[rng.next_u32() as usize % outcomes.len()].0);
             }
             game.moves(&state, &mut moves);

@@ -143,6 +143,11 @@ impl<G: Game, E: Evaluator<G>> Evaluator<Settled<'_, G>> for Through<'_, E> {
         self.0.proofs_are_final()
     }
 
+    /// The evaluator's range: a settled position's payoff is one of the game's, mapped as any terminal's.
+    fn value_range(&self) -> Option<(Value, Value)> {
+        self.0.value_range()
+    }
+
     fn noisy(&self, game: &Settled<'_, G>, state: &G::State, moves: &mut Vec<G::Move>) {
         self.0.noisy(game.game, state, moves)
     }
