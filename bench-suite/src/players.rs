@@ -6,9 +6,9 @@ use anyhow::{Result, anyhow, bail};
 use khela_exact::SearchConfig;
 use khela_exact::retro::Outcome;
 use khela_games::line::Line;
-use khela_games::{Evaluator, Game, Value};
+use khela_games::{Evaluator, Game, Node, Player, Value};
 use khela_heuristic::Engine;
-use khela_mcts::random::{Pcg, Random};
+use khela_mcts::random::{Pcg, Random, roll};
 use khela_mcts::{Config, Search, Uct};
 use std::fmt;
 use std::str::FromStr;
@@ -56,6 +56,24 @@ impl fmt::Display for Contender {
             Contender::Engine(depth) => write!(f, "engine:{depth}"),
             Contender::Mcts(iterations) => write!(f, "mcts:{iterations}"),
             Contender::Random => f.write_str("random"),
+        }
+    }
+}
+
+/// Rolls `dice` at every chance node at the end of `line` until a decision node or the end of the game: the
+/// side to move there (`None`: the game is over) and the rolls made.
+pub fn roll_to_decision<G: Game>(game: &G, line: &mut Line<G>, dice: &mut Pcg) -> (Option<Player>, u64) {
+    let mut rolls = 0;
+    loop {
+        if line.end(game).is_some() {
+            return (None, rolls);
+        }
+        match game.node(line.state()) {
+            Node::Decision(mover) => return (Some(mover), rolls),
+            _ => {
+                line.play(game, roll(game, line.state(), dice));
+                rolls += 1;
+            }
         }
     }
 }

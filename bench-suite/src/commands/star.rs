@@ -12,7 +12,7 @@ use crate::commands::sweep::args::List;
 use crate::games::{self, Capability, Entry, GameArgs, Visit};
 use crate::machine::Sidecar;
 use crate::output::{self, OutArg, Sink};
-use crate::players::{Contender, Seat};
+use crate::players::{Contender, Seat, roll_to_decision};
 use crate::progress::Progress;
 use anyhow::{Result, bail};
 use clap::Args;
@@ -20,9 +20,9 @@ use indicatif::HumanCount;
 use khela_exact::{Algorithm, MoveOrdering, OrderingKind, OrderingParts, SearchConfig};
 use khela_games::line::Line;
 use khela_games::rng::splitmix64;
-use khela_games::{Evaluator, Game, Node, Notation, Player, Value};
+use khela_games::{Evaluator, Game, Notation, Player, Value};
 use khela_heuristic::{Heuristic, SORTED_PLIES, child_estimate};
-use khela_mcts::random::{Pcg, Random, roll};
+use khela_mcts::random::{Pcg, Random};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -279,14 +279,7 @@ fn sample<E: Entry>(
         let seat = |k: u64| Seat::new(game, Some(evaluator), Contender::Engine(2), 1, seed ^ k);
         let mut seats = [seat(1)?, seat(2)?];
         let mut decisions = Vec::new();
-        while line.end(game).is_none() {
-            let mover = match game.node(line.state()) {
-                Node::Decision(mover) => mover,
-                _ => {
-                    line.play(game, roll(game, line.state(), &mut dice));
-                    continue;
-                }
-            };
+        while let (Some(mover), _) = roll_to_decision(game, &mut line, &mut dice) {
             decisions.push(line.state().clone());
             let choice = seats[usize::from(mover == Player::Min)].choose(&line);
             line.play(game, choice.mv);

@@ -14,7 +14,7 @@ use crate::games::{self, Capability, Entry, GameArgs, Visit};
 use crate::known::Known;
 use crate::machine::Sidecar;
 use crate::output::{self, OutArg, Sink};
-use crate::players::{Contender, Seat, TableMove};
+use crate::players::{Contender, Seat, TableMove, roll_to_decision};
 use crate::progress::Progress;
 use anyhow::{Result, bail};
 use checkpoint::{Checkpoint, Kept, Played};
@@ -22,8 +22,8 @@ use clap::Args;
 use khela_games::line::{End, Line};
 use khela_games::rng::splitmix64;
 use khela_games::settled::{Settle, Settled, Through};
-use khela_games::{Game, Node, Notation, Player};
-use khela_mcts::random::{Pcg, Random, roll};
+use khela_games::{Game, Notation, Player};
+use khela_mcts::random::{Pcg, Random};
 use rayon::prelude::*;
 use serde::Serialize;
 use std::path::PathBuf;
@@ -299,11 +299,11 @@ fn one_game<G: Notation + Sync, E: khela_games::Evaluator<G>>(
     let mut moves = Vec::new();
     // Plies are moves: a roll of the dice is not one (it comes with the move after it).
     let (mut plies, mut rolls) = (0, 0);
-    while plies < opening.plies && line.end(game).is_none() {
-        if let Node::Chance = game.node(line.state()) {
-            line.play(game, roll(game, line.state(), &mut dice));
-            rolls += 1;
-            continue;
+    while plies < opening.plies {
+        let (mover, rolled) = roll_to_decision(game, &mut line, &mut dice);
+        rolls += rolled;
+        if mover.is_none() {
+            break;
         }
         game.moves(line.state(), &mut moves);
         line.play(game, moves[chooser.below(moves.len())]);
@@ -315,17 +315,9 @@ fn one_game<G: Notation + Sync, E: khela_games::Evaluator<G>>(
     };
     let mut seats = [seat(first, seeds[0])?, seat(second, seeds[1])?];
     let end = loop {
-        if let Some(end) = line.end(game) {
-            break end;
-        }
-        let mover = match game.node(line.state()) {
-            Node::Decision(mover) => mover,
-            _ => {
-                line.play(game, roll(game, line.state(), &mut dice));
-                rolls += 1;
-                continue;
-            }
-        };
+        let (mover, rolled) = roll_to_decision(game, &mut line, &mut dice);
+        rolls += rolled;
+        let Some(mover) = mover else { break line.end(game).expect("a game over") };
         let choice = seats[usize::from(mover == Player::Min)].choose(&line);
         line.play(game, choice.mv);
     };
