@@ -110,17 +110,21 @@ impl Command {
     }
 }
 
-/// Parses the command line. Any option's value may be a negative number (`--seeds -1`, `--lo -5`, `--tree -3`):
+/// Parses the command line `args` (the program's name first). Any option's value may be a negative number (`--seeds -1`, `--lo -5`, `--tree -3`):
 /// it goes to the option's own parser, which accepts it or refuses it naming the option, instead of clap taking
 /// it for an unknown flag.
-pub fn parse() -> Result<Cli, clap::Error> {
+pub fn parse<I, T>(args: I) -> Result<Cli, clap::Error>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString> + Clone,
+{
     let command = Cli::command().mut_subcommands(|sub| {
         sub.mut_args(|arg| {
             let takes_values = arg.get_action().takes_values();
             arg.allow_negative_numbers(takes_values)
         })
     });
-    Cli::from_arg_matches(&command.try_get_matches()?)
+    Cli::from_arg_matches(&command.try_get_matches_from(args)?)
 }
 
 /// A clap error as one line: the message, with any indented details (such as the missing arguments) joined

@@ -16,6 +16,7 @@ use serde::Serialize;
 use std::fmt::Display;
 use std::io::{ErrorKind, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// Where CSV goes: the `--out` option every command that writes rows takes.
 #[derive(Debug, Args)]
@@ -89,12 +90,23 @@ impl Sink {
 #[error("{0}")]
 pub struct Disagreed(pub String);
 
-/// Prints `text` and a newline on stdout, and flushes it.
+/// Whether text for people is left unprinted: the commands run for a front end ([`crate::run`]).
+static QUIET: AtomicBool = AtomicBool::new(false);
+
+/// From now on [`say`] prints nothing (the front end reads the commands' CSV files).
+pub fn be_quiet() {
+    QUIET.store(true, Ordering::Relaxed);
+}
+
+/// Prints `text` and a newline on stdout, and flushes it (nothing after [`be_quiet`]).
 ///
 /// # Errors
 ///
 /// `cannot write to stdout` with the system's reason (a full disk, a closed pipe: see [`is_closed_pipe`]).
 pub fn say(text: impl Display) -> Result<()> {
+    if QUIET.load(Ordering::Relaxed) {
+        return Ok(());
+    }
     let mut out = std::io::stdout().lock();
     writeln!(out, "{text}").and_then(|()| out.flush()).context("cannot write to stdout")
 }

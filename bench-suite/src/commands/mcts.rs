@@ -4,6 +4,7 @@
 //! (`khela_mcts::plan`).
 
 use crate::games::{self, Capability, Entry, GameArgs, Visit};
+use crate::interrupt;
 use crate::known::Known;
 use crate::names::named;
 use crate::output::{self, OutArg, Sink};
@@ -14,10 +15,10 @@ use indicatif::HumanCount;
 use khela_games::rng::Rng;
 use khela_games::settled::{Settle, Settled, Through};
 use khela_games::{Evaluator, Game, Notation};
-use khela_mcts::{Config, EvaluatorPrior, Parallelism, Plan, PlanError, PolicyKind, PriorKind, Summary, plan};
+use khela_mcts::{Config, EvaluatorPrior, Meter, Parallelism, Plan, PlanError, PolicyKind, PriorKind, Summary, plan};
 use serde::Serialize;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicU64, Ordering};
+
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
@@ -155,9 +156,9 @@ impl Visit for Mcts<'_> {
         let sink = Sink::new(&args.out, None)?;
         let pool = rayon::ThreadPoolBuilder::new().num_threads(plan.threads).build()?;
         let start = Instant::now();
-        let outcome = watched(iterations, |counter| {
-            pool.install(|| plan::run_counted(&settled, state.clone(), &plan, config, prior, counter))
-        })?;
+        let outcome = watched(iterations, |meter| {
+            pool.install(|| plan::run_metered(&settled, state.clone(), &plan, config, prior, meter))
+        })??;
         let seconds = start.elapsed().as_secs_f64();
         // A move the search never went through (flat Monte Carlo stopped by a proof) has no mean.
         let rows: Vec<Row> = outcome
@@ -208,25 +209,30 @@ impl Visit for Mcts<'_> {
     }
 }
 
-/// Runs `search` with a counter of the iterations done, shown as progress on stderr (from a thread of its own,
-/// every tenth of a second) until the search returns.
-fn watched<T: Send>(total: u64, search: impl FnOnce(&AtomicU64) -> T + Send) -> T {
-    let counter = AtomicU64::new(0);
+/// Runs `search` with a meter of the iterations done, shown as progress on stderr (from a thread of its own,
+/// every tenth of a second) until the search returns; a stop asked for ([`interrupt::request`]) stops the meter,
+/// and the search is then [`interrupt::Interrupted`].
+fn watched<T: Send>(total: u64, search: impl FnOnce(&Meter) -> T + Send) -> Result<T> {
+    let meter = Meter::new();
     let bar = Progress::new("mcts", total, 0);
     let (finished, stop) = mpsc::channel::<()>();
     let result = std::thread::scope(|scope| {
-        let (counter, bar) = (&counter, &bar);
+        let (meter, bar) = (&meter, &bar);
         scope.spawn(move || {
             // Until the search ends and drops the sender.
             while let Err(RecvTimeoutError::Timeout) = stop.recv_timeout(Duration::from_millis(100)) {
-                let done = counter.load(Ordering::Relaxed).min(total);
+                if interrupt::requested() {
+                    meter.stop();
+                }
+                let done = meter.iterations().min(total);
                 bar.update(done, total, || format!("{}/{} iterations", HumanCount(done), HumanCount(total)));
             }
         });
-        let result = search(counter);
+        let result = search(meter);
         drop(finished);
         result
     });
     bar.finish();
-    result
+    interrupt::check()?;
+    Ok(result)
 }

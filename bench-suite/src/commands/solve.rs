@@ -8,6 +8,7 @@ mod moves;
 mod tables;
 
 use crate::games::{self, Capability, Entry, Exact, Family, GameArgs, OwnSolve, SetRun, Visit};
+use crate::interrupt;
 use crate::known::Known;
 use crate::output::{self, OutArg, Sink};
 use crate::progress::Progress;
@@ -305,6 +306,7 @@ fn depth_limited<E: Entry>(
         Pace { bar: &bar, depth, force: args.force, started: Instant::now(), times: Vec::new(), stopped: &stopped };
     let analysis = Engine::new(&settled, &evaluator, config).search_observed(state, pace);
     bar.finish();
+    interrupt::check()?;
     if let Some(Stop { reached, elapsed, projected }) = stopped.get() {
         bail!(
             "--depth {depth} on {}: stopped at depth {reached} after {}: by the pace of its iterations so far, the \
@@ -323,11 +325,12 @@ fn depth_limited<E: Entry>(
         .iter()
         .enumerate()
         .map(|(i, &mv)| {
+            interrupt::check()?;
             let value = engine.value_move(state, mv);
             bar.update(i as u64 + 1, moves.len() as u64, || format!("{}/{} moves valued", i + 1, moves.len()));
-            value
+            Ok(value)
         })
-        .collect();
+        .collect::<Result<_>>()?;
     bar.finish();
     let best = values.iter().map(|m| mover.view(m.value)).fold(Value::NEG_INFINITY, Value::max);
     let rows: Vec<MoveRow> = values
@@ -390,6 +393,9 @@ impl<G: Game> Observer<G> for Pace<'_> {
     fn deepened(&mut self, reached: u32, _: Value, stats: &Stats) -> ControlFlow<()> {
         let (done, total) = (u64::from(reached.min(self.depth)), u64::from(self.depth));
         self.bar.update(done, total, || format!("depth {done}/{total}, {} nodes", HumanCount(stats.nodes)));
+        if interrupt::requested() {
+            return ControlFlow::Break(());
+        }
         let elapsed = self.started.elapsed().as_secs_f64();
         self.times.push(elapsed);
         let lengths: Vec<f64> = std::iter::once(0.0)

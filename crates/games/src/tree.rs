@@ -79,20 +79,42 @@ impl Tree {
         if parser.pos < parser.chars.len() {
             return Err(parser.error("unexpected text after the tree"));
         }
-        let mut tree = Tree { nodes: Vec::new(), children: Vec::new(), probs: Vec::new() };
+        Ok(Tree::lay_out(parsed, root, 0))
+    }
+
+    /// The tree of a nested form built by a program (the Python package walks its nested lists into one), with
+    /// `root` as the side to move at the first decision node: the tree [`Tree::parse`] gives for the same
+    /// nesting written out.
+    ///
+    /// ```
+    /// use khela_games::{Player, tree::{Nested, Tree}};
+    /// let nested = Nested::Decision(vec![Nested::Leaf(3), Nested::Chance(vec![(0.5, Nested::Leaf(8)), (0.5, Nested::Leaf(-1))])]);
+    /// assert_eq!(Tree::from_nested(nested, Player::Max).unwrap().to_string(), "[3,{0.5:8,0.5:-1}]");
+    /// assert!(Tree::from_nested(Nested::Decision(vec![]), Player::Max).is_err());
+    /// ```
+    ///
+    /// # Errors
+    ///
+    /// A node without children, a leaf beyond ±2^53, probabilities outside (0, 1] or not summing to 1 — the
+    /// trees the notation refuses.
+    pub fn from_nested(nested: Nested, root: Player) -> Result<Tree, NestedError> {
+        let nodes = nested.check()?;
+        Ok(Tree::lay_out(nested, root, nodes))
+    }
+
+    /// Lays a checked nested form of `nodes` nodes (0: unknown) out breadth-first, so that siblings are
+    /// contiguous.
+    fn lay_out(parsed: Nested, root: Player, nodes: usize) -> Tree {
+        let mut tree = Tree {
+            nodes: Vec::with_capacity(nodes),
+            children: Vec::with_capacity(nodes),
+            probs: Vec::with_capacity(nodes),
+        };
         tree.nodes.push(TreeNode { kind: Kind::Chance, start: 0, len: 0, parent: None, index: 0 });
         let mut queue = std::collections::VecDeque::from([(0 as NodeId, parsed, root)]);
         while let Some((id, item, next_player)) = queue.pop_front() {
-            let (kind, kids, below) = match item {
-                Parsed::Leaf(v) => (Kind::Leaf(v), Vec::new(), next_player),
-                Parsed::Decision(kids) => {
-                    let kids = kids.into_iter().map(|k| (1.0, k)).collect();
-                    (Kind::Decision(next_player), kids, next_player.opponent())
-                }
-                Parsed::Chance(kids) => (Kind::Chance, kids, next_player),
-            };
             let start = tree.children.len() as u32;
-            for (index, (p, kid)) in kids.into_iter().enumerate() {
+            let mut add = |index: usize, p: f64, kid: Nested, below: Player| {
                 let child = tree.nodes.len() as NodeId;
                 tree.nodes.push(TreeNode {
                     kind: Kind::Chance,
@@ -104,13 +126,25 @@ impl Tree {
                 tree.children.push(child);
                 tree.probs.push(p);
                 queue.push_back((child, kid, below));
-            }
+            };
+            // Each kind's children straight from its list: no list of (probability, child) pairs to build.
+            let kind = match item {
+                Nested::Leaf(v) => Kind::Leaf(v),
+                Nested::Decision(kids) => {
+                    kids.into_iter().enumerate().for_each(|(i, kid)| add(i, 1.0, kid, next_player.opponent()));
+                    Kind::Decision(next_player)
+                }
+                Nested::Chance(kids) => {
+                    kids.into_iter().enumerate().for_each(|(i, (p, kid))| add(i, p, kid, next_player));
+                    Kind::Chance
+                }
+            };
             let node = &mut tree.nodes[id as usize];
             node.kind = kind;
             node.start = start;
             node.len = tree.children.len() as u32 - start;
         }
-        Ok(tree)
+        tree
     }
 
     /// The number of nodes, leaves included.
@@ -240,10 +274,60 @@ impl Game for Tree {
     }
 }
 
-enum Parsed {
+/// A tree as nested nodes, before it is laid out: what [`Tree::parse`] reads and [`Tree::from_nested`] takes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Nested {
+    /// A leaf: its payoff from MAX's view.
     Leaf(i64),
-    Decision(Vec<Parsed>),
-    Chance(Vec<(f64, Parsed)>),
+    /// A decision node and its children, in natural order.
+    Decision(Vec<Nested>),
+    /// A chance node: each outcome's probability and subtree.
+    Chance(Vec<(f64, Nested)>),
+}
+
+/// Why a nested form is not a tree.
+#[derive(Debug, Error, PartialEq)]
+pub enum NestedError {
+    /// A decision or chance node without children.
+    #[error("a node without children: a decision node needs moves, a chance node outcomes")]
+    Childless,
+    /// A leaf whose payoff a value cannot hold exactly.
+    #[error("leaf {0} is beyond ±2^53, the largest integers a value holds exactly")]
+    Leaf(i64),
+    /// A probability outside (0, 1].
+    #[error("probability {0} is not in (0, 1]")]
+    Probability(f64),
+    /// A chance node's probabilities that do not sum to 1.
+    #[error("chance probabilities sum to {0}, not 1")]
+    Sum(f64),
+}
+
+impl Nested {
+    /// Checks every node (iteratively: a deep nesting does not grow the stack); the number of nodes.
+    fn check(&self) -> Result<usize, NestedError> {
+        let (mut stack, mut nodes) = (vec![self], 0);
+        while let Some(node) = stack.pop() {
+            nodes += 1;
+            match node {
+                Nested::Leaf(v) if v.abs() > MAX_EXACT_PAYOFF => return Err(NestedError::Leaf(*v)),
+                Nested::Leaf(_) => {}
+                Nested::Decision(kids) if kids.is_empty() => return Err(NestedError::Childless),
+                Nested::Decision(kids) => stack.extend(kids),
+                Nested::Chance(kids) if kids.is_empty() => return Err(NestedError::Childless),
+                Nested::Chance(kids) => {
+                    if let Some(&(p, _)) = kids.iter().find(|&&(p, _)| !(p > 0.0 && p <= 1.0)) {
+                        return Err(NestedError::Probability(p));
+                    }
+                    let total: f64 = kids.iter().map(|&(p, _)| p).sum();
+                    if (total - 1.0).abs() > PROBABILITY_TOLERANCE {
+                        return Err(NestedError::Sum(total));
+                    }
+                    stack.extend(kids.iter().map(|(_, kid)| kid));
+                }
+            }
+        }
+        Ok(nodes)
+    }
 }
 
 struct Parser<'a> {
@@ -323,11 +407,11 @@ impl Parser<'_> {
         &self.text[from..to]
     }
 
-    fn tree(&mut self) -> Result<Parsed, ParseError> {
+    fn tree(&mut self) -> Result<Nested, ParseError> {
         self.nested(0)
     }
 
-    fn nested(&mut self, depth: usize) -> Result<Parsed, ParseError> {
+    fn nested(&mut self, depth: usize) -> Result<Nested, ParseError> {
         if depth > MAX_NESTING {
             return Err(self.error(format!("nesting deeper than {MAX_NESTING}")));
         }
@@ -344,7 +428,7 @@ impl Parser<'_> {
                     }
                 }
                 self.pos += 1;
-                Ok(Parsed::Decision(kids))
+                Ok(Nested::Decision(kids))
             }
             Some('{') => {
                 self.pos += 1;
@@ -370,7 +454,7 @@ impl Parser<'_> {
                     return Err(self.error(format!("chance probabilities sum to {total}, not 1")));
                 }
                 self.pos += 1;
-                Ok(Parsed::Chance(kids))
+                Ok(Nested::Chance(kids))
             }
             Some(_) => {
                 let at = self.pos;
@@ -394,7 +478,7 @@ impl Parser<'_> {
                         "leaf {leaf} is beyond ±2^53, the largest integers a value holds exactly"
                     )));
                 }
-                Ok(Parsed::Leaf(leaf))
+                Ok(Nested::Leaf(leaf))
             }
             None => Err(self.error("expected a tree")),
         }
@@ -482,6 +566,27 @@ mod tests {
         let deep = Tree::parse(&"[".repeat(5_000), Player::Max).unwrap_err().to_string();
         assert!(deep.len() < 200 && deep.contains("nesting deeper than 1000"), "{deep}");
         assert_eq!(excerpt("[1,2]", 2), "\"[1,2]\"");
+    }
+
+    #[test]
+    fn nested_forms_lay_out_as_their_notation_parses() {
+        use Nested::{Chance, Decision, Leaf};
+        let nested = Decision(vec![
+            Decision(vec![Leaf(3), Chance(vec![(0.25, Leaf(-4)), (0.75, Decision(vec![Leaf(7), Leaf(1)]))])]),
+            Leaf(2),
+        ]);
+        for root in [Player::Max, Player::Min] {
+            let built = Tree::from_nested(nested.clone(), root).unwrap();
+            let parsed = Tree::parse("[[3,{0.25:-4,0.75:[7,1]}],2]", root).unwrap();
+            assert_eq!(built.to_string(), parsed.to_string());
+            let kinds = |t: &Tree| (0..t.len() as NodeId).map(|n| t.node(&n)).collect::<Vec<_>>();
+            assert_eq!(kinds(&built), kinds(&parsed));
+        }
+        let refused = |n: Nested| Tree::from_nested(n, Player::Max).unwrap_err();
+        assert_eq!(refused(Decision(vec![Leaf(1), Decision(vec![])])), NestedError::Childless);
+        assert_eq!(refused(Leaf(MAX_EXACT_PAYOFF + 1)), NestedError::Leaf(MAX_EXACT_PAYOFF + 1));
+        assert_eq!(refused(Chance(vec![(0.5, Leaf(1)), (0.4, Leaf(2))])), NestedError::Sum(0.9));
+        assert_eq!(refused(Chance(vec![(1.5, Leaf(1)), (-0.5, Leaf(2))])), NestedError::Probability(1.5));
     }
 
     #[test]

@@ -35,6 +35,7 @@
 //! assert_eq!(search.best(), Some(1)); // an edge, which draws
 //! ```
 
+mod meter;
 mod parallel;
 pub mod plan;
 pub mod policy;
@@ -44,6 +45,7 @@ mod search;
 mod stats;
 mod tree;
 
+pub use meter::Meter;
 pub use parallel::root_parallel;
 pub use plan::{Outcome, Parallelism, Plan, PlanError, PolicyKind, PriorKind};
 pub use policy::{Child, Expansion, Flat, Policy, Puct, Uct, select, ucb1};

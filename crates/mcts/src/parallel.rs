@@ -1,11 +1,11 @@
 //! Root parallelism: independent searches of one position, one tree each, their root statistics summed.
 
+use crate::meter::Meter;
 use crate::policy::Policy;
 use crate::random::Random;
 use crate::search::{Config, Search};
 use crate::stats::{MoveStats, Summary};
 use khela_games::{Game, Node as Kind};
-use std::sync::atomic::AtomicU64;
 
 /// Root parallelism: `trees` independent searches from `state`, tree `k` seeded with `config.seed + k`, with the
 /// policy and share of `iterations` that [`Policy::split`] gives it, run on the current rayon pool; their root
@@ -26,18 +26,19 @@ where
     P: Policy<G> + Clone + Send + Sync,
     R: Random,
 {
-    root_parallel_counted::<G, P, R>(game, state, policy, config, trees, iterations, None)
+    root_parallel_metered::<G, P, R>(game, state, policy, config, trees, iterations, None)
 }
 
-/// [`root_parallel`], adding each iteration of every tree to `counter` (if any) as it runs.
-pub(crate) fn root_parallel_counted<G, P, R>(
+/// [`root_parallel`], counting each iteration of every tree on `meter` (if any) as it runs, and stopping when
+/// it is stopped.
+pub(crate) fn root_parallel_metered<G, P, R>(
     game: &G,
     state: &G::State,
     policy: &P,
     config: &Config,
     trees: usize,
     iterations: u64,
-    counter: Option<&AtomicU64>,
+    meter: Option<&Meter>,
 ) -> (Vec<MoveStats<G::Move>>, Summary)
 where
     G: Game + Sync,
@@ -54,8 +55,8 @@ where
         .map(|(k, (policy, iterations))| {
             let config = Config { seed: config.seed.wrapping_add(k as u64), ..*config };
             let search: Search<'_, G, P, R> = Search::new(game, state.clone(), policy, config);
-            let mut search = match counter {
-                Some(counter) => search.counting(counter),
+            let mut search = match meter {
+                Some(meter) => search.metered(meter),
                 None => search,
             };
             let summary = search.run(iterations);

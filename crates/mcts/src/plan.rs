@@ -52,12 +52,12 @@
 //! ```
 
 use crate::choose;
-use crate::parallel::root_parallel_counted;
+use crate::meter::Meter;
+use crate::parallel::root_parallel_metered;
 use crate::random::{Pcg, Python, Random};
 use crate::{Choice, Config, EvaluatorPrior, Flat, MoveStats, Policy, Puct, Search, Summary, Uct, Uniform};
 use khela_games::rng::Rng;
 use khela_games::{Evaluator, Game};
-use std::sync::atomic::AtomicU64;
 use strum::{Display, EnumMessage, EnumString, IntoStaticStr, VariantArray};
 use thiserror::Error;
 
@@ -234,22 +234,23 @@ where
     G::Move: Send + Sync,
     E: Evaluator<G> + Clone + Send + Sync,
 {
-    run_counted(game, state, plan, config, evaluator, &AtomicU64::new(0))
+    run_metered(game, state, plan, config, evaluator, &Meter::new())
 }
 
-/// [`run`], adding each iteration to `counter` as it is run (on whichever thread runs it), so that another thread
-/// can show the search's progress against [`Plan::total_iterations`]. The outcome is [`run`]'s, to the bit.
+/// [`run`], counting each iteration on `meter` as it is run (on whichever thread runs it), so that another thread
+/// can show the search's progress against [`Plan::total_iterations`], and stopping when the meter is stopped.
+/// Unstopped, the outcome is [`run`]'s, to the bit.
 ///
 /// # Errors
 ///
 /// Those of [`run`].
-pub fn run_counted<G, E>(
+pub fn run_metered<G, E>(
     game: &G,
     state: G::State,
     plan: &Plan,
     config: Config,
     evaluator: Option<EvaluatorPrior<E>>,
-    counter: &AtomicU64,
+    meter: &Meter,
 ) -> Result<Outcome<G::Move>, PlanError>
 where
     G: Game + Sync,
@@ -260,7 +261,7 @@ where
     plan.check()?;
     let mut moves = Vec::new();
     game.moves(&state, &mut moves);
-    let run = Run { game, plan, config, iterations: plan.total_iterations(moves.len()), counter };
+    let run = Run { game, plan, config, iterations: plan.total_iterations(moves.len()), meter };
     Ok(match (plan.policy, plan.prior.unwrap_or(PriorKind::Uniform)) {
         (PolicyKind::Flat, _) => {
             let per_move = u32::try_from(plan.iterations).expect("checked by Plan::check");
@@ -280,7 +281,7 @@ struct Run<'a, G> {
     plan: &'a Plan,
     config: Config,
     iterations: u64,
-    counter: &'a AtomicU64,
+    meter: &'a Meter,
 }
 
 impl<G> Run<'_, G>
@@ -303,19 +304,13 @@ where
         P: Policy<G> + Clone + Send + Sync,
         R: Random + Send,
     {
-        let Run { game, plan, config, iterations, counter } = *self;
+        let Run { game, plan, config, iterations, meter } = *self;
         let (stats, summary) = match plan.parallelism {
-            Parallelism::Root => root_parallel_counted::<G, P, R>(
-                game,
-                &state,
-                &policy,
-                &config,
-                plan.threads,
-                iterations,
-                Some(counter),
-            ),
+            Parallelism::Root => {
+                root_parallel_metered::<G, P, R>(game, &state, &policy, &config, plan.threads, iterations, Some(meter))
+            }
             Parallelism::Tree => {
-                let mut search: Search<'_, G, P, R> = Search::new(game, state, policy, config).counting(counter);
+                let mut search: Search<'_, G, P, R> = Search::new(game, state, policy, config).metered(meter);
                 let summary = search.run_parallel(iterations, plan.threads);
                 (search.stats(), summary)
             }

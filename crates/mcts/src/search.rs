@@ -8,6 +8,7 @@
 //! on a tree of its own; tree parallelism runs the same phases in every thread on a shared tree behind a lock,
 //! the playout outside it, with virtual losses keeping threads apart.
 
+use crate::meter::Meter;
 use crate::policy::{Child, Expansion, Policy, select};
 use crate::random::{Bits, Random, pick};
 use crate::stats::{Choice, MoveStats, Proof, Summary, choose};
@@ -73,7 +74,7 @@ pub struct Search<'g, G: Game, P, R> {
     rng: R,
     tree: Tree<G>,
     scratch: Scratch<G>,
-    counter: Option<&'g AtomicU64>,
+    meter: Option<&'g Meter>,
     /// In a game whose positions repeat, the keys of the positions played before the root.
     history: Vec<u64>,
 }
@@ -83,7 +84,7 @@ impl<'g, G: Game, P: Policy<G>, R: Random> Search<'g, G, P, R> {
     pub fn new(game: &'g G, state: G::State, policy: P, config: Config) -> Self {
         let tree = Tree::new(game, state, config.solver);
         let rng = R::from_seed(config.seed);
-        Search { game, policy, config, rng, tree, scratch: Scratch::default(), counter: None, history: Vec::new() }
+        Search { game, policy, config, rng, tree, scratch: Scratch::default(), meter: None, history: Vec::new() }
     }
 
     /// The same search told the game's history before the root: the keys of the positions played, from the
@@ -94,17 +95,17 @@ impl<'g, G: Game, P: Policy<G>, R: Random> Search<'g, G, P, R> {
         Search { history: keys, ..self }
     }
 
-    /// The same search, adding each iteration it runs to `counter` as it runs it (on any thread), for a progress
-    /// display on another thread.
-    pub fn counting(self, counter: &'g AtomicU64) -> Self {
-        Search { counter: Some(counter), ..self }
+    /// The same search, counting each iteration it runs on `meter` as it runs it (on any thread), for a progress
+    /// display on another thread, and stopping when the meter is stopped.
+    pub fn metered(self, meter: &'g Meter) -> Self {
+        Search { meter: Some(meter), ..self }
     }
 
     /// The search split in two: the phases with what they read, and what they change (the tree, the generator,
     /// the buffers).
     fn parts(&mut self) -> (Steps<'_, G, P>, &mut Tree<G>, &mut R, &mut Scratch<G>) {
-        let (game, counter) = (self.game, self.counter);
-        let steps = Steps { game, policy: &self.policy, config: &self.config, counter, history: &self.history };
+        let (game, meter) = (self.game, self.meter);
+        let steps = Steps { game, policy: &self.policy, config: &self.config, meter, history: &self.history };
         (steps, &mut self.tree, &mut self.rng, &mut self.scratch)
     }
 
@@ -282,14 +283,15 @@ struct Steps<'a, G, P> {
     game: &'a G,
     policy: &'a P,
     config: &'a Config,
-    /// Where every iteration run is also counted, if anywhere.
-    counter: Option<&'a AtomicU64>,
+    /// Where every iteration run is also counted, and a stop asked for, if anywhere.
+    meter: Option<&'a Meter>,
     /// The keys of the positions played before the root (games whose positions repeat).
     history: &'a [u64],
 }
 
 impl<G: Game, P: Policy<G>> Steps<'_, G, P> {
-    /// The search loop: iterations until `done` reaches `iterations` or the root is proven or terminal.
+    /// The search loop: iterations until `done` reaches `iterations`, the root is proven or terminal, or the
+    /// meter is stopped.
     /// Returns the iterations this caller ran.
     fn work<R: Random>(
         &self,
@@ -314,8 +316,8 @@ impl<G: Game, P: Policy<G>> Steps<'_, G, P> {
             };
             tree.with(|tree| self.backup(tree, &scratch.path, score, virtual_loss));
             ran += 1;
-            if let Some(counter) = self.counter {
-                counter.fetch_add(1, Ordering::Relaxed);
+            if self.meter.is_some_and(|meter| !meter.tick()) {
+                break;
             }
         }
         ran

@@ -11,8 +11,8 @@ use khela_games::tictactoe::{Board, TicTacToe};
 use khela_games::{Evaluator, Game, NoEvaluator};
 use khela_mcts::random::{Pcg, Python, Random};
 use khela_mcts::{
-    Choice, Config, EvaluatorPrior, Flat, MoveStats, Outcome, Parallelism, Plan, Policy, PolicyKind, PriorKind, Puct,
-    Search, Uct, Uniform, choose, plan, root_parallel,
+    Choice, Config, EvaluatorPrior, Flat, Meter, MoveStats, Outcome, Parallelism, Plan, Policy, PolicyKind, PriorKind,
+    Puct, Search, Uct, Uniform, choose, plan, root_parallel,
 };
 
 fn pool(threads: usize) -> rayon::ThreadPool {
@@ -191,10 +191,11 @@ fn a_finished_game_searches_nothing() {
     }
 }
 
-/// `run_counted` finds what `run` finds, to the bit, and its counter ends at the iterations run: root and tree
-/// parallelism, one and two threads, and a solver that stops early.
+/// `run_metered` finds what `run` finds, to the bit, and its meter ends at the iterations run: root and tree
+/// parallelism, one and two threads, and a solver that stops early. A stopped meter stops every search it
+/// watches after the iteration under way: one an independent tree.
 #[test]
-fn a_counted_run_is_the_run_and_counts_every_iteration() {
+fn a_metered_run_is_the_run_and_counts_every_iteration() {
     let board = TicTacToe::parse("X...O...X").unwrap();
     for (policy, parallelism, threads, solver) in [
         (PolicyKind::Uct, Parallelism::Root, 2, false),
@@ -204,11 +205,19 @@ fn a_counted_run_is_the_run_and_counts_every_iteration() {
     ] {
         let plan = Plan { iterations: 700, ..plan(policy, None, Rng::Pcg, parallelism, threads) };
         let config = config(&plan, 2, solver);
-        let counter = std::sync::atomic::AtomicU64::new(0);
+        let meter = Meter::new();
         let counted = pool(threads)
-            .install(|| plan::run_counted(&TicTacToe, board, &plan, config, None::<Unused>, &counter))
+            .install(|| plan::run_metered(&TicTacToe, board, &plan, config, None::<Unused>, &meter))
             .unwrap();
-        assert_eq!(counter.into_inner(), counted.summary.iterations, "{plan:?}");
+        assert_eq!(meter.iterations(), counted.summary.iterations, "{plan:?}");
+        let stopped = Meter::new();
+        stopped.stop();
+        let cut = pool(threads)
+            .install(|| plan::run_metered(&TicTacToe, board, &plan, config, None::<Unused>, &stopped))
+            .unwrap();
+        // One iteration a search at most: root parallelism's trees (flat Monte Carlo's, one a move) or the
+        // threads sharing one tree.
+        assert!(cut.summary.iterations <= 9, "{plan:?}: {} iterations after the stop", cut.summary.iterations);
         if threads == 1 || parallelism == Parallelism::Root {
             same(
                 planned(&TicTacToe, board, &plan, config, None::<Unused>),

@@ -1,11 +1,16 @@
 //! khela from Python (the `khela` package's compiled module, `khela._khela`): the textbook's searches on its
-//! nested-list trees, and its random trees, at khela's speed. Bad input raises `ValueError` with the message the
+//! nested-list trees, and its random trees, at khela's speed; and the harness's commands ([`command`]), which
+//! the package's Python layer turns into functions returning rows. Bad input raises `ValueError` with the message the
 //! command line gives; searches run without the GIL.
+
+mod command;
+
+use std::borrow::Cow;
 
 use khela_exact::{Algorithm, MoveOrdering, Natural, Searcher, Stats};
 use khela_games::random_tree::{Params, RandomTree};
 use khela_games::rng::Rng;
-use khela_games::tree::Tree;
+use khela_games::tree::{Nested, Tree};
 use khela_games::{Player, Value};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -13,6 +18,9 @@ use pyo3::types::{PyInt, PyList};
 
 /// The most leaves a random tree handed to Python may have: each is a Python object.
 const MAX_LEAVES: u64 = 1 << 24;
+
+/// The deepest nesting a tree may have (each level a frame of the walk's stack).
+const MAX_DEPTH: usize = 10_000;
 
 /// A search's result: the root's value, the index of its best move and the search's counters.
 #[pyclass(frozen, module = "khela")]
@@ -50,38 +58,80 @@ fn player(text: &str) -> PyResult<Player> {
     text.parse().map_err(|_| PyValueError::new_err(format!("root {text:?}: max or min")))
 }
 
-/// Writes a nested-list tree in khela's tree notation (`[[3,5],[2,9]]`), refusing what is not one.
-fn write_tree(node: &Bound<'_, PyAny>, text: &mut String, depth: usize) -> PyResult<()> {
-    if depth > 10_000 {
-        return Err(PyValueError::new_err("the tree is more than 10,000 levels deep"));
+/// The nested form of a nested-list tree, refusing what is not one: walked directly (no text in between), so
+/// that a tree of a million nodes costs a fraction of the search's setup.
+fn nested(node: &Bound<'_, PyAny>, depth: usize) -> PyResult<Nested> {
+    if depth > MAX_DEPTH {
+        return Err(PyValueError::new_err(format!("the tree is more than {MAX_DEPTH} levels deep")));
     }
     if let Ok(list) = node.cast::<PyList>() {
         if list.is_empty() {
             return Err(PyValueError::new_err("an empty list is not a node: a decision node needs moves"));
         }
-        text.push('[');
-        for (i, child) in list.iter().enumerate() {
-            if i > 0 {
-                text.push(',');
-            }
-            write_tree(&child, text, depth + 1)?;
-        }
-        text.push(']');
-        return Ok(());
+        let kids = list.iter().map(|child| nested(&child, depth + 1)).collect::<PyResult<Vec<_>>>()?;
+        return Ok(Nested::Decision(kids));
     }
     if node.is_instance_of::<PyInt>() && !node.is_instance_of::<pyo3::types::PyBool>() {
         let leaf: i64 = node.extract().map_err(|_| PyValueError::new_err(format!("leaf {node}: out of 64 bits")))?;
-        text.push_str(&leaf.to_string());
-        return Ok(());
+        return Ok(Nested::Leaf(leaf));
     }
     Err(PyValueError::new_err(format!("{node}: a tree is nested lists with integer leaves")))
 }
 
-/// The tree a nested list describes, with `root` to move first.
-fn tree_of(tree: &Bound<'_, PyAny>, root: &str) -> PyResult<Tree> {
-    let mut text = String::new();
-    write_tree(tree, &mut text, 0)?;
-    Tree::parse(&text, player(root)?).map_err(|e| PyValueError::new_err(e.to_string()))
+/// A nested-list tree converted once, for many searches: `khela.Tree([[3, 5], [2, 9]], root="max")`. The
+/// searches take a nested list as well, but convert it at every call (about the cost of the search itself for
+/// alpha-beta on a tree of a million nodes); a `Tree` costs nothing at the call.
+#[pyclass(frozen, name = "Tree", module = "khela")]
+pub struct PyTree {
+    tree: Tree,
+    root: Player,
+}
+
+#[pymethods]
+impl PyTree {
+    /// Converts the nested list `tree`, `root` ("max" or "min") to move at the first decision node.
+    #[new]
+    #[pyo3(signature = (tree, root = "max"))]
+    fn new(tree: &Bound<'_, PyAny>, root: &str) -> PyResult<PyTree> {
+        let root = player(root)?;
+        let tree = Tree::from_nested(nested(tree, 0)?, root).map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(PyTree { tree, root })
+    }
+
+    /// The number of nodes, leaves included.
+    fn __len__(&self) -> usize {
+        self.tree.len()
+    }
+
+    /// The side to move at the first decision node.
+    #[getter]
+    fn root(&self) -> &'static str {
+        if self.root == Player::Max { "max" } else { "min" }
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Tree(<{} nodes>, root={:?})", self.tree.len(), self.root())
+    }
+}
+
+/// The tree to search: a [`PyTree`]'s own, or a nested list's, converted; `root` defaults to the `Tree`'s, or
+/// "max" for a list, and a `Tree` built for the other side is refused.
+fn tree_of<'a>(tree: &'a Bound<'_, PyAny>, root: Option<&str>) -> PyResult<Cow<'a, Tree>> {
+    if let Ok(built) = tree.cast::<PyTree>() {
+        let built: &'a PyTree = built.get();
+        if let Some(root) = root
+            && player(root)? != built.root
+        {
+            return Err(PyValueError::new_err(format!(
+                "root {root:?}: this Tree was built with root={:?}; build another with khela.Tree(tree, root={root:?})",
+                built.root()
+            )));
+        }
+        return Ok(Cow::Borrowed(&built.tree));
+    }
+    let root = player(root.unwrap_or("max"))?;
+    let tree = Tree::from_nested(nested(tree, 0)?, root).map_err(|e| PyValueError::new_err(e.to_string()))?;
+    Ok(Cow::Owned(tree))
 }
 
 /// A search's counters and value as a [`Result`].
@@ -89,28 +139,30 @@ fn result(value: Value, best: Option<u32>, stats: Stats) -> Result {
     Result { value: value as i64, best, nodes: stats.nodes, leaves: stats.leaves, cutoffs: stats.cutoffs }
 }
 
-/// Plain minimax on a nested-list tree (every node visited): the root's value, its best move's index, and
-/// the counters.
+/// Plain minimax on a nested-list tree or a `Tree` (every node visited): the root's value, its best move's
+/// index, and the counters. `root`: who moves first ("max" unless a `Tree` says otherwise).
 #[pyfunction]
-#[pyo3(signature = (tree, root = "max"))]
-fn minimax(py: Python<'_>, tree: &Bound<'_, PyAny>, root: &str) -> PyResult<Result> {
+#[pyo3(signature = (tree, root = None))]
+fn minimax(py: Python<'_>, tree: &Bound<'_, PyAny>, root: Option<&str>) -> PyResult<Result> {
     let tree = tree_of(tree, root)?;
-    let r = py.detach(|| Searcher::new(&tree, Natural).run(Algorithm::Minimax, &0));
+    let tree: &Tree = &tree;
+    let r = py.detach(|| Searcher::new(tree, Natural).run(Algorithm::Minimax, &0));
     Ok(result(r.value, r.best, r.stats))
 }
 
-/// Fail-soft alpha-beta on a nested-list tree, children in `ordering` ("natural" or "reversed"): the root's
+/// Fail-soft alpha-beta on a nested-list tree or a `Tree`, children in `ordering` ("natural" or "reversed"): the root's
 /// value, its best move's index, and the counters (leaves visited, cutoffs).
 #[pyfunction]
-#[pyo3(signature = (tree, root = "max", ordering = "natural"))]
-fn alphabeta(py: Python<'_>, tree: &Bound<'_, PyAny>, root: &str, ordering: &str) -> PyResult<Result> {
+#[pyo3(signature = (tree, root = None, ordering = "natural"))]
+fn alphabeta(py: Python<'_>, tree: &Bound<'_, PyAny>, root: Option<&str>, ordering: &str) -> PyResult<Result> {
     let order = match ordering {
         "natural" => MoveOrdering::Natural,
         "reversed" => MoveOrdering::Reversed,
         _ => return Err(PyValueError::new_err(format!("ordering {ordering:?}: natural or reversed"))),
     };
     let tree = tree_of(tree, root)?;
-    let r = py.detach(|| Searcher::new(&tree, order).run(Algorithm::AlphaBeta, &0));
+    let tree: &Tree = &tree;
+    let r = py.detach(|| Searcher::new(tree, order).run(Algorithm::AlphaBeta, &0));
     Ok(result(r.value, r.best, r.stats))
 }
 
@@ -144,8 +196,11 @@ fn nest(py: Python<'_>, values: &[i64], b: usize) -> PyResult<Py<PyAny>> {
 #[pymodule]
 fn _khela(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<Result>()?;
+    m.add_class::<PyTree>()?;
     m.add_function(wrap_pyfunction!(minimax, m)?)?;
     m.add_function(wrap_pyfunction!(alphabeta, m)?)?;
     m.add_function(wrap_pyfunction!(random_tree, m)?)?;
+    m.add_function(wrap_pyfunction!(command::command, m)?)?;
+    m.add("DisagreedError", m.py().get_type::<command::DisagreedError>())?;
     Ok(())
 }

@@ -59,10 +59,17 @@ def test_every_search_agrees_with_python_minimax():
         for root in ("max", "min"):
             expected = python_minimax(tree, root == "max")
             assert khela.minimax(tree, root=root).value == expected
+            built = khela.Tree(tree, root=root)
+            assert (len(built), built.root) == (sum(b**i for i in range(d + 1)), root)
+            assert khela.minimax(built).value == expected
             for ordering in ("natural", "reversed"):
                 result = khela.alphabeta(tree, root=root, ordering=ordering)
                 assert result.value == expected
                 assert result.leaves <= b**d
+                again = khela.alphabeta(built, ordering=ordering)
+                assert (again.value, again.best, again.nodes, again.leaves, again.cutoffs) == (
+                    result.value, result.best, result.nodes, result.leaves, result.cutoffs
+                )
 
 
 @pytest.mark.parametrize(
@@ -76,6 +83,9 @@ def test_every_search_agrees_with_python_minimax():
         (lambda: khela.random_tree(0, 3, 1), "branching factor b=0"),
         (lambda: khela.random_tree(2, 3, 1, rng="mt"), 'rng "mt": python or pcg'),
         (lambda: khela.random_tree(16, 7, 1), "more than 16777216 leaves"),
+        (lambda: khela.minimax([[1, 2**53 + 1]]), "beyond ±2\\^53"),
+        (lambda: khela.alphabeta(khela.Tree(TEXTBOOK), root="min"), "this Tree was built with root=\"max\""),
+        (lambda: khela.Tree(TEXTBOOK, root="both"), 'root "both": max or min'),
     ],
 )
 def test_bad_input_raises_value_error(call, message):

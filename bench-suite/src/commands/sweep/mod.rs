@@ -37,6 +37,7 @@ mod run;
 mod summary;
 mod trees;
 
+use crate::interrupt;
 use crate::machine::{self, Sidecar};
 use crate::output::{self, OutputDir};
 use crate::progress::Progress;
@@ -48,7 +49,6 @@ use indicatif::HumanCount;
 use khela_exact::Algorithm;
 use plan::Plan;
 use rows::SweepFile;
-use std::io::Write;
 
 /// Runs `sweep`.
 pub fn run(args: &SweepArgs) -> Result<()> {
@@ -111,11 +111,7 @@ pub fn run(args: &SweepArgs) -> Result<()> {
     // Interrupted (Ctrl-C, a scheduler's SIGTERM), the sweep says how to go on; the rows of the trees it
     // finished are written already, and a tree in flight is dropped by --resume.
     let resume = resume_command();
-    ctrlc::set_handler(move || {
-        let _ = writeln!(std::io::stderr(), "\ninterrupted: continue the sweep with\n  {resume}");
-        std::process::exit(130);
-    })
-    .context("cannot catch interruptions")?;
+    interrupt::on_ctrl_c(format!("interrupted: continue the sweep with\n  {resume}"))?;
 
     // The bar advances, and the time left is estimated, by each tree's estimated cost, not by the count of
     // trees: trees differ in cost by orders of magnitude.
@@ -124,6 +120,7 @@ pub fn run(args: &SweepArgs) -> Result<()> {
     let bar = Progress::new("sweep", total, done);
     let (mut next, mut nodes, started) = (resumed, 0u64, std::time::Instant::now());
     let cost = run::search_all(&jobs[resumed..], grid.rng, threads, |tree| {
+        interrupt::check()?;
         file.append(&tree.rows)?;
         (done, nodes, next) = (done.saturating_add(jobs[next].cost), nodes + tree.nodes, next + 1);
         let rate = nodes as f64 / started.elapsed().as_secs_f64().max(1e-9);

@@ -239,6 +239,7 @@ pub fn sets(game: &Connect4, run: &SetRun) -> Result<()> {
                 micros: (elapsed * 1e7).round() / 10.0,
             });
             bar.update(rows.len() as u64, total as u64, || format!("{name}: {} positions solved", rows.len()));
+            crate::interrupt::check()?;
         }
         let n = lines.len() as f64;
         summaries.push(SummaryRow {

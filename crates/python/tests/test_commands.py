@@ -1,0 +1,141 @@
+"""The harness's commands through the Python package: the textbook's Monte Carlo tables, published counts,
+exact values, the sweep's rows and summary, bad input, and Ctrl-C."""
+
+import os
+import signal
+import tempfile
+import threading
+import time
+
+import pytest
+
+import khela
+
+
+def test_flat_monte_carlo_is_the_textbooks_table_with_pythons_generator():
+    # The textbook's flat Monte Carlo on the trap X...O...X, 1,000 playouts a move, random.Random(1).
+    rows = khela.mcts("tictactoe", "X...O...X", "flat", 1000, 1, rng="python")
+    assert [(r["move"], r["visits"], r["mean"]) for r in rows] == [
+        ("1", 1000, 0.553),
+        ("2", 1000, 0.589),
+        ("3", 1000, 0.563),
+        ("5", 1000, 0.546),
+        ("6", 1000, 0.544),
+        ("7", 1000, 0.528),
+    ]
+
+
+def test_uct_is_the_textbooks_table_and_its_seed_matters():
+    rows = khela.mcts("tictactoe", "X...O...X", "uct", 3000, 1, rng="python")
+    assert [(r["move"], r["visits"]) for r in rows] == [
+        ("1", 698), ("2", 143), ("3", 671), ("5", 662), ("6", 147), ("7", 679),
+    ]
+    other = khela.mcts("tictactoe", "X...O...X", "uct", 3000, 2, rng="python")
+    assert [r["visits"] for r in other] != [r["visits"] for r in rows]
+    assert sum(r["visits"] for r in khela.mcts("tictactoe", "X...O...X", iterations=500)) == 500
+
+
+def test_solve_knows_the_trap_and_connect4_scores():
+    rows = khela.solve("tictactoe", "X...O...X")
+    # The corners 2 and 6 lose for O (X wins: +1 in X's view); the edges draw and are best.
+    assert {r["move"]: (r["value"], r["best"]) for r in rows} == {
+        "1": (0, True), "2": (1, False), "3": (0, True), "5": (0, True), "6": (1, False), "7": (0, True),
+    }
+    # Connect-4 in the benchmark's convention: after 4453 the side to move loses at best by -2.
+    scores = {r["move"]: r["value"] for r in khela.solve("connect4", "4453")}
+    assert max(scores.values()) == -2
+    weak = {r["move"]: r["value"] for r in khela.solve("connect4", "4453", weak=True)}
+    assert weak == {move: (score > 0) - (score < 0) for move, score in scores.items()}
+
+
+def test_count_gives_the_published_connect4_counts():
+    rows = khela.count("connect4", 6, threads=[1, 2])
+    assert [r["sequences"] for r in rows] == [1, 7, 49, 343, 2401, 16807, 117649]
+    assert [r["positions"] for r in rows] == [1, 7, 49, 238, 1120, 4263, 16422]
+    assert [r["ply"] for r in rows] == list(range(7))
+
+
+def test_a_sweeps_rows_agree_with_each_other_and_with_its_summary():
+    result = khela.sweep(frame=False, models=["iid", "chance"], b=[2, 3], d=range(3, 5), k=2, seeds=range(4))
+    assert result.directory is None
+    trees = {(r["model"], r["b"], r["k"], r["d"], r["seed"]) for r in result.rows}
+    assert len(trees) == 2 * 2 * 2 * 4
+    for tree in trees:
+        values = {r["value"] for r in result.rows if (r["model"], r["b"], r["k"], r["d"], r["seed"]) == tree}
+        assert len(values) == 1, f"{tree}: the algorithms disagree: {values}"
+    for line in result.summary:
+        leaves = [
+            r["leaves"]
+            for r in result.rows
+            if (r["model"], r["b"], r["d"], r["algorithm"], r["ordering"], r["k"])
+            == (line["model"], line["b"], line["d"], line["algorithm"], line["ordering"], line["k"])
+        ]
+        assert line["seeds"] == len(leaves) == 4
+        assert line["min_leaves"] == min(leaves) and line["max_leaves"] == max(leaves)
+        assert line["mean_leaves"] == pytest.approx(sum(leaves) / 4)
+
+
+def test_a_sweep_kept_in_a_directory_is_the_same_table(tmp_path):
+    kept = khela.sweep(frame=False, b=3, d=4, seeds=range(2), out=tmp_path / "s")
+    assert kept.directory == str(tmp_path / "s")
+    assert os.path.exists(tmp_path / "s" / "sweep.csv")
+    assert kept.rows == khela.sweep(frame=False, b=3, d=4, seeds=range(2)).rows
+
+
+def test_run_writes_the_file_it_is_asked_for(tmp_path):
+    path = tmp_path / "count.csv"
+    rows = khela.run("count", game="tictactoe", depth=2, out=path)
+    assert path.read_text().splitlines()[0] == "ply,sequences,positions"
+    assert [r["sequences"] for r in rows] == [1, 9, 72]
+
+
+def test_games_lists_every_game_of_the_command_line():
+    names = [g["game"] for g in khela.games()]
+    assert {"tictactoe", "nim", "connect4", "bagh-chal", "sixteen-soldiers", "pig", "einstein"} <= set(names)
+
+
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: khela.solve("chess"), "invalid value 'chess' for '--game"),
+        (lambda: khela.mcts("tictactoe", "X.."), 'position "X.." has 3 characters'),
+        (lambda: khela.mcts("tictactoe", iterations=0), "--iterations"),
+        (lambda: khela.count("connect4", 3, colour="red"), "unexpected argument '--colour'"),
+        (lambda: khela.sweep(b=range(3, 3)), "a range of step 1"),
+    ],
+)
+def test_bad_input_raises_value_error_with_the_command_lines_message(call, message):
+    with pytest.raises(ValueError, match=None) as raised:
+        call()
+    assert message in str(raised.value)
+    assert not str(raised.value).startswith("error:")
+
+
+def _interrupt_after(seconds):
+    timer = threading.Timer(seconds, lambda: os.kill(os.getpid(), signal.SIGINT))
+    timer.start()
+    return timer
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: khela.mcts("connect4", iterations=100_000_000),
+        lambda: khela.sweep(frame=False, models="iid", b=6, d=8, seeds=range(500)),
+    ],
+    ids=["mcts", "sweep"],
+)
+def test_ctrl_c_stops_a_long_call_and_leaves_no_file(call, tmp_path, monkeypatch):
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
+    started = time.monotonic()
+    timer = _interrupt_after(0.5)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            call()
+    finally:
+        timer.cancel()
+        timer.join()
+    assert time.monotonic() - started < 20, "the call did not stop soon after Ctrl-C"
+    assert list(tmp_path.iterdir()) == [], "a stopped call left files behind"
+    # The interpreter and the package go on working.
+    assert khela.count("tictactoe", 1)[1]["sequences"] == 9
