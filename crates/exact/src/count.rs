@@ -461,8 +461,8 @@ pub fn replay<G: Game>(game: &G, root: &G::State, line: &[u8]) -> Result<G::Stat
 
 /// The children one ply after the positions `lines` reach from `root`, split among `shards` owners by
 /// [`owner`] of their key: `parts[k]` holds owner `k`'s, sorted by key and deduplicated, each position once,
-/// reached by the least of its lines (by key, then line, byte by byte). The least line of a position does not
-/// depend on how the positions of the ply before were split, if each of them was given by its own least line.
+/// reached from the first of its parents in the order of `lines` (by the first of its indices there). The
+/// parts depend only on `lines`, not on the threads.
 ///
 /// This is one step of a count of distinct positions split among tasks that exchange each ply's positions:
 /// every task expands the positions it owns and sends each owner its part; an owner merges what it receives
@@ -527,26 +527,21 @@ where
         // twice its distinct children.
         for (part, done) in parts.iter_mut().zip(&mut deduplicated) {
             if part.len() >= 2 * *done + EXPAND_BATCH {
-                sort_children(part, lines);
+                sort_children(part);
                 *done = part.len();
             }
         }
         progress(end as u64, lines.len() as u64);
     }
     for part in &mut parts {
-        sort_children(part, lines);
+        sort_children(part);
     }
     Ok(parts)
 }
 
-/// Sorts children by key, then line, and keeps the first of each key.
-fn sort_children(children: &mut Vec<Child>, lines: &Lines) {
-    children.par_sort_unstable_by(|a, b| {
-        a.key
-            .cmp(&b.key)
-            .then_with(|| lines.get(a.parent as usize).cmp(lines.get(b.parent as usize)))
-            .then(a.index.cmp(&b.index))
-    });
+/// Sorts children by key, then parent and index, and keeps the first of each key.
+fn sort_children(children: &mut Vec<Child>) {
+    children.par_sort_unstable_by_key(|c| (c.key, c.parent, c.index));
     children.dedup_by_key(|c| c.key);
 }
 
@@ -558,23 +553,25 @@ mod tests {
     use khela_games::tictactoe::{Board, TicTacToe};
 
     /// Distinct positions per ply counted in `shards` parts that exchange their positions ply by ply, as the
-    /// tasks of a cluster do through files: each part's counts, per ply.
+    /// tasks of a cluster do through files: each ply's counts, per part.
     fn exchanged<G>(game: &G, root: &G::State, depth: usize, shards: u64) -> Vec<Vec<u64>>
     where
         G: Game + Sync,
         G::State: Send + Sync,
         G::Move: Send,
     {
-        let mut counts = vec![vec![0u64; depth + 1]; shards as usize];
+        let mut counts = Vec::new();
         // What each part receives: (key, line) from every part.
         let mut inboxes: Vec<Vec<(u64, Vec<u8>)>> = vec![Vec::new(); shards as usize];
         inboxes[owner(game.key(root), shards) as usize].push((game.key(root), Vec::new()));
         for ply in 0..=depth {
+            let mut row = vec![0u64; shards as usize];
             let mut next: Vec<Vec<(u64, Vec<u8>)>> = vec![Vec::new(); shards as usize];
             for (k, inbox) in inboxes.iter_mut().enumerate() {
-                inbox.sort();
+                // Stable: the first sender's line of a key is kept, as the tasks keep it.
+                inbox.sort_by_key(|(key, _)| *key);
                 inbox.dedup_by_key(|(key, _)| *key);
-                counts[k][ply] = inbox.len() as u64;
+                row[k] = inbox.len() as u64;
                 let mut lines = Lines::new(ply);
                 for (_, line) in inbox.iter() {
                     lines.push(line);
@@ -591,6 +588,7 @@ mod tests {
                 }
             }
             inboxes = next;
+            counts.push(row);
         }
         counts
     }
@@ -604,7 +602,7 @@ mod tests {
         let whole = distinct_positions(game, root, depth, &|_, _| {});
         for shards in 1..=4 {
             let parts = exchanged(game, root, depth as usize, shards);
-            let sum: Vec<u64> = (0..=depth as usize).map(|ply| parts.iter().map(|p| p[ply]).sum()).collect();
+            let sum: Vec<u64> = parts.iter().map(|row| row.iter().sum()).collect();
             assert_eq!(sum, whole, "{shards} shards");
         }
     }
@@ -614,7 +612,7 @@ mod tests {
         check(&Connect4::standard(), &Position::EMPTY, 6);
         check(&TicTacToe, &Board::EMPTY, 9);
         let setup = Setup::random(0);
-        check(&Einstein::new(setup.clone()), &setup.state(), 3);
+        check(&Einstein::new(setup), &setup.state(), 3);
     }
 
     #[test]

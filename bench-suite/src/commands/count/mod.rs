@@ -1,5 +1,9 @@
 //! `count`: game trees counted on every core — a small game's full tree (games by outcome, nodes, distinct
-//! states), or any game's move sequences ("perft") and distinct positions per ply, to `--depth`.
+//! states), or any game's move sequences ("perft") and distinct positions per ply, to `--depth`; either per ply
+//! in parts, for a cluster's job arrays: move sequences by subtree (`--shard K/N`), distinct positions by key, ply
+//! by ply, in steps that exchange positions through files ([`exchange`]).
+
+pub mod exchange;
 
 use crate::commands::sweep::args::Shard;
 use crate::games::{self, Capability, Entry, GameArgs, Published, Visit};
@@ -13,6 +17,7 @@ use khela_exact::count::{SHARD_ENTRIES, Shard as Part, distinct_positions, perft
 use khela_exact::{tally, tally_by};
 use khela_games::{Game, Notation};
 use serde::Serialize;
+use std::path::PathBuf;
 use std::time::Instant;
 
 /// Counts that are refused unless `--force`: those estimated to take longer than this.
@@ -46,9 +51,18 @@ pub struct CountArgs {
     #[arg(long)]
     pub force: bool,
     /// With --depth and --only sequences: count part K of N (K = 0..N-1, like Slurm's array task ids), disjoint
-    /// subtrees whose counts `merge-counts` adds up to the whole; the sidecar says which part.
+    /// subtrees whose counts `merge-counts` adds up to the whole; the sidecar says which part. With --only
+    /// positions (and --ply, --exchange): task K of N, owning the positions whose key hashes to K.
     #[arg(long, value_name = "K/N")]
     pub shard: Option<Shard>,
+    /// With --only positions --shard K/N: the ply this step counts (0..=DEPTH); the steps of ply L need those
+    /// of ply L-1 of every task finished. The last ply's step writes the part merge-counts adds up.
+    #[arg(long, value_name = "L", requires = "exchange")]
+    pub ply: Option<u32>,
+    /// With --only positions --shard K/N --ply L: the directory through which the tasks exchange each ply's
+    /// positions (created if missing, not its parents).
+    #[arg(long, value_name = "DIR", requires = "ply")]
+    pub exchange: Option<PathBuf>,
     #[command(flatten)]
     #[allow(missing_docs)]
     pub out: OutArg,
@@ -98,11 +112,33 @@ pub fn run(args: &CountArgs) -> Result<()> {
     if let Some(shard) = args.shard.filter(|s| s.n > MAX_PARTS) {
         bail!("--shard {shard}: at most {MAX_PARTS} parts (each part's frontier holds 64 positions a part)");
     }
-    if args.shard.is_some() && (args.depth.is_none() || args.only != Some(Measure::Sequences)) {
+    let positions_step = args.only == Some(Measure::Positions);
+    if args.shard.is_some() && (args.depth.is_none() || args.only.is_none()) {
         bail!(
-            "--shard splits move sequences (--depth N --only sequences); distinct positions split by key would need \
-             each ply's positions exchanged between the shards, which count does not do"
+            "--shard splits one count per ply: --depth N --only sequences, or --depth N --only positions --ply L \
+             --exchange DIR (one step of a count of distinct positions)"
         );
+    }
+    if args.shard.is_some() && positions_step && args.ply.is_none() {
+        bail!("--only positions --shard K/N runs one ply's step: give --ply L (0..=DEPTH) and --exchange DIR");
+    }
+    if args.ply.is_some() && !(positions_step && args.shard.is_some()) {
+        bail!("--ply and --exchange are for the steps of a sharded count of positions (--only positions --shard K/N)");
+    }
+    if let Some(shard) = args.shard.filter(|s| positions_step && s.n > exchange::MAX_TASKS) {
+        bail!(
+            "--shard {shard}: a count of positions is split into at most {} tasks (each step writes a file for every \
+             task)",
+            exchange::MAX_TASKS
+        );
+    }
+    if let (Some(ply), Some(depth)) = (args.ply, args.depth)
+        && ply > depth
+    {
+        bail!("--ply {ply} is past --depth {depth}");
+    }
+    if args.ply.is_some() && args.threads.len() > 1 {
+        bail!("a step of a sharded count runs once: give --threads one number");
     }
     games::visit(&args.game, Count(args))?
 }
@@ -229,6 +265,10 @@ fn per_ply<E: Entry>(
     if depth > left {
         bail!("--depth {depth} is more plies than the {left} {plies}");
     }
+    if let (Some(shard), Some(ply), Some(dir)) = (args.shard, args.ply, &args.exchange) {
+        let step = exchange::Step { dir, k: shard.k, n: shard.n, ply, depth };
+        return exchange::run(entry, args, text, root, published, &step, threads[0], sink);
+    }
     let want_sequences = args.only != Some(Measure::Positions);
     let want_positions = args.only != Some(Measure::Sequences);
     if !args.force {
@@ -292,8 +332,12 @@ fn per_ply<E: Entry>(
     }
     let rows = result.expect("at least one thread count");
     let from = entry.name_position(text);
-    let shard =
-        args.shard.map(|s| Sharded { shard: s.to_string(), count: describe(args, text, depth), timings: &timings });
+    let shard = args.shard.map(|s| Sharded {
+        shard: s.to_string(),
+        count: format!("{} depth={depth}", describe_game(args, text)),
+        depth,
+        timings: &timings,
+    });
     let part = args.shard.map_or(String::new(), |s| format!(", part {s} (merge-counts adds the parts up)"));
     emit(sink, &rows, &timings, shard, |rows| {
         let mut table = output::table(&["ply", "sequences", "positions"]);
@@ -312,16 +356,19 @@ struct Sharded<'a> {
     shard: String,
     /// What every part of the count shares: the game, its options, the position and the depth.
     count: String,
+    /// The count's last ply: a part's rows must reach it.
+    depth: u32,
     /// The part's timings.
     timings: &'a [Timing],
 }
 
-/// What every part of a sharded count must agree on, in one line.
-fn describe(args: &CountArgs, text: &str, depth: u32) -> String {
+/// What every part of a sharded count must agree on, in one line, but its depth: the game, its options and the
+/// position.
+fn describe_game(args: &CountArgs, text: &str) -> String {
     let g = &args.game;
     let or_none = |o: Option<String>| o.unwrap_or_else(|| "-".into());
     format!(
-        "game={} rules={} width={} height={} goal={} position={text:?} depth={depth}",
+        "game={} rules={} width={} height={} goal={} position={text:?}",
         g.game,
         or_none(g.rules.clone()),
         or_none(g.width.map(|w| w.to_string())),
@@ -406,16 +453,19 @@ fn sequences(published: Option<Published>, branching: f64, depth: u32) -> f64 {
     }
 }
 
+/// The distinct positions at `ply`: the published count, or at most `branching` to the ply and `bound` in all.
+fn positions_at(published: Option<Published>, branching: f64, bound: f64, ply: u32) -> f64 {
+    match published.and_then(|p| p.positions.get(ply as usize)) {
+        Some(&known) => known as f64,
+        None => branching.powi(ply as i32).min(bound),
+    }
+}
+
 /// Peak memory of the position sets to ply `depth`: the positions of two plies plus one shard of keyed children
 /// (a position and its 8-byte key each, `branching` children per position). A ply's positions are the
 /// published count, or at most `branching` to the ply and `bound` in all.
 fn position_bytes<G: Game>(published: Option<Published>, branching: f64, bound: f64, depth: u32) -> f64 {
-    let positions = |ply: u32| -> f64 {
-        match published.and_then(|p| p.positions.get(ply as usize)) {
-            Some(&known) => known as f64,
-            None => branching.powi(ply as i32).min(bound),
-        }
-    };
+    let positions = |ply| positions_at(published, branching, bound, ply);
     let size = size_of::<G::State>() as f64;
     let last = positions(depth);
     let before = if depth == 0 { 0.0 } else { positions(depth - 1) };
