@@ -17,12 +17,9 @@
 //! leaves nothing a later step takes for finished; a step run again rewrites its own files, the same bytes. A
 //! step refuses to start while an input is missing or belongs to another count.
 
-use super::{Sharded, Timing, describe_game, emit, pool, positions_at};
-use crate::machine;
-use crate::output::{self, Sink};
+use crate::output;
 use crate::progress::Progress;
 use anyhow::{Context, Result, bail};
-use indicatif::HumanCount;
 use khela_exact::count::{Lines, MAX_TURN_CHILDREN, expand, owner};
 use khela_games::Game;
 use std::cmp::Reverse;
@@ -38,7 +35,7 @@ pub const MAX_TASKS: u64 = 1024;
 /// A conservative rate for the estimate: distinct positions of a ply a step takes in, expands and sends on,
 /// per second per thread (measured: Connect-4's step at ply 11, 4.6e6 positions expanded in about 4 s on one
 /// thread).
-const POSITIONS_PER_SECOND_PER_THREAD: f64 = 5e5;
+pub const POSITIONS_PER_SECOND_PER_THREAD: f64 = 5e5;
 
 /// Bytes a child takes while a step sorts and deduplicates them ([`khela_exact::count::Child`]).
 const CHILD_BYTES: f64 = 16.0;
@@ -256,56 +253,35 @@ pub fn cost(positions: impl Fn(u32) -> f64, branching: f64, step: &Step) -> (f64
     (memory, children * (9.0 + f64::from(step.ply)))
 }
 
-/// Runs the step: checks its inputs, counts its positions, sends their children on, records itself, and
-/// writes (or prints) the task's counts of plies 0..=L.
-#[allow(clippy::too_many_arguments)]
-pub fn run<E: crate::games::Entry>(
-    entry: &E,
-    args: &super::CountArgs,
-    text: &str,
-    root: &<E::Game as Game>::State,
-    published: Option<crate::games::Published>,
-    step: &Step,
-    threads: u64,
-    sink: &Sink,
-) -> Result<()> {
-    let game = entry.game();
-    let count = format!("{} parts={}", describe_game(args, text), step.n);
-    if !args.force {
-        let branching = f64::from(entry.max_moves());
-        let bound = entry.positions_bound(root);
-        let (memory, disk) = cost(|ply| positions_at(published, branching, bound, ply), branching, step);
-        let budget = machine::memory_bytes().map_or(16u64 << 30, |m| m / 4 * 3) as f64;
-        let mine = positions_at(published, branching, bound, step.ply) / step.n as f64;
-        let seconds = mine / (POSITIONS_PER_SECOND_PER_THREAD * threads as f64);
-        let gib = |b: f64| b / (1u64 << 30) as f64;
-        if memory > budget || seconds > super::MAX_SECONDS {
-            bail!(
-                "the step of ply {} of part {}/{} of distinct {} positions takes about {mine:.2e} positions, {:.1} GiB \
-                 of memory (the budget: {:.1} GiB, 3/4 of this machine's) and about {:.0} minutes, and writes about \
-                 {:.1} GiB; use more parts, a smaller --depth, or --force",
-                step.ply,
-                step.k,
-                step.n,
-                entry.title(),
-                gib(memory),
-                gib(budget),
-                seconds / 60.0,
-                gib(disk)
-            );
-        }
-    }
+/// What a step did: the task's positions at plies 0..=L, the positions it sent on, and its time in seconds.
+pub struct Outcome {
+    /// The task's positions at each ply up to the step's.
+    pub counts: Vec<u64>,
+    /// The positions it sent on for the next ply (0 at the last ply).
+    pub sent: u64,
+    /// The step's time.
+    pub seconds: f64,
+}
+
+/// Runs the step on `pool`: checks its inputs, counts its positions, sends their children on and records
+/// itself; `count` names the count its files belong to (the game, its options, the position and the tasks).
+pub fn run<G>(game: &G, root: &G::State, step: &Step, count: &str, pool: &rayon::ThreadPool) -> Result<Outcome>
+where
+    G: Game + Sync,
+    G::State: Send + Sync,
+    G::Move: Send,
+{
     // Every input is checked before any work, and so are this task's own records of the plies before.
-    let inputs = inputs(step, &count)?;
+    let inputs = inputs(step, count)?;
     let mut counts = Vec::new();
     for ply in 0..step.ply {
-        counts.push(read_done(&step.done(ply, step.k), &count, &format!("this task's step at ply {ply}"))?.positions);
+        counts.push(read_done(&step.done(ply, step.k), count, &format!("this task's step at ply {ply}"))?.positions);
     }
     make_dir(step.dir)?;
     make_dir(&step.ply_dir(step.ply))?;
     let started = Instant::now();
     let bar = Progress::new(&format!("positions, ply {}, part {}/{}", step.ply, step.k, step.n), 1, 0);
-    let done = pool(threads)?.install(|| -> Result<Done> {
+    let done = pool.install(|| -> Result<Done> {
         let (lines, positions) = if step.ply == 0 {
             let mut lines = Lines::new(0);
             if owner(game.key(root), step.n) == step.k {
@@ -340,48 +316,9 @@ pub fn run<E: crate::games::Entry>(
     })?;
     bar.finish();
     let seconds = started.elapsed().as_secs_f64();
-    write_done(&step.done(step.ply, step.k), &count, &done)?;
+    write_done(&step.done(step.ply, step.k), count, &done)?;
     counts.push(done.positions);
-    let sent: u64 = done.sent.iter().flatten().sum();
-    let timings = [Timing {
-        threads,
-        measure: "positions",
-        count: done.positions,
-        seconds,
-        per_second: done.positions as f64 / seconds,
-    }];
-    let rows: Vec<super::PlyRow> = counts
-        .iter()
-        .enumerate()
-        .map(|(ply, &c)| super::PlyRow { ply: ply as u32, sequences: None, positions: Some(c) })
-        .collect();
-    let shard = crate::commands::sweep::args::Shard { k: step.k, n: step.n }.to_string();
-    let sharded = Sharded {
-        shard: shard.clone(),
-        count: format!("{} depth={} only=positions", describe_game(args, text), step.depth),
-        depth: step.depth,
-        timings: &timings,
-    };
-    let from = entry.name_position(text);
-    let (last, depth, ply) = (step.ply, step.depth, step.ply);
-    let peak = machine::peak_memory_bytes()
-        .map_or(String::new(), |b| format!(", peak memory {:.1} MiB", b as f64 / 1048576.0));
-    emit(sink, &rows, &timings, Some(sharded), |rows| {
-        let mut table = output::table(&["ply", "positions"]);
-        for r in rows {
-            table.add_row(vec![r.ply.to_string(), HumanCount(r.positions.unwrap_or(0)).to_string()]);
-        }
-        let next = if ply < depth {
-            format!("sent {} positions on for ply {}{peak}", HumanCount(sent), ply + 1)
-        } else {
-            format!("the last ply{peak}")
-        };
-        format!(
-            "Distinct {} positions from {from}, part {shard}, plies 0..={last} of 0..={depth} (merge-counts adds up the \
-             parts of the last ply's steps); {next}\n{table}",
-            entry.title()
-        )
-    })
+    Ok(Outcome { counts, sent: done.sent.iter().flatten().sum(), seconds })
 }
 
 #[cfg(test)]

@@ -267,7 +267,7 @@ fn per_ply<E: Entry>(
     }
     if let (Some(shard), Some(ply), Some(dir)) = (args.shard, args.ply, &args.exchange) {
         let step = exchange::Step { dir, k: shard.k, n: shard.n, ply, depth };
-        return exchange::run(entry, args, text, root, published, &step, threads[0], sink);
+        return positions_step(entry, args, text, root, published, &step, threads[0], sink);
     }
     let want_sequences = args.only != Some(Measure::Positions);
     let want_positions = args.only != Some(Measure::Sequences);
@@ -346,6 +346,88 @@ fn per_ply<E: Entry>(
             table.add_row(vec![r.ply.to_string(), cell(r.sequences), cell(r.positions)]);
         }
         format!("{} from {from}, plies 0..={depth}{part}\n{table}", entry.title())
+    })
+}
+
+/// One step of a sharded count of distinct positions ([`exchange`]), after the estimate of its memory, writes
+/// and time; writes (or prints) the task's counts of plies 0..=L.
+#[allow(clippy::too_many_arguments)]
+fn positions_step<E: Entry>(
+    entry: &E,
+    args: &CountArgs,
+    text: &str,
+    root: &<E::Game as Game>::State,
+    published: Option<Published>,
+    step: &exchange::Step,
+    threads: u64,
+    sink: &Sink,
+) -> Result<()> {
+    if !args.force {
+        let branching = f64::from(entry.max_moves());
+        let bound = entry.positions_bound(root);
+        let (memory, disk) = exchange::cost(|ply| positions_at(published, branching, bound, ply), branching, step);
+        let budget = machine::memory_bytes().map_or(16u64 << 30, |m| m / 4 * 3) as f64;
+        let mine = positions_at(published, branching, bound, step.ply) / step.n as f64;
+        let seconds = mine / (exchange::POSITIONS_PER_SECOND_PER_THREAD * threads as f64);
+        let gib = |b: f64| b / (1u64 << 30) as f64;
+        if memory > budget || seconds > MAX_SECONDS {
+            bail!(
+                "the step of ply {} of part {}/{} of distinct {} positions takes about {mine:.2e} positions, {:.1} GiB \
+                 of memory (the budget: {:.1} GiB, 3/4 of this machine's) and about {:.0} minutes, and writes about \
+                 {:.1} GiB; use more parts, a smaller --depth, or --force",
+                step.ply,
+                step.k,
+                step.n,
+                entry.title(),
+                gib(memory),
+                gib(budget),
+                seconds / 60.0,
+                gib(disk)
+            );
+        }
+    }
+    let exchanged = format!("{} parts={}", describe_game(args, text), step.n);
+    let done = exchange::run(entry.game(), root, step, &exchanged, &pool(threads)?)?;
+    let last = *done.counts.last().expect("the step's own ply");
+    let timings = [Timing {
+        threads,
+        measure: "positions",
+        count: last,
+        seconds: done.seconds,
+        per_second: last as f64 / done.seconds,
+    }];
+    let rows: Vec<PlyRow> = done
+        .counts
+        .iter()
+        .enumerate()
+        .map(|(ply, &c)| PlyRow { ply: ply as u32, sequences: None, positions: Some(c) })
+        .collect();
+    let shard = Shard { k: step.k, n: step.n }.to_string();
+    let sharded = Sharded {
+        shard: shard.clone(),
+        count: format!("{} depth={} only=positions", describe_game(args, text), step.depth),
+        depth: step.depth,
+        timings: &timings,
+    };
+    let from = entry.name_position(text);
+    let (ply, depth) = (step.ply, step.depth);
+    let peak = machine::peak_memory_bytes()
+        .map_or(String::new(), |b| format!(", peak memory {:.1} MiB", b as f64 / 1048576.0));
+    emit(sink, &rows, &timings, Some(sharded), |rows| {
+        let mut table = output::table(&["ply", "positions"]);
+        for r in rows {
+            table.add_row(vec![r.ply.to_string(), count(r.positions.unwrap_or(0))]);
+        }
+        let next = if ply < depth {
+            format!("sent {} positions on for ply {}{peak}", count(done.sent), ply + 1)
+        } else {
+            format!("the last ply{peak}")
+        };
+        format!(
+            "Distinct {} positions from {from}, part {shard}, plies 0..={ply} of 0..={depth} (merge-counts adds up \
+             the parts of the last ply's steps); {next}\n{table}",
+            entry.title()
+        )
     })
 }
 
