@@ -1,6 +1,7 @@
-# Sourced by the job scripts of a Slurm job array (scripts/sweep-slurm.sh, scripts/count-slurm.sh), which run
-# from the root of the workspace: checks that the array is 0-(N-1) with step 1 and sets k (this task), n (the
-# tasks), bench (BENCH_SUITE, default target/release/bench-suite) and out (OUT, default results).
+# Sourced by the job scripts of a Slurm job array (scripts/sweep-slurm.sh, scripts/count-slurm.sh,
+# scripts/count-positions-step.sh), which run from the root of the workspace: checks that the array is 0-(N-1)
+# with step 1 and sets k (this task), n (the tasks), bench (BENCH_SUITE, default target/release/bench-suite) and
+# out (OUT, default results).
 
 : "${SLURM_ARRAY_TASK_ID:?run this as a job array: sbatch --array=0-(N-1) $0 ARGS...}"
 : "${SLURM_ARRAY_TASK_COUNT:?run this as a job array: sbatch --array=0-(N-1) $0 ARGS...}"

@@ -3,7 +3,10 @@
 # (slurm-wlm, munge), starts munged, slurmctld and slurmd on this machine as a one-node cluster of its own (its
 # own key, socket, ports, state and logs, all in a temporary directory), submits scripts/sweep-slurm.sh as a
 # job array over a small grid, waits for it, merges the shards and compares the merged files byte for byte with
-# an unsharded run of the same grid; then the same for a tree count (scripts/count-slurm.sh, merge-counts). It stops the daemons it started and removes its directory, however it ends.
+# an unsharded run of the same grid; then the same for a tree count (scripts/count-slurm.sh, merge-counts) and
+# for a count of distinct positions, one job array a ply, each after the one before, exchanging positions
+# (scripts/count-positions-slurm.sh). It stops the daemons it started and removes its directory, however it
+# ends.
 #
 #   scripts/slurm-check.sh            # .ci/run calls it after the tests
 #
@@ -109,6 +112,8 @@ TaskPlugin=task/none
 JobAcctGatherType=jobacct_gather/none
 AccountingStorageType=accounting_storage/none
 SchedulerType=sched/builtin
+# A count of positions holds one array a ply until the one before has finished: look every second, not minute.
+SchedulerParameters=sched_interval=1
 SelectType=select/cons_tres
 SelectTypeParameters=CR_Core_Memory
 DefMemPerCPU=256
@@ -204,4 +209,25 @@ done
 "$bench" count "${count[@]}" --only sequences --out "$dir/count-whole.csv" >"$dir/count-whole.log" 2>&1
 cmp "$dir/count-merged.csv" "$dir/count-whole.csv"
 echo "the parts of the count add up to the count in one piece, byte for byte"
+
+# Distinct positions as one job array of 3 tasks a ply, each array after the one before, then the merge; against
+# the count in one piece.
+positions=(--game connect4 --depth 8)
+echo "== PARTS=3 scripts/count-positions-slurm.sh ${positions[*]}"
+started=$(date +%s)
+PARTS=3 OUT="$dir/out" BENCH_SUITE="$bench" WAIT=1 SBATCH_ARGS="--cpus-per-task=1 --mem-per-cpu=256M --chdir=$repo" \
+    scripts/count-positions-slurm.sh "${positions[@]}" >"$dir/positions-submit.log" 2>&1 || {
+    echo "slurm-check: the count of positions failed; its logs:" >&2
+    tail -n 20 "$dir/positions-submit.log" "$dir"/out/count-positions/logs/*.log >&2 || true
+    exit 1
+}
+echo "$((${positions[3]} + 1)) job arrays and the merge done in $(($(date +%s) - started)) s"
+if [ ! -f "$dir/out/count-positions/positions.csv" ]; then
+    echo "slurm-check: the count of positions merged nothing; its logs:" >&2
+    tail -n 20 "$dir/positions-submit.log" "$dir"/out/count-positions/logs/*.log >&2 || true
+    exit 1
+fi
+"$bench" count "${positions[@]}" --only positions --out "$dir/positions-whole.csv" >"$dir/positions-whole.log" 2>&1
+cmp "$dir/out/count-positions/positions.csv" "$dir/positions-whole.csv"
+echo "the tasks that exchanged positions count them as the count in one piece, byte for byte"
 echo "slurm-check: passed"

@@ -1,6 +1,8 @@
 //! `merge-counts`: adds up the parts of a sharded count (`count --depth N --only sequences --shard K/N --out
-//! FILE`, one file a part) into the whole count, after checking from their sidecars that they are the N parts of
-//! one count, each once.
+//! FILE`, one file a part; or the last ply's steps of `count --depth N --only positions --shard K/N --ply N
+//! --exchange DIR --out FILE`) into the whole count, after checking from their sidecars that they are the N
+//! parts of one count, each once and each finished. The columns the parts count (sequences, positions) are
+//! added up; the merged file is the one the count in one piece writes, byte for byte.
 
 use crate::machine::Sidecar;
 use crate::output::{self, OutArg, Sink};
@@ -35,6 +37,9 @@ struct PlyRow {
 struct Part {
     shard: String,
     count: String,
+    /// The count's last ply (absent from the sidecars of parts written before it was recorded).
+    #[serde(default)]
+    depth: Option<u32>,
 }
 
 /// Runs `merge-counts`.
@@ -42,7 +47,8 @@ pub fn run(args: &MergeCountsArgs) -> Result<()> {
     let sink = Sink::new(&args.out, None)?;
     let mut seen: BTreeMap<u64, PathBuf> = BTreeMap::new();
     let (mut count, mut parts) = (None::<String>, None::<u64>);
-    let mut sums: Vec<u64> = Vec::new();
+    // The sums of each column, `None` for a column the parts do not count.
+    let mut sums: Vec<(Option<u64>, Option<u64>)> = Vec::new();
     for path in &args.parts {
         let meta = Sidecar::path_for(path);
         let json = std::fs::read_to_string(&meta)
@@ -78,15 +84,41 @@ pub fn run(args: &MergeCountsArgs) -> Result<()> {
         if rows.is_empty() {
             bail!("{} holds no rows", path.display());
         }
+        if let Some(depth) = part.depth
+            && rows.len() != depth as usize + 1
+        {
+            bail!(
+                "{} counts plies 0..={} of a count to ply {depth}: the part is not finished (run its steps to --ply \
+                 {depth})",
+                path.display(),
+                rows.len() - 1
+            );
+        }
         if sums.is_empty() {
-            sums = vec![0; rows.len()];
+            let first = &rows[0];
+            sums = vec![(first.sequences.map(|_| 0), first.positions.map(|_| 0)); rows.len()];
         }
         if rows.len() != sums.len() || rows.iter().enumerate().any(|(i, r)| r.ply as usize != i) {
             bail!("{} counts other plies than the first part", path.display());
         }
-        for (sum, row) in sums.iter_mut().zip(&rows) {
-            let Some(sequences) = row.sequences else { bail!("{} has a ply without sequences", path.display()) };
-            *sum = sum.checked_add(sequences).with_context(|| format!("ply {}: the sum passes 2^64", row.ply))?;
+        for ((sequences, positions), row) in sums.iter_mut().zip(&rows) {
+            let add = |sum: &mut Option<u64>, count: Option<u64>, what: &str| -> Result<()> {
+                match (sum.as_mut(), count) {
+                    (Some(sum), Some(count)) => {
+                        *sum =
+                            sum.checked_add(count).with_context(|| format!("ply {}: the sum passes 2^64", row.ply))?
+                    }
+                    (None, None) => {}
+                    _ => bail!(
+                        "{}: ply {} counts {what} where the first part does not, or not where it does",
+                        path.display(),
+                        row.ply
+                    ),
+                }
+                Ok(())
+            };
+            add(sequences, row.sequences, "sequences")?;
+            add(positions, row.positions, "positions")?;
         }
     }
     let n = parts.expect("at least one part");
@@ -97,13 +129,14 @@ pub fn run(args: &MergeCountsArgs) -> Result<()> {
     let rows: Vec<PlyRow> = sums
         .iter()
         .enumerate()
-        .map(|(ply, &s)| PlyRow { ply: ply as u32, sequences: Some(s), positions: None })
+        .map(|(ply, &(sequences, positions))| PlyRow { ply: ply as u32, sequences, positions })
         .collect();
     let count = count.expect("a count");
     sink.emit(&rows, || {
-        let mut table = output::table(&["ply", "sequences"]);
+        let mut table = output::table(&["ply", "sequences", "positions"]);
         for r in &rows {
-            table.add_row(vec![r.ply.to_string(), HumanCount(r.sequences.unwrap_or(0)).to_string()]);
+            let cell = |c: Option<u64>| c.map_or(String::new(), |c| HumanCount(c).to_string());
+            table.add_row(vec![r.ply.to_string(), cell(r.sequences), cell(r.positions)]);
         }
         format!("{count}: {n} parts added up\n{table}")
     })?;

@@ -1,5 +1,9 @@
 //! `count`: game trees counted on every core — a small game's full tree (games by outcome, nodes, distinct
-//! states), or any game's move sequences ("perft") and distinct positions per ply, to `--depth`.
+//! states), or any game's move sequences ("perft") and distinct positions per ply, to `--depth`; either per ply
+//! in parts, for a cluster's job arrays: move sequences by subtree (`--shard K/N`), distinct positions by key, ply
+//! by ply, in steps that exchange positions through files ([`exchange`]).
+
+pub mod exchange;
 
 use crate::commands::sweep::args::Shard;
 use crate::games::{self, Capability, Entry, GameArgs, Published, Visit};
@@ -13,6 +17,7 @@ use khela_exact::count::{SHARD_ENTRIES, Shard as Part, distinct_positions, perft
 use khela_exact::{tally, tally_by};
 use khela_games::{Game, Notation};
 use serde::Serialize;
+use std::path::PathBuf;
 use std::time::Instant;
 
 /// Counts that are refused unless `--force`: those estimated to take longer than this.
@@ -46,9 +51,18 @@ pub struct CountArgs {
     #[arg(long)]
     pub force: bool,
     /// With --depth and --only sequences: count part K of N (K = 0..N-1, like Slurm's array task ids), disjoint
-    /// subtrees whose counts `merge-counts` adds up to the whole; the sidecar says which part.
+    /// subtrees whose counts `merge-counts` adds up to the whole; the sidecar says which part. With --only
+    /// positions (and --ply, --exchange): task K of N, owning the positions whose key hashes to K.
     #[arg(long, value_name = "K/N")]
     pub shard: Option<Shard>,
+    /// With --only positions --shard K/N: the ply this step counts (0..=DEPTH); the steps of ply L need those
+    /// of ply L-1 of every task finished. The last ply's step writes the part merge-counts adds up.
+    #[arg(long, value_name = "L", requires = "exchange")]
+    pub ply: Option<u32>,
+    /// With --only positions --shard K/N --ply L: the directory through which the tasks exchange each ply's
+    /// positions (created if missing, not its parents).
+    #[arg(long, value_name = "DIR", requires = "ply")]
+    pub exchange: Option<PathBuf>,
     #[command(flatten)]
     #[allow(missing_docs)]
     pub out: OutArg,
@@ -98,11 +112,33 @@ pub fn run(args: &CountArgs) -> Result<()> {
     if let Some(shard) = args.shard.filter(|s| s.n > MAX_PARTS) {
         bail!("--shard {shard}: at most {MAX_PARTS} parts (each part's frontier holds 64 positions a part)");
     }
-    if args.shard.is_some() && (args.depth.is_none() || args.only != Some(Measure::Sequences)) {
+    let positions_step = args.only == Some(Measure::Positions);
+    if args.shard.is_some() && (args.depth.is_none() || args.only.is_none()) {
         bail!(
-            "--shard splits move sequences (--depth N --only sequences); distinct positions split by key would need \
-             each ply's positions exchanged between the shards, which count does not do"
+            "--shard splits one count per ply: --depth N --only sequences, or --depth N --only positions --ply L \
+             --exchange DIR (one step of a count of distinct positions)"
         );
+    }
+    if args.shard.is_some() && positions_step && args.ply.is_none() {
+        bail!("--only positions --shard K/N runs one ply's step: give --ply L (0..=DEPTH) and --exchange DIR");
+    }
+    if args.ply.is_some() && !(positions_step && args.shard.is_some()) {
+        bail!("--ply and --exchange are for the steps of a sharded count of positions (--only positions --shard K/N)");
+    }
+    if let Some(shard) = args.shard.filter(|s| positions_step && s.n > exchange::MAX_TASKS) {
+        bail!(
+            "--shard {shard}: a count of positions is split into at most {} tasks (each step writes a file for every \
+             task)",
+            exchange::MAX_TASKS
+        );
+    }
+    if let (Some(ply), Some(depth)) = (args.ply, args.depth)
+        && ply > depth
+    {
+        bail!("--ply {ply} is past --depth {depth}");
+    }
+    if args.ply.is_some() && args.threads.len() > 1 {
+        bail!("a step of a sharded count runs once: give --threads one number");
     }
     games::visit(&args.game, Count(args))?
 }
@@ -229,6 +265,10 @@ fn per_ply<E: Entry>(
     if depth > left {
         bail!("--depth {depth} is more plies than the {left} {plies}");
     }
+    if let (Some(shard), Some(ply), Some(dir)) = (args.shard, args.ply, &args.exchange) {
+        let step = exchange::Step { dir, k: shard.k, n: shard.n, ply, depth };
+        return positions_step(entry, args, text, root, published, &step, threads[0], sink);
+    }
     let want_sequences = args.only != Some(Measure::Positions);
     let want_positions = args.only != Some(Measure::Sequences);
     if !args.force {
@@ -292,8 +332,12 @@ fn per_ply<E: Entry>(
     }
     let rows = result.expect("at least one thread count");
     let from = entry.name_position(text);
-    let shard =
-        args.shard.map(|s| Sharded { shard: s.to_string(), count: describe(args, text, depth), timings: &timings });
+    let shard = args.shard.map(|s| Sharded {
+        shard: s.to_string(),
+        count: format!("{} depth={depth}", describe_game(args, text)),
+        depth,
+        timings: &timings,
+    });
     let part = args.shard.map_or(String::new(), |s| format!(", part {s} (merge-counts adds the parts up)"));
     emit(sink, &rows, &timings, shard, |rows| {
         let mut table = output::table(&["ply", "sequences", "positions"]);
@@ -305,6 +349,88 @@ fn per_ply<E: Entry>(
     })
 }
 
+/// One step of a sharded count of distinct positions ([`exchange`]), after the estimate of its memory, writes
+/// and time; writes (or prints) the task's counts of plies 0..=L.
+#[allow(clippy::too_many_arguments)]
+fn positions_step<E: Entry>(
+    entry: &E,
+    args: &CountArgs,
+    text: &str,
+    root: &<E::Game as Game>::State,
+    published: Option<Published>,
+    step: &exchange::Step,
+    threads: u64,
+    sink: &Sink,
+) -> Result<()> {
+    if !args.force {
+        let branching = f64::from(entry.max_moves());
+        let bound = entry.positions_bound(root);
+        let (memory, disk) = exchange::cost(|ply| positions_at(published, branching, bound, ply), branching, step);
+        let budget = machine::memory_bytes().map_or(16u64 << 30, |m| m / 4 * 3) as f64;
+        let mine = positions_at(published, branching, bound, step.ply) / step.n as f64;
+        let seconds = mine / (exchange::POSITIONS_PER_SECOND_PER_THREAD * threads as f64);
+        let gib = |b: f64| b / (1u64 << 30) as f64;
+        if memory > budget || seconds > MAX_SECONDS {
+            bail!(
+                "the step of ply {} of part {}/{} of distinct {} positions takes about {mine:.2e} positions, {:.1} GiB \
+                 of memory (the budget: {:.1} GiB, 3/4 of this machine's) and about {:.0} minutes, and writes about \
+                 {:.1} GiB; use more parts, a smaller --depth, or --force",
+                step.ply,
+                step.k,
+                step.n,
+                entry.title(),
+                gib(memory),
+                gib(budget),
+                seconds / 60.0,
+                gib(disk)
+            );
+        }
+    }
+    let exchanged = format!("{} parts={}", describe_game(args, text), step.n);
+    let done = exchange::run(entry.game(), root, step, &exchanged, &pool(threads)?)?;
+    let last = *done.counts.last().expect("the step's own ply");
+    let timings = [Timing {
+        threads,
+        measure: "positions",
+        count: last,
+        seconds: done.seconds,
+        per_second: last as f64 / done.seconds,
+    }];
+    let rows: Vec<PlyRow> = done
+        .counts
+        .iter()
+        .enumerate()
+        .map(|(ply, &c)| PlyRow { ply: ply as u32, sequences: None, positions: Some(c) })
+        .collect();
+    let shard = Shard { k: step.k, n: step.n }.to_string();
+    let sharded = Sharded {
+        shard: shard.clone(),
+        count: format!("{} depth={} only=positions", describe_game(args, text), step.depth),
+        depth: step.depth,
+        timings: &timings,
+    };
+    let from = entry.name_position(text);
+    let (ply, depth) = (step.ply, step.depth);
+    let peak = machine::peak_memory_bytes()
+        .map_or(String::new(), |b| format!(", peak memory {:.1} MiB", b as f64 / 1048576.0));
+    emit(sink, &rows, &timings, Some(sharded), |rows| {
+        let mut table = output::table(&["ply", "positions"]);
+        for r in rows {
+            table.add_row(vec![r.ply.to_string(), count(r.positions.unwrap_or(0))]);
+        }
+        let next = if ply < depth {
+            format!("sent {} positions on for ply {}{peak}", count(done.sent), ply + 1)
+        } else {
+            format!("the last ply{peak}")
+        };
+        format!(
+            "Distinct {} positions from {from}, part {shard}, plies 0..={ply} of 0..={depth} (merge-counts adds up \
+             the parts of the last ply's steps); {next}\n{table}",
+            entry.title()
+        )
+    })
+}
+
 /// The sidecar's figures of one part of a sharded count: which part, of which count, and its timings.
 #[derive(Serialize)]
 struct Sharded<'a> {
@@ -312,16 +438,19 @@ struct Sharded<'a> {
     shard: String,
     /// What every part of the count shares: the game, its options, the position and the depth.
     count: String,
+    /// The count's last ply: a part's rows must reach it.
+    depth: u32,
     /// The part's timings.
     timings: &'a [Timing],
 }
 
-/// What every part of a sharded count must agree on, in one line.
-fn describe(args: &CountArgs, text: &str, depth: u32) -> String {
+/// What every part of a sharded count must agree on, in one line, but its depth: the game, its options and the
+/// position.
+fn describe_game(args: &CountArgs, text: &str) -> String {
     let g = &args.game;
     let or_none = |o: Option<String>| o.unwrap_or_else(|| "-".into());
     format!(
-        "game={} rules={} width={} height={} goal={} position={text:?} depth={depth}",
+        "game={} rules={} width={} height={} goal={} position={text:?}",
         g.game,
         or_none(g.rules.clone()),
         or_none(g.width.map(|w| w.to_string())),
@@ -406,16 +535,19 @@ fn sequences(published: Option<Published>, branching: f64, depth: u32) -> f64 {
     }
 }
 
+/// The distinct positions at `ply`: the published count, or at most `branching` to the ply and `bound` in all.
+fn positions_at(published: Option<Published>, branching: f64, bound: f64, ply: u32) -> f64 {
+    match published.and_then(|p| p.positions.get(ply as usize)) {
+        Some(&known) => known as f64,
+        None => branching.powi(ply as i32).min(bound),
+    }
+}
+
 /// Peak memory of the position sets to ply `depth`: the positions of two plies plus one shard of keyed children
 /// (a position and its 8-byte key each, `branching` children per position). A ply's positions are the
 /// published count, or at most `branching` to the ply and `bound` in all.
 fn position_bytes<G: Game>(published: Option<Published>, branching: f64, bound: f64, depth: u32) -> f64 {
-    let positions = |ply: u32| -> f64 {
-        match published.and_then(|p| p.positions.get(ply as usize)) {
-            Some(&known) => known as f64,
-            None => branching.powi(ply as i32).min(bound),
-        }
-    };
+    let positions = |ply| positions_at(published, branching, bound, ply);
     let size = size_of::<G::State>() as f64;
     let last = positions(depth);
     let before = if depth == 0 { 0.0 } else { positions(depth - 1) };
