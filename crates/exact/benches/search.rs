@@ -3,7 +3,7 @@
 //! checked against its published score before timing).
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use khela_exact::count::perft;
+use khela_exact::count::{perft, quiet};
 use khela_exact::{Algorithm, MoveOrdering, Natural, Searcher};
 use khela_games::connect4::benchmark::{Scored, Set};
 use khela_games::connect4::{Connect4, Position};
@@ -48,7 +48,7 @@ fn implicit_trees(c: &mut Criterion) {
 
 fn connect4_perft(c: &mut Criterion) {
     let game = Connect4::standard();
-    c.bench_function("perft/connect4-ply8", |b| b.iter(|| perft(&game, black_box(&Position::EMPTY), 8, &|_, _| {})));
+    c.bench_function("perft/connect4-ply8", |b| b.iter(|| perft(&game, black_box(&Position::EMPTY), 8, &quiet)));
 }
 
 /// Solves every position of End-Easy with alpha-beta and a 16 MiB two-tier table, checking each against the

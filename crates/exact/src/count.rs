@@ -6,9 +6,20 @@
 
 use khela_games::{Game, Node};
 use rayon::prelude::*;
+use std::ops::ControlFlow;
 
 /// Plies above this one are expanded sequentially; the subtrees below are counted in parallel.
 pub const SPLIT_PLY: u32 = 4;
+
+/// How a count reports its progress: `progress(done, total)` as units finish (subtrees, plies, parents);
+/// `ControlFlow::Break` stops the count, which then returns counts that are partial — the caller that broke it
+/// knows to throw them away.
+pub type Progress<'a> = &'a (dyn Fn(u64, u64) -> ControlFlow<()> + Sync);
+
+/// A [`Progress`] that reports nothing and never stops the count.
+pub fn quiet(_: u64, _: u64) -> ControlFlow<()> {
+    ControlFlow::Continue(())
+}
 
 /// `sequences[k]`, for `k` in `0..=depth`: the number of move sequences of exactly `k` moves from `root`, where
 /// terminal positions are not extended (a sequence holds the chance outcomes drawn before its moves, which are
@@ -21,12 +32,12 @@ pub const SPLIT_PLY: u32 = 4;
 /// # Examples
 ///
 /// ```
-/// use khela_exact::count::perft;
+/// use khela_exact::count::{perft, quiet};
 /// use khela_games::connect4::{Connect4, Position};
-/// let counts = perft(&Connect4::standard(), &Position::EMPTY, 7, &|_, _| {});
+/// let counts = perft(&Connect4::standard(), &Position::EMPTY, 7, &quiet);
 /// assert_eq!(counts, [1, 7, 49, 343, 2401, 16807, 117649, 823536]);
 /// ```
-pub fn perft<G>(game: &G, root: &G::State, depth: u32, progress: &(dyn Fn(u64, u64) + Sync)) -> Vec<u64>
+pub fn perft<G>(game: &G, root: &G::State, depth: u32, progress: Progress<'_>) -> Vec<u64>
 where
     G: Game + Sync,
     G::State: Send + Sync,
@@ -56,20 +67,14 @@ const SUBTREES_PER_SHARD: u64 = 64;
 /// subtrees whose index is `k` mod `n`; the plies above the frontier are counted by shard 0 alone.
 ///
 /// ```
-/// use khela_exact::count::{Shard, perft, perft_shard};
+/// use khela_exact::count::{Shard, perft, perft_shard, quiet};
 /// use khela_games::connect4::{Connect4, Position};
 /// let game = Connect4::standard();
-/// let parts: Vec<Vec<u64>> = (0..3).map(|k| perft_shard(&game, &Position::EMPTY, 6, Shard { k, n: 3 }, &|_, _| {})).collect();
+/// let parts: Vec<Vec<u64>> = (0..3).map(|k| perft_shard(&game, &Position::EMPTY, 6, Shard { k, n: 3 }, &quiet)).collect();
 /// let sum: Vec<u64> = (0..=6).map(|ply| parts.iter().map(|p| p[ply]).sum()).collect();
-/// assert_eq!(sum, perft(&game, &Position::EMPTY, 6, &|_, _| {}));
+/// assert_eq!(sum, perft(&game, &Position::EMPTY, 6, &quiet));
 /// ```
-pub fn perft_shard<G>(
-    game: &G,
-    root: &G::State,
-    depth: u32,
-    shard: Shard,
-    progress: &(dyn Fn(u64, u64) + Sync),
-) -> Vec<u64>
+pub fn perft_shard<G>(game: &G, root: &G::State, depth: u32, shard: Shard, progress: Progress<'_>) -> Vec<u64>
 where
     G: Game + Sync,
     G::State: Send + Sync,
@@ -99,13 +104,19 @@ where
         frontier.into_iter().enumerate().filter(|(i, _)| *i as u64 % shard.n == shard.k).map(|(_, s)| s).collect();
     let total = frontier.len() as u64;
     let done = std::sync::atomic::AtomicU64::new(0);
+    let stopped = std::sync::atomic::AtomicBool::new(false);
     let below = frontier
         .par_iter()
         .map(|state| {
             let mut local = vec![0u64; depth as usize + 1];
+            if stopped.load(std::sync::atomic::Ordering::Relaxed) {
+                return local;
+            }
             let mut scratch = Scratch::default();
             count_sequences(game, state, split as usize, depth as usize, &mut local, &mut scratch);
-            progress(done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1, total);
+            if progress(done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1, total).is_break() {
+                stopped.store(true, std::sync::atomic::Ordering::Relaxed);
+            }
             local
         })
         .reduce(|| vec![0u64; depth as usize + 1], add_counts);
@@ -251,12 +262,12 @@ pub const SHARD_ENTRIES: u64 = 1 << 26;
 /// # Examples
 ///
 /// ```
-/// use khela_exact::count::distinct_positions;
+/// use khela_exact::count::{distinct_positions, quiet};
 /// use khela_games::connect4::{Connect4, Position};
 /// // OEIS A212693.
-/// assert_eq!(distinct_positions(&Connect4::standard(), &Position::EMPTY, 5, &|_, _| {}), [1, 7, 49, 238, 1120, 4263]);
+/// assert_eq!(distinct_positions(&Connect4::standard(), &Position::EMPTY, 5, &quiet), [1, 7, 49, 238, 1120, 4263]);
 /// ```
-pub fn distinct_positions<G>(game: &G, root: &G::State, depth: u32, progress: &(dyn Fn(u64, u64) + Sync)) -> Vec<u64>
+pub fn distinct_positions<G>(game: &G, root: &G::State, depth: u32, progress: Progress<'_>) -> Vec<u64>
 where
     G: Game + Sync,
     G::State: Send + Sync,
@@ -295,7 +306,9 @@ where
         }
         counts.push(next.len() as u64);
         level = next;
-        progress(ply, u64::from(depth));
+        if progress(ply, u64::from(depth)).is_break() {
+            break;
+        }
     }
     counts
 }
@@ -471,12 +484,12 @@ pub fn replay<G: Game>(game: &G, root: &G::State, line: &[u8]) -> Result<G::Stat
 /// deduplicated). `progress(done, total)` is called as parents are expanded.
 ///
 /// ```
-/// use khela_exact::count::{Lines, distinct_positions, expand};
+/// use khela_exact::count::{Lines, distinct_positions, expand, quiet};
 /// use khela_games::connect4::{Connect4, Position};
 /// let game = Connect4::standard();
 /// let mut root = Lines::new(0);
 /// root.push(&[]);
-/// let parts = expand(&game, &Position::EMPTY, &root, 2, &|_, _| {}).unwrap();
+/// let parts = expand(&game, &Position::EMPTY, &root, 2, &quiet).unwrap();
 /// assert_eq!(parts[0].len() + parts[1].len(), 7);
 /// ```
 pub fn expand<G>(
@@ -484,7 +497,7 @@ pub fn expand<G>(
     root: &G::State,
     lines: &Lines,
     shards: u64,
-    progress: &(dyn Fn(u64, u64) + Sync),
+    progress: Progress<'_>,
 ) -> Result<Vec<Vec<Child>>, ExpandError>
 where
     G: Game + Sync,
@@ -531,7 +544,9 @@ where
                 *done = part.len();
             }
         }
-        progress(end as u64, lines.len() as u64);
+        if progress(end as u64, lines.len() as u64).is_break() {
+            break;
+        }
     }
     for part in &mut parts {
         sort_children(part);
@@ -576,7 +591,7 @@ mod tests {
                 for (_, line) in inbox.iter() {
                     lines.push(line);
                 }
-                for (owner, part) in expand(game, root, &lines, shards, &|_, _| {}).unwrap().into_iter().enumerate() {
+                for (owner, part) in expand(game, root, &lines, shards, &quiet).unwrap().into_iter().enumerate() {
                     assert!(part.windows(2).all(|w| w[0].key < w[1].key));
                     for c in part {
                         assert_eq!(owner as u64, super::owner(c.key, shards));
@@ -599,7 +614,7 @@ mod tests {
         G::State: Send + Sync,
         G::Move: Send,
     {
-        let whole = distinct_positions(game, root, depth, &|_, _| {});
+        let whole = distinct_positions(game, root, depth, &quiet);
         for shards in 1..=4 {
             let parts = exchanged(game, root, depth as usize, shards);
             let sum: Vec<u64> = parts.iter().map(|row| row.iter().sum()).collect();

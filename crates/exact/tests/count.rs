@@ -1,6 +1,8 @@
 //! Tree counts against published figures, and the same counts for any number of threads.
 
-use khela_exact::count::{distinct_positions, perft};
+use khela_exact::count::{distinct_positions, perft, quiet};
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicU64, Ordering};
 use khela_exact::tally;
 use khela_games::connect4::{Connect4, Position};
 use khela_games::tictactoe::{Board, TicTacToe};
@@ -8,8 +10,6 @@ use khela_games::tictactoe::{Board, TicTacToe};
 fn on_threads<T: Send>(threads: usize, work: impl FnOnce() -> T + Send) -> T {
     rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap().install(work)
 }
-
-fn quiet(_: u64, _: u64) {}
 
 #[test]
 fn connect4_sequences_per_ply() {
@@ -131,4 +131,23 @@ fn shards_of_a_count_add_up_to_the_whole() {
             .fold(vec![0; 5], |a, b| a.iter().zip(b).map(|(x, y)| x + y).collect());
         assert_eq!(sum, whole, "EinStein, {n} shards");
     }
+}
+
+/// A progress that breaks stops the count (Ctrl-C in a front end): perft skips the subtrees not yet begun, the
+/// count of distinct positions stops after the ply it reported.
+#[test]
+fn a_count_stops_when_its_progress_breaks() {
+    let game = Connect4::standard();
+    let calls = AtomicU64::new(0);
+    let stop = |_: u64, _: u64| {
+        calls.fetch_add(1, Ordering::Relaxed);
+        ControlFlow::Break(())
+    };
+    let whole = perft(&game, &Position::EMPTY, 8, &quiet);
+    let partial = perft(&game, &Position::EMPTY, 8, &stop);
+    let reported = calls.swap(0, Ordering::Relaxed);
+    assert!(reported <= rayon::current_num_threads() as u64, "{reported} subtrees finished after the stop");
+    assert!(partial[8] < whole[8] / 10, "{} of {} sequences counted", partial[8], whole[8]);
+    assert_eq!(distinct_positions(&game, &Position::EMPTY, 6, &stop), [1, 7]);
+    assert_eq!(calls.load(Ordering::Relaxed), 1);
 }

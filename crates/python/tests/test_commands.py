@@ -122,8 +122,9 @@ def _interrupt_after(seconds):
     [
         lambda: khela.mcts("connect4", iterations=100_000_000),
         lambda: khela.sweep(frame=False, models="iid", b=6, d=8, seeds=range(500)),
+        lambda: khela.count("connect4", 13, only="sequences", threads=1),
     ],
-    ids=["mcts", "sweep"],
+    ids=["mcts", "sweep", "count"],
 )
 def test_ctrl_c_stops_a_long_call_and_leaves_no_file(call, tmp_path, monkeypatch):
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))

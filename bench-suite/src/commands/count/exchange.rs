@@ -26,6 +26,7 @@ use std::cmp::Reverse;
 use std::collections::BinaryHeap;
 use std::fs::File;
 use std::io::{BufReader, BufWriter, ErrorKind, Read, Write};
+use std::ops::ControlFlow;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -296,9 +297,12 @@ where
             return Ok(Done { positions, sent: None });
         }
         let parts = expand(game, root, &lines, step.n, &|done, total| {
-            bar.update(done, total, || format!("{done}/{total} positions expanded"))
+            bar.update(done, total, || format!("{done}/{total} positions expanded"));
+            if crate::interrupt::requested() { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
         })
         .map_err(|e| anyhow::anyhow!("ply {}: {e} (at most {MAX_TURN_CHILDREN})", step.ply))?;
+        // Stopped part way, the children are partial: nothing is sent.
+        crate::interrupt::check()?;
         make_dir(&step.ply_dir(step.ply + 1))?;
         let mut sent = Vec::with_capacity(parts.len());
         for (to, part) in parts.iter().enumerate() {

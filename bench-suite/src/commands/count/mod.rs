@@ -7,6 +7,7 @@ pub mod exchange;
 
 use crate::commands::sweep::args::Shard;
 use crate::games::{self, Capability, Entry, GameArgs, Published, Visit};
+use crate::interrupt;
 use crate::machine::{self, Sidecar};
 use crate::output::{self, OutArg, Sink};
 use crate::progress::Progress;
@@ -17,6 +18,7 @@ use khela_exact::count::{SHARD_ENTRIES, Shard as Part, distinct_positions, perft
 use khela_exact::{tally, tally_by};
 use khela_games::{Game, Notation};
 use serde::Serialize;
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -311,14 +313,14 @@ fn per_ply<E: Entry>(
         if want_sequences {
             let part = args.shard.map_or(Part::WHOLE, |s| Part { k: s.k, n: s.n });
             let counts =
-                timed(&pool, t, "sequences", &mut timings, |progress| perft_shard(game, root, depth, part, progress));
+                timed(&pool, t, "sequences", &mut timings, |progress| perft_shard(game, root, depth, part, progress))?;
             for (row, count) in rows.iter_mut().zip(counts) {
                 row.sequences = Some(count);
             }
         }
         if want_positions {
             let counts =
-                timed(&pool, t, "positions", &mut timings, |progress| distinct_positions(game, root, depth, progress));
+                timed(&pool, t, "positions", &mut timings, |progress| distinct_positions(game, root, depth, progress))?;
             for (row, count) in rows.iter_mut().zip(counts) {
                 row.positions = Some(count);
             }
@@ -471,16 +473,23 @@ fn timed(
     threads: u64,
     measure: &'static str,
     timings: &mut Vec<Timing>,
-    count: impl FnOnce(&(dyn Fn(u64, u64) + Sync)) -> Vec<u64> + Send,
-) -> Vec<u64> {
+    count: impl FnOnce(khela_exact::count::Progress<'_>) -> Vec<u64> + Send,
+) -> Result<Vec<u64>> {
     let bar = Progress::new(&format!("{measure}, {threads} thread(s)"), 1, 0);
     let started = Instant::now();
-    let counts = pool.install(|| count(&|done, total| bar.update(done, total, || format!("{done}/{total} subtrees"))));
+    let counts = pool.install(|| {
+        count(&|done, total| {
+            bar.update(done, total, || format!("{done}/{total} subtrees"));
+            if interrupt::requested() { ControlFlow::Break(()) } else { ControlFlow::Continue(()) }
+        })
+    });
     let seconds = started.elapsed().as_secs_f64();
     bar.finish();
+    // Stopped part way, the counts are partial: none of them is reported.
+    interrupt::check()?;
     let figure = if measure == "sequences" { counts.last().copied().unwrap_or(0) } else { counts.iter().sum() };
     timings.push(Timing { threads, measure, count: figure, seconds, per_second: figure as f64 / seconds });
-    counts
+    Ok(counts)
 }
 
 /// Prints or writes the rows, then the timings (with the speed-up over the first thread count); with a file,
