@@ -4,9 +4,9 @@ defaults, refusals and messages) and returns its CSV rows as a list of dicts.
 Options are the command line's, as keyword arguments: ``--iterations 1000`` is ``iterations=1000``,
 ``--threads 1,2`` is ``threads=[1, 2]``, ``--b 2..8`` is ``b=range(2, 9)`` (or the string ``"2..8"``), a flag
 such as ``--weak`` is ``weak=True``. ``out="file.csv"`` also keeps the CSV in a file (written whole or not at
-all). Bad input raises ``ValueError`` with the command line's message. The commands run without the GIL; Ctrl-C
-stops one at its next unit of work (a sweep's tree, a solve's iteration, a hundred Monte Carlo iterations) and
-raises ``KeyboardInterrupt``, leaving no file behind.
+all). Bad input raises ``ValueError`` with the command line's message. The commands run without the GIL;
+Ctrl-C stops one at its next unit of work (a sweep's tree, a count's subtree or ply, a solve's iteration, a
+Monte Carlo iteration) and raises ``KeyboardInterrupt``, leaving no file behind.
 """
 
 import csv
