@@ -9,7 +9,6 @@ mod tables;
 
 use crate::games::{self, Capability, Entry, Exact, Family, GameArgs, OwnSolve, SetRun, Visit};
 use crate::known::Known;
-use crate::machine;
 use crate::output::{self, OutArg, Sink};
 use crate::progress::Progress;
 use anyhow::{Result, bail};
@@ -67,7 +66,8 @@ pub struct SolveArgs {
     #[arg(long, value_name = "FILE")]
     pub set: Vec<PathBuf>,
     /// Threads for exact solving by a game's own solver (Connect-4's: ABDADA, one shared table; the scores
-    /// are the same on any number, the nodes vary) [default: every core].
+    /// are the same on any number, the nodes vary). One by default: a second thread pays off only on positions
+    /// that take tens of milliseconds or more (Begin-Medium, Begin-Hard), and slows the easy ones down.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
     pub threads: Option<u64>,
     /// With --set: the first N positions of each file only.
@@ -197,9 +197,9 @@ impl Visit for Solve<'_> {
     }
 }
 
-/// The threads `--threads` asks for, every core by default.
+/// The threads `--threads` asks for, one by default.
 fn threads(args: &SolveArgs) -> usize {
-    args.threads.map_or_else(machine::cores, |t| t as usize)
+    args.threads.map_or(1, |t| t as usize)
 }
 
 /// `solve` without `--depth`: every move's exact value (from the first player's view), the best ones marked:
