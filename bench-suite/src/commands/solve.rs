@@ -66,6 +66,11 @@ pub struct SolveArgs {
     /// is reported by its line, and the command ends with exit status 1 after the whole file.
     #[arg(long, value_name = "FILE")]
     pub set: Vec<PathBuf>,
+    /// Threads for exact solving by a game's own solver (Connect-4's: ABDADA, one shared table; the scores
+    /// are the same on any number, the nodes vary). One by default: a second thread pays off only on positions
+    /// that take tens of milliseconds or more (Begin-Medium, Begin-Hard), and slows the easy ones down.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
+    pub threads: Option<u64>,
     /// With --set: the first N positions of each file only.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
@@ -124,7 +129,8 @@ impl Visit for Solve<'_> {
             }
             let limit = args.limit.map(|n| n as usize);
             let (weak, out, summary) = (args.weak, &args.out, args.summary.as_deref());
-            return entry.solve_sets(&SetRun { files: &args.set, weak, limit, out, summary });
+            let threads = threads(args);
+            return entry.solve_sets(&SetRun { files: &args.set, weak, threads, limit, out, summary });
         }
         if args.limit.is_some() || args.summary.is_some() {
             bail!("--limit and --summary go with --set");
@@ -156,6 +162,9 @@ impl Visit for Solve<'_> {
         if args.weak && (args.depth.is_some() || entry.exact() != Exact::Own) {
             bail!("--weak is for exact solving by a game's own solver (Connect-4's, whose scores count stones)");
         }
+        if args.threads.is_some() && (args.depth.is_some() || entry.exact() != Exact::Own) {
+            bail!("--threads is for exact solving by a game's own solver (Connect-4's)");
+        }
         if args.depth.is_some() && entry.scale().is_none() {
             return Err(games::refuse("solve --depth", args.game.game, Capability::Evaluator));
         }
@@ -182,11 +191,16 @@ impl Visit for Solve<'_> {
             (None, Exact::Own) => entry.solve_own(
                 &text,
                 &state,
-                &OwnSolve { weak: args.weak, out: &args.out, plot: args.plot.as_deref() },
+                &OwnSolve { weak: args.weak, threads: threads(args), out: &args.out, plot: args.plot.as_deref() },
             ),
             (None, Exact::Refused(why)) => bail!("--game {} needs --depth: {why}", args.game.game),
         }
     }
+}
+
+/// The threads `--threads` asks for, one by default.
+fn threads(args: &SolveArgs) -> usize {
+    args.threads.map_or(1, |t| t as usize)
 }
 
 /// `solve` without `--depth`: every move's exact value (from the first player's view), the best ones marked:

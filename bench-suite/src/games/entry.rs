@@ -135,6 +135,8 @@ pub struct Scale<E> {
 pub struct OwnSolve<'a> {
     /// Win, draw or loss only.
     pub weak: bool,
+    /// The threads to solve on (a solver that runs on one ignores it).
+    pub threads: usize,
     /// Where the rows go.
     pub out: &'a OutArg,
     /// Where the solver's plot goes, for a game that draws one ([`Entry::solve_plot`]).
@@ -148,6 +150,8 @@ pub struct SetRun<'a> {
     pub files: &'a [PathBuf],
     /// Win, draw or loss only (the scores compared by sign).
     pub weak: bool,
+    /// The threads to solve each position on.
+    pub threads: usize,
     /// The first positions of each file only.
     pub limit: Option<usize>,
     /// Where the CSV of every position goes.

@@ -61,6 +61,39 @@ pub trait Cache<G: Game> {
 
     /// Records the result of searching `state`.
     fn store(&mut self, game: &G, state: &G::State, at: Stored<G::Move>);
+
+    /// Whether the cache is shared by threads that search one tree together and spread out over it (see
+    /// [`crate::Abdada`]): only then does the loop ask [`Cache::busy`] and tell [`Cache::enter`] and
+    /// [`Cache::leave`], so that every other search pays nothing for them.
+    const SHARES: bool = false;
+
+    /// Whether another thread is searching `state`, a child at `ply`, now: the loop puts such a child off until
+    /// it has searched its other moves (by then the other thread's result is likely in the table).
+    #[inline(always)]
+    fn busy(&self, game: &G, state: &G::State, ply: usize) -> bool {
+        let _ = (game, state, ply);
+        false
+    }
+
+    /// The search of `state`, a child at `ply`, starts.
+    #[inline(always)]
+    fn enter(&mut self, game: &G, state: &G::State, ply: usize) {
+        let _ = (game, state, ply);
+    }
+
+    /// The search of `state`, a child at `ply`, is over.
+    #[inline(always)]
+    fn leave(&mut self, game: &G, state: &G::State, ply: usize) {
+        let _ = (game, state, ply);
+    }
+
+    /// A pass of a driver over the whole tree ([`crate::Searcher::bisect`]'s null-window searches) is over and
+    /// returned `value`: the value the driver goes on with, and whether it is this search's own. Threads solving
+    /// one root together agree on each pass's value, the first one's to finish; alone, it is `value`, its own.
+    #[inline(always)]
+    fn passed(&mut self, value: Value) -> (Value, bool) {
+        (value, true)
+    }
 }
 
 /// A search result as the loop hands it to [`Cache::store`].

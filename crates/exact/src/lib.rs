@@ -25,6 +25,7 @@
 //! assert_eq!((result.value, result.best, result.stats.nodes), (5.0, Some(0), 10));
 //! ```
 
+mod abdada;
 mod algorithm;
 mod cache;
 pub mod connect4;
@@ -42,6 +43,7 @@ mod tally;
 pub mod theory;
 mod trace;
 
+pub use abdada::{Abdada, Team};
 pub use algorithm::Algorithm;
 pub use cache::{Bound, Cache, Compact, Memo, Probe, Shared, Stored};
 pub use horizon::{EvalFn, Horizon, Noisy, UNLIMITED};

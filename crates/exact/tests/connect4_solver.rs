@@ -1,7 +1,8 @@
 //! The Connect-4 solver ([`khela_exact::connect4`]) against the truth: the published scores of Pons' benchmark
 //! sets (`../shared/connect4/`; the first positions of each, strong and weak, and their mirror images), and
 //! plain alpha-beta without the solver's knowledge on seeded random positions of the standard board and on
-//! small boards from their start — where a pruning rule wrong by one stone would show.
+//! small boards from their start — where a pruning rule wrong by one stone would show; on one thread and on two
+//! (which must find the same scores).
 //!
 //! Where the sets are absent, as in a fresh clone, their test is reported as ignored, with a note saying why
 //! (this file runs its own harness, so that it can decide that when it runs).
@@ -51,20 +52,35 @@ fn mirrored(moves: &str, width: u32) -> String {
     moves.chars().map(|c| char::from_digit(width + 1 - c.to_digit(10).unwrap(), 10).unwrap()).collect()
 }
 
+/// The positions of each set checked on two threads too (every position, however few its empty cells).
+const CHECKED_ON_TWO: [(Set, usize); 6] = [
+    (Set::EndEasy, 60),
+    (Set::MiddleEasy, 40),
+    (Set::MiddleMedium, 4),
+    (Set::BeginEasy, 40),
+    (Set::BeginMedium, 2),
+    (Set::BeginHard, 0),
+];
+
 fn benchmark_sets() {
     let game = Connect4::standard();
-    let mut solver = Solver::new(&game, 16).unwrap();
-    for (set, checked) in CHECKED {
+    let mut one = Solver::new(&game, 16).unwrap();
+    let mut two = Solver::new(&game, 16).unwrap().with_threads(2).shared_from(0);
+    for ((set, checked), (_, on_two)) in CHECKED.into_iter().zip(CHECKED_ON_TWO) {
         let positions = set.read().unwrap_or_else(|err| panic!("{err}"));
-        for scored in positions.iter().take(checked) {
+        for (i, scored) in positions.iter().take(checked).enumerate() {
             for moves in [scored.moves.clone(), mirrored(&scored.moves, 7)] {
                 let p = game.parse(&moves).unwrap();
-                solver.reset();
-                let strong = solver.solve(&p, false).unwrap();
-                assert_eq!(strong.score, scored.score, "{set} {moves}: strong");
-                solver.reset();
-                let weak = solver.solve(&p, true).unwrap();
-                assert_eq!(weak.score, scored.score.signum(), "{set} {moves}: weak");
+                let solvers = if i < on_two { [Some(&mut one), Some(&mut two)] } else { [Some(&mut one), None] };
+                for (threads, solver) in solvers.into_iter().flatten().enumerate() {
+                    let what = format!("{set} {moves} on {} threads", threads + 1);
+                    solver.reset();
+                    let strong = solver.solve(&p, false).unwrap();
+                    assert_eq!(strong.score, scored.score, "{what}: strong");
+                    solver.reset();
+                    let weak = solver.solve(&p, true).unwrap();
+                    assert_eq!(weak.score, scored.score.signum(), "{what}: weak");
+                }
             }
         }
     }
@@ -99,11 +115,13 @@ fn agrees(game: &Connect4, solver: &mut Solver, p: &Position, what: &str) {
 
 fn random_positions() {
     let game = Connect4::standard();
-    let mut solver = Solver::new(&game, 4).unwrap();
+    let mut one = Solver::new(&game, 4).unwrap();
+    let mut two = Solver::new(&game, 4).unwrap().with_threads(2).shared_from(0);
     let mut decided = [0; 3];
     for (_, p) in random_lines(&game, &Position::EMPTY, 60, 26..40, 11) {
         if let Node::Decision(_) = game.node(&p) {
-            agrees(&game, &mut solver, &p, &format!("{p:?}"));
+            agrees(&game, &mut one, &p, &format!("{p:?}"));
+            agrees(&game, &mut two, &p, &format!("{p:?} on 2 threads"));
             decided[(plain(&game, &p).signum() + 1) as usize] += 1;
         }
     }
@@ -114,13 +132,16 @@ fn random_positions() {
 fn small_boards() {
     for (width, height, plies) in [(4, 4, 0), (5, 3, 0), (3, 5, 0), (5, 4, 6), (4, 5, 6), (6, 3, 6), (8, 3, 9)] {
         let game = Connect4::new(width, height).unwrap();
-        let mut solver = Solver::new(&game, 4).unwrap();
+        let mut one = Solver::new(&game, 4).unwrap();
+        let mut two = Solver::new(&game, 4).unwrap().with_threads(2).shared_from(0);
         if plies == 0 {
-            agrees(&game, &mut solver, &Position::EMPTY, &format!("{width}x{height} empty"));
+            agrees(&game, &mut one, &Position::EMPTY, &format!("{width}x{height} empty"));
+            agrees(&game, &mut two, &Position::EMPTY, &format!("{width}x{height} empty on 2 threads"));
         }
         for (_, p) in random_lines(&game, &Position::EMPTY, 20, plies.max(2)..plies + 6, 3) {
             if let Node::Decision(_) = game.node(&p) {
-                agrees(&game, &mut solver, &p, &format!("{width}x{height} {p:?}"));
+                agrees(&game, &mut one, &p, &format!("{width}x{height} {p:?}"));
+                agrees(&game, &mut two, &p, &format!("{width}x{height} {p:?} on 2 threads"));
             }
         }
     }

@@ -50,7 +50,7 @@ pub fn position(game: &Connect4, text: &str, p: &Position, own: &OwnSolve) -> Re
         bail!("Connect-4 position {text:?} is over: there is no move to solve");
     }
     let sink = Sink::new(out, None)?;
-    let mut solver = Solver::new(game, TABLE_MIB)?;
+    let mut solver = Solver::new(game, TABLE_MIB)?.with_threads(own.threads);
     let started = Instant::now();
     let moves = solver.analyse(p, weak).expect("the game goes on");
     let elapsed = started.elapsed();
@@ -97,6 +97,7 @@ struct SummaryRow {
     mean_nodes: f64,
     positions_per_second: f64,
     nodes_per_second: f64,
+    threads: usize,
 }
 
 /// A position of a set solved, as the checkpoint keeps it: `set,line,score,nodes,micros` (the set by its place
@@ -134,7 +135,12 @@ impl Row for Solved {
 fn describe(game: &Connect4, run: &SetRun) -> String {
     let files: Vec<String> = run.files.iter().map(|f| f.display().to_string()).collect();
     let limit = run.limit.map_or("-".to_string(), |n| n.to_string());
-    format!("game=connect4 board={game} weak={} limit={limit} sets={} table={TABLE_MIB}", run.weak, files.join("+"))
+    format!(
+        "game=connect4 board={game} weak={} limit={limit} sets={} table={TABLE_MIB} threads={}",
+        run.weak,
+        files.join("+"),
+        run.threads
+    )
 }
 
 /// A line of a set: the moves, the score and the line's number.
@@ -193,7 +199,7 @@ pub fn sets(game: &Connect4, run: &SetRun) -> Result<()> {
         }
         _ => None,
     };
-    let mut solver = Solver::new(game, TABLE_MIB)?;
+    let mut solver = Solver::new(game, TABLE_MIB)?.with_threads(run.threads);
     let total: usize = sets.iter().map(|(_, lines)| lines.len()).sum();
     let before = checkpoint.as_ref().map_or(0, |c| c.done.len());
     if let Some(checkpoint) = checkpoint.as_ref().filter(|_| before > 0) {
@@ -251,12 +257,13 @@ pub fn sets(game: &Connect4, run: &SetRun) -> Result<()> {
             mean_nodes: (nodes as f64 / n * 10.0).round() / 10.0,
             positions_per_second: (n / seconds.max(1e-9)).round(),
             nodes_per_second: (nodes as f64 / seconds.max(1e-9)).round(),
+            threads: run.threads,
         });
     }
     bar.finish();
     if let Some(path) = run.summary {
         output::write_csv_atomically(path, &summaries)?;
-        Sidecar::now().write(path, &serde_json::json!({ "table_mib": TABLE_MIB, "threads": 1 }))?;
+        Sidecar::now().write(path, &serde_json::json!({ "table_mib": TABLE_MIB, "threads": run.threads }))?;
     }
     sink.emit(&rows, || {
         let mut table = output::table(&[

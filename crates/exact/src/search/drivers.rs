@@ -64,7 +64,9 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
     /// range — the first ones probing nearer 0, where most values lie (Pons' Connect-4 solver). The cache, if
     /// any, carries what each pass learned to the next. A value outside the range comes back as the range's
     /// nearer end, so that `(-1, 1)` solves weakly: the sign of the value, for less work. The counters add up
-    /// over the passes; the best move is one a pass proved to reach the value.
+    /// over the passes; the best move is one a pass proved to reach the value. Threads solving `state` together
+    /// through a shared cache (see [`crate::Abdada`]) each run this, and go on from each pass with the value the
+    /// cache says they agreed on; the best move is then one that this thread's own passes proved, if any.
     pub fn bisect(&mut self, state: &G::State, lo: Value, hi: Value) -> SearchResult<G::Move> {
         assert!(lo <= hi && lo.fract() == 0.0 && hi.fract() == 0.0, "bisection needs whole bounds lo ≤ hi: {lo}, {hi}");
         self.track.stats = Stats::default();
@@ -85,12 +87,14 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
             }
             self.track.root_best = None;
             let (a, b) = if mover == Player::Max { (med, med + 1.0) } else { (-med - 1.0, -med) };
-            let r = mover.view(self.root::<true, true, false>(state, UNLIMITED, a, b));
+            let r = self.root::<true, true, false>(state, UNLIMITED, a, b);
+            let (r, own) = self.cache.passed(r);
+            let r = mover.view(r);
             if r <= med {
                 hi = r.max(lo);
             } else {
                 lo = r.min(hi);
-                best = self.track.root_best;
+                best = if own { self.track.root_best } else { None };
             }
         }
         SearchResult { value: mover.view(lo), best, stats: self.track.stats }

@@ -171,63 +171,86 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
                 // The best move is tracked by its index, a plain integer whatever the move type (a register in
                 // the loop rather than an `Option<G::Move>` kept in memory).
                 let mut best_index = usize::MAX;
-                for (i, &mv) in moves.iter().enumerate() {
-                    let child = game.child(state, mv);
-                    let kind = game.node(&child);
-                    // The search of this child, one ply down, in a view and a window.
-                    let down = |this: &mut Self, view: Player, lo: Value, hi: Value| {
-                        this.search::<PRUNE, NEGAMAX, SCOUT>(game, &child, kind, ply + 1, child_depth, view, lo, hi)
-                    };
-                    let v = if let (false, false, Node::Terminal(payoff)) = (C::ACTIVE, V::ACTIVE, kind) {
-                        // A leaf of a plain search (no cache, no observer to tell), valued here rather than by a
-                        // call; it is a visit all the same. Its value is in this node's working view.
-                        self.track.stats.nodes += 1;
-                        self.track.stats.leaves += 1;
-                        if NEGAMAX { player.view(payoff) } else { viewer.view(payoff) }
-                    } else if !NEGAMAX {
-                        down(self, viewer, alpha, beta)
-                    } else if SCOUT && i > 0 {
-                        // A null window (α, α⁺): is this child better than α at all?
-                        let opponent = player.opponent();
-                        let t = -down(self, opponent, -alpha.next_up(), -alpha);
-                        if t > alpha && t < beta {
-                            // It is: search it again with the window (t, β) for its value.
-                            -down(self, opponent, -beta, -t)
+                // With a cache shared by threads, a move (not the first, one of the first 64) whose child another
+                // thread is searching is put off (its bit set in `deferred`) to a second pass over the moves, which
+                // searches only those. Without one, the first pass is the only one.
+                let (mut deferred, mut again) = (0u64, false);
+                'moves: loop {
+                    for (i, &mv) in moves.iter().enumerate() {
+                        if C::SHARES && again && (i >= 64 || deferred & 1 << i == 0) {
+                            continue;
+                        }
+                        let child = game.child(state, mv);
+                        if C::SHARES && !again && i > 0 && i < 64 && self.cache.busy(game, &child, ply + 1) {
+                            deferred |= 1 << i;
+                            continue;
+                        }
+                        let kind = game.node(&child);
+                        // The search of this child, one ply down, in a view and a window.
+                        let down = |this: &mut Self, view: Player, lo: Value, hi: Value| {
+                            this.search::<PRUNE, NEGAMAX, SCOUT>(game, &child, kind, ply + 1, child_depth, view, lo, hi)
+                        };
+                        if C::SHARES {
+                            self.cache.enter(game, &child, ply + 1);
+                        }
+                        let v = if let (false, false, Node::Terminal(payoff)) = (C::ACTIVE, V::ACTIVE, kind) {
+                            // A leaf of a plain search (no cache, no observer to tell), valued here rather than by a
+                            // call; it is a visit all the same. Its value is in this node's working view.
+                            self.track.stats.nodes += 1;
+                            self.track.stats.leaves += 1;
+                            if NEGAMAX { player.view(payoff) } else { viewer.view(payoff) }
+                        } else if !NEGAMAX {
+                            down(self, viewer, alpha, beta)
+                        } else if SCOUT && i > 0 {
+                            // A null window (α, α⁺): is this child better than α at all?
+                            let opponent = player.opponent();
+                            let t = -down(self, opponent, -alpha.next_up(), -alpha);
+                            if t > alpha && t < beta {
+                                // It is: search it again with the window (t, β) for its value.
+                                -down(self, opponent, -beta, -t)
+                            } else {
+                                t
+                            }
                         } else {
-                            t
+                            -down(self, player.opponent(), -beta, -alpha)
+                        };
+                        if C::SHARES {
+                            self.cache.leave(game, &child, ply + 1);
                         }
-                    } else {
-                        -down(self, player.opponent(), -beta, -alpha)
-                    };
-                    // Plain comparisons, one branch per side: this is the hottest code of every search. The
-                    // outcomes are data-dependent (a branch on them mispredicts often), so they are selects
-                    // (conditional moves), as a C compiler makes of the same comparisons.
-                    use std::hint::select_unpredictable as select;
-                    if maximise {
-                        let better = v > best_value;
-                        best_value = select(better, v, best_value);
-                        best_index = select(better, i, best_index);
-                        if PRUNE {
-                            alpha = select(v > alpha, v, alpha);
+                        // Plain comparisons, one branch per side: this is the hottest code of every search. The
+                        // outcomes are data-dependent (a branch on them mispredicts often), so they are selects
+                        // (conditional moves), as a C compiler makes of the same comparisons.
+                        use std::hint::select_unpredictable as select;
+                        if maximise {
+                            let better = v > best_value;
+                            best_value = select(better, v, best_value);
+                            best_index = select(better, i, best_index);
+                            if PRUNE {
+                                alpha = select(v > alpha, v, alpha);
+                            }
+                        } else {
+                            let better = v < best_value;
+                            best_value = select(better, v, best_value);
+                            best_index = select(better, i, best_index);
+                            if PRUNE {
+                                beta = select(v < beta, v, beta);
+                            }
                         }
-                    } else {
-                        let better = v < best_value;
-                        best_value = select(better, v, best_value);
-                        best_index = select(better, i, best_index);
-                        if PRUNE {
-                            beta = select(v < beta, v, beta);
+                        // Without pruning the window stays full, so every value is exact.
+                        if PRUNE && alpha >= beta {
+                            // Counted without a branch (whether children remain is as unpredictable as the cut).
+                            let cut = i + 1 < moves.len();
+                            self.track.stats.cutoffs += u64::from(cut);
+                            if cut {
+                                self.observer.pruned(game, state, &moves[i + 1..]);
+                            }
+                            break 'moves;
                         }
                     }
-                    // Without pruning the window stays full, so every value is exact.
-                    if PRUNE && alpha >= beta {
-                        // Counted without a branch (whether children remain is as unpredictable as the cut).
-                        let cut = i + 1 < moves.len();
-                        self.track.stats.cutoffs += u64::from(cut);
-                        if cut {
-                            self.observer.pruned(game, state, &moves[i + 1..]);
-                        }
+                    if !C::SHARES || again || deferred == 0 {
                         break;
                     }
+                    again = true;
                 }
                 let best = moves.get(best_index).copied();
                 put_buffer(&mut self.buffers.moves, ply, moves);
