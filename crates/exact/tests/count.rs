@@ -1,11 +1,11 @@
 //! Tree counts against published figures, and the same counts for any number of threads.
 
 use khela_exact::count::{distinct_positions, perft, quiet};
-use std::ops::ControlFlow;
-use std::sync::atomic::{AtomicU64, Ordering};
 use khela_exact::tally;
 use khela_games::connect4::{Connect4, Position};
 use khela_games::tictactoe::{Board, TicTacToe};
+use std::ops::ControlFlow;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 fn on_threads<T: Send>(threads: usize, work: impl FnOnce() -> T + Send) -> T {
     rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap().install(work)
