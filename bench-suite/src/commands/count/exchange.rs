@@ -8,7 +8,7 @@
 //! ```text
 //! DIR/ply-L/to-K-from-J-of-N   the positions task J sent task K for ply L: records of an 8-byte key
 //!                              (little-endian) and the position's line of play from the root (L bytes,
-//!                              khela_exact::count::Lines), sorted by key, each key once
+//!                              khela_exact::count::exchange::Lines), sorted by key, each key once
 //! DIR/ply-L/done-K-of-N        task K's step at ply L, finished: the count it belongs to, its positions,
 //!                              and the records it sent each task for ply L + 1 (none at the last ply)
 //! ```
@@ -20,7 +20,8 @@
 use crate::output;
 use crate::progress::Progress;
 use anyhow::{Context, Result, bail};
-use khela_exact::count::{Lines, MAX_TURN_CHILDREN, expand, owner};
+use khela_exact::count::exchange::{Lines, MAX_TURN_CHILDREN, expand};
+use khela_exact::count::owner;
 use khela_games::Game;
 use std::cmp::Reverse;
 use std::collections::BinaryHeap;
