@@ -101,7 +101,7 @@ fn a_stopped_set_resumes_from_its_checkpoint() {
     let (moves, score) = lines[0].split_once(' ').unwrap();
     let header = format!(
         "# khela solve --set checkpoint; run the same command again to resume\n# game=connect4 board=7x6 weak=false \
-         limit=- sets={} table=16 threads=1\n",
+         limit=- sets={} table=32 threads=1\n",
         set.path().display()
     );
     std::fs::write(&checkpoint, format!("{header}0,1,{score},12345,7.5\n0,2,1")).unwrap();
@@ -135,20 +135,21 @@ fn open_lines() -> Vec<String> {
 }
 
 #[test]
-fn one_and_two_threads_find_the_same_scores() {
+fn one_and_two_threads_and_a_small_table_find_the_same_scores() {
     let lines = open_lines();
     let set = file(&lines);
     let path = set.path().to_str().unwrap();
     for weak in [false, true] {
-        let scores = |threads: &str| -> Vec<String> {
-            let mut args = vec!["solve", "--game", "connect4", "--set", path, "--threads", threads];
+        let scores = |extra: &[&str]| -> Vec<String> {
+            let mut args = vec!["solve", "--game", "connect4", "--set", path];
+            args.extend_from_slice(extra);
             if weak {
                 args.push("--weak");
             }
             // position,expected,score: the nodes and the times differ from run to run on two threads.
             csv(&args).lines().map(|row| row.splitn(4, ',').take(3).collect::<Vec<_>>().join(",")).collect()
         };
-        let one = scores("1");
+        let one = scores(&["--threads", "1"]);
         assert_eq!(one.len(), lines.len() + 1);
         for (row, line) in one.iter().skip(1).zip(&lines) {
             let (moves, score) = line.split_once(' ').unwrap();
@@ -156,7 +157,9 @@ fn one_and_two_threads_find_the_same_scores() {
             let expected = if weak { score.signum() } else { score };
             assert_eq!(*row, format!("{moves},{expected},{expected}"));
         }
-        assert_eq!(scores("2"), one, "weak: {weak}");
+        assert_eq!(scores(&["--threads", "2"]), one, "weak: {weak}");
+        // The smallest table (2 MiB) finds the same scores, with more nodes.
+        assert_eq!(scores(&["--table-mib", "2"]), one, "weak: {weak}");
     }
     // Every move of a position, each solved on two threads.
     let moves = lines[0].split_once(' ').unwrap().0;
@@ -201,6 +204,12 @@ fn bad_sets_and_options_are_refused() {
     refused(&["solve", "--game", "connect4", "--threads", "2", "--depth", "3"], "--threads is for exact solving");
     refused(&["solve", "--game", "tictactoe", "--threads", "2"], "--threads is for exact solving");
     refused(&["solve", "--game", "connect4", "--threads", "0", "--position", "4"], "--threads");
+    refused(&["solve", "--game", "tictactoe", "--table-mib", "8"], "--table-mib is for exact solving");
+    refused(&["solve", "--game", "connect4", "--table-mib", "1", "--position", "4"], "--table-mib");
+    refused(
+        &["solve", "--game", "connect4", "--table-mib", "1073741824", "--position", "4"],
+        "--table-mib 1073741824: more than this machine's memory",
+    );
     refused(&["solve", "--game", "tictactoe", "--set", "x"], "Tic-tac-toe has no benchmark sets");
     refused(&["solve", "--game", "nim", "--heaps", "3,4", "--weak"], "Nim's values are wins and losses already");
     refused(&["solve", "--game", "connect4", "--position", "1122334"], "over");

@@ -17,6 +17,7 @@
 #             Begin-Hard (default "1000 1000 1000 1000 200 50": Begin-Hard's first 50, as the issue's figure)
 #   SOLVERS   "strong weak" (default) or one of them
 #   THREADS   khela's threads (default 1, as the reference runs; the sidecar records it)
+#   TABLE_MIB khela's table, MiB (default: the solver's, 32 a thread; the sidecar records it)
 #   BENCH_SUITE  the bench-suite binary (default: target/release/bench-suite, built if absent)
 #   WORK      scratch directory (default: /tmp/khela-connect4-peer)
 #   PONS_REV  the reference's revision, for the sidecar, when PONS_SRC is not a git checkout
@@ -30,6 +31,7 @@ SETS=${SETS:-$ROOT/../shared/connect4}
 LIMITS=(${LIMITS:-1000 1000 1000 1000 200 50})
 SOLVERS=${SOLVERS:-strong weak}
 THREADS=${THREADS:-1}
+TABLE_MIB=${TABLE_MIB:-$((32 * THREADS))}
 BENCH_SUITE=${BENCH_SUITE:-$ROOT/target/release/bench-suite}
 WORK=${WORK:-/tmp/khela-connect4-peer}
 FILES=(Test_L3_R1 Test_L2_R1 Test_L2_R2 Test_L1_R1 Test_L1_R2 Test_L1_R3)
@@ -56,7 +58,7 @@ median() { sort -g | awk '{ a[NR] = $1 } END { if (NR % 2) print a[(NR + 1) / 2]
 khela() {
     local file=$1 limit=$2 solver=$3 weak=()
     [ "$solver" = weak ] && weak=(--weak)
-    "$WORK/bench-suite" solve --game connect4 --set "$file" --limit "$limit" --threads "$THREADS" "${weak[@]}" \
+    "$WORK/bench-suite" solve --game connect4 --set "$file" --limit "$limit" --threads "$THREADS" --table-mib "$TABLE_MIB" "${weak[@]}" \
         --summary "$WORK/summary.csv" --out "$WORK/positions.csv" >/dev/null 2>"$WORK/khela.err" ||
         { cat "$WORK/khela.err" >&2; exit 1; }
     awk -F, 'NR == 2 { if ($4 != 0) exit 1; print $5, $6 }' "$WORK/summary.csv"
@@ -95,6 +97,7 @@ cat > "${OUT%.csv}.meta.json" <<JSON
   "cpu": "$(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')",
   "cores": $(nproc),
   "khela_threads": $THREADS,
+  "khela_table_mib": $TABLE_MIB,
   "l3_cache": "$(lscpu | awk -F: '/L3/ { gsub(/^ +/, "", $2); print $2 }')",
   "gxx": "$(g++ --version | head -1)",
   "rustc": "$(rustc --version)",

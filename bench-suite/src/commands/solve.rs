@@ -10,6 +10,7 @@ mod tables;
 use crate::games::{self, Capability, Entry, Exact, Family, GameArgs, OwnSolve, SetRun, Visit};
 use crate::interrupt;
 use crate::known::Known;
+use crate::machine;
 use crate::output::{self, OutArg, Sink};
 use crate::progress::Progress;
 use anyhow::{Result, bail};
@@ -71,6 +72,11 @@ pub struct SolveArgs {
     /// that take tens of milliseconds or more (Begin-Medium, Begin-Hard), and slows the easy ones down.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..=256))]
     pub threads: Option<u64>,
+    /// The transposition table's size for exact solving by a game's own solver, MiB (Connect-4's: 32 a thread
+    /// by default, the threads sharing one table; 8-byte entries; 2 at least). A larger table means fewer nodes on the hardest positions, and
+    /// slower probes on the easy ones.
+    #[arg(long, value_name = "MIB", value_parser = clap::value_parser!(u64).range(2..=1 << 30))]
+    pub table_mib: Option<u64>,
     /// With --set: the first N positions of each file only.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
@@ -129,8 +135,8 @@ impl Visit for Solve<'_> {
             }
             let limit = args.limit.map(|n| n as usize);
             let (weak, out, summary) = (args.weak, &args.out, args.summary.as_deref());
-            let threads = threads(args);
-            return entry.solve_sets(&SetRun { files: &args.set, weak, threads, limit, out, summary });
+            let (threads, table_mib) = (threads(args), table_mib(args)?);
+            return entry.solve_sets(&SetRun { files: &args.set, weak, threads, table_mib, limit, out, summary });
         }
         if args.limit.is_some() || args.summary.is_some() {
             bail!("--limit and --summary go with --set");
@@ -162,8 +168,10 @@ impl Visit for Solve<'_> {
         if args.weak && (args.depth.is_some() || entry.exact() != Exact::Own) {
             bail!("--weak is for exact solving by a game's own solver (Connect-4's, whose scores count stones)");
         }
-        if args.threads.is_some() && (args.depth.is_some() || entry.exact() != Exact::Own) {
-            bail!("--threads is for exact solving by a game's own solver (Connect-4's)");
+        if (args.threads.is_some() || args.table_mib.is_some()) && (args.depth.is_some() || entry.exact() != Exact::Own)
+        {
+            let flag = if args.threads.is_some() { "--threads" } else { "--table-mib" };
+            bail!("{flag} is for exact solving by a game's own solver (Connect-4's)");
         }
         if args.depth.is_some() && entry.scale().is_none() {
             return Err(games::refuse("solve --depth", args.game.game, Capability::Evaluator));
@@ -191,7 +199,13 @@ impl Visit for Solve<'_> {
             (None, Exact::Own) => entry.solve_own(
                 &text,
                 &state,
-                &OwnSolve { weak: args.weak, threads: threads(args), out: &args.out, plot: args.plot.as_deref() },
+                &OwnSolve {
+                    weak: args.weak,
+                    threads: threads(args),
+                    table_mib: table_mib(args)?,
+                    out: &args.out,
+                    plot: args.plot.as_deref(),
+                },
             ),
             (None, Exact::Refused(why)) => bail!("--game {} needs --depth: {why}", args.game.game),
         }
@@ -201,6 +215,15 @@ impl Visit for Solve<'_> {
 /// The threads `--threads` asks for, one by default.
 fn threads(args: &SolveArgs) -> usize {
     args.threads.map_or(1, |t| t as usize)
+}
+
+/// The table `--table-mib` asks for, if any: refused when larger than the machine's memory.
+fn table_mib(args: &SolveArgs) -> Result<Option<usize>> {
+    let Some(mib) = args.table_mib else { return Ok(None) };
+    if let Some(memory) = machine::memory_bytes().filter(|&bytes| mib.saturating_mul(1 << 20) > bytes) {
+        bail!("--table-mib {mib}: more than this machine's memory ({} MiB)", memory >> 20);
+    }
+    Ok(Some(mib as usize))
 }
 
 /// `solve` without `--depth`: every move's exact value (from the first player's view), the best ones marked:

@@ -137,6 +137,8 @@ pub struct OwnSolve<'a> {
     pub weak: bool,
     /// The threads to solve on (a solver that runs on one ignores it).
     pub threads: usize,
+    /// The transposition table's size, MiB, if asked for (the solver's default otherwise).
+    pub table_mib: Option<usize>,
     /// Where the rows go.
     pub out: &'a OutArg,
     /// Where the solver's plot goes, for a game that draws one ([`Entry::solve_plot`]).
@@ -152,6 +154,8 @@ pub struct SetRun<'a> {
     pub weak: bool,
     /// The threads to solve each position on.
     pub threads: usize,
+    /// The transposition table's size, MiB, if asked for (the solver's default otherwise).
+    pub table_mib: Option<usize>,
     /// The first positions of each file only.
     pub limit: Option<usize>,
     /// Where the CSV of every position goes.

@@ -105,6 +105,7 @@ impl<C> Abdada<C> {
 
 impl<G: Game, C: Cache<G>> Cache<G> for Abdada<C> {
     const SHARES: bool = true;
+    const LOOKAHEAD: bool = C::LOOKAHEAD;
 
     #[inline]
     fn probe(

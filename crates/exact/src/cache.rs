@@ -62,6 +62,12 @@ pub trait Cache<G: Game> {
     /// Records the result of searching `state`.
     fn store(&mut self, game: &G, state: &G::State, at: Stored<G::Move>);
 
+    /// Whether the loop looks every child of a node up before it searches any (enhanced transposition
+    /// cut-offs): a child whose entry already proves the cut-off ends the node, and the others' entries, looked
+    /// up together, are in the processor's cache when their own searches probe them. For tables too large for
+    /// that cache, whose every probe waits on memory.
+    const LOOKAHEAD: bool = false;
+
     /// Whether the cache is shared by threads that search one tree together and spread out over it (see
     /// [`crate::Abdada`]): only then does the loop ask [`Cache::busy`] and tell [`Cache::enter`] and
     /// [`Cache::leave`], so that every other search pays nothing for them.
@@ -214,6 +220,8 @@ impl Compact {
 }
 
 impl<G: Game<Move = u8>> Cache<G> for Compact {
+    const LOOKAHEAD: bool = true;
+
     #[inline]
     fn probe(
         &mut self,

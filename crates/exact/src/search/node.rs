@@ -175,7 +175,19 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
                 // thread is searching is put off (its bit set in `deferred`) to a second pass over the moves, which
                 // searches only those. Without one, the first pass is the only one.
                 let (mut deferred, mut again) = (0u64, false);
+                // Enhanced transposition cut-offs, for a cache that asks for them (below the root, where the best
+                // move must come from a search).
+                let settled = C::LOOKAHEAD && PRUNE && NEGAMAX && ply > 0 && {
+                    let cut = self.lookahead(game, state, player, &moves, child_depth, alpha, beta);
+                    if let Some((i, v)) = cut {
+                        (best_value, best_index) = (v, i);
+                    }
+                    cut.is_some()
+                };
                 'moves: loop {
+                    if settled {
+                        break;
+                    }
                     for (i, &mv) in moves.iter().enumerate() {
                         if C::SHARES && again && (i >= 64 || deferred & 1 << i == 0) {
                             continue;
@@ -285,6 +297,40 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
             self.cache.store(game, state, Stored { viewer, ply, depth, complete, value, bound, best });
         }
         value
+    }
+
+    /// Enhanced transposition cut-offs at a decision node of `player`'s searched in negamax with the window
+    /// (`alpha`, `beta`): every child looked up, in the opponent's view and window, before any is searched; the
+    /// first whose entry proves the cut-off (its move's value ≥ `beta`) settles the node, none of its moves
+    /// searched: that move's index and value.
+    // The loop's state, as `search` takes it.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn lookahead(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        player: Player,
+        moves: &[G::Move],
+        child_depth: u32,
+        alpha: Value,
+        beta: Value,
+    ) -> Option<(usize, Value)> {
+        for (i, &mv) in moves.iter().enumerate() {
+            let child = game.child(state, mv);
+            let probe = self.cache.probe(game, &child, player.opponent(), child_depth, -beta, -alpha);
+            if let Some(v) = probe.value.map(|w| -w)
+                && v >= beta
+            {
+                if !probe.complete {
+                    self.track.horizon_hits += 1;
+                }
+                self.track.stats.cutoffs += 1;
+                self.observer.pruned(game, state, moves);
+                return Some((i, v));
+            }
+        }
+        None
     }
 
     /// Whether quiescence search goes on at the horizon node `state`: a decision node with noisy moves, which
