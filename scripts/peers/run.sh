@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs our own plain-C peers (scripts/peers/perft.c, scripts/peers/alphabeta.c, written for this project)
-# next to khela's commands, interleaved, and prints a small table of medians with the load average.
+# Runs our own plain-C peers (scripts/peers/perft.c, positions.c and alphabeta.c, written for this project)
+# next to khela's commands, interleaved, prints a small table of medians with the load average, and writes
+# them as CSV (with a sidecar of machine facts).
 #
 #   scripts/peers/run.sh [reps]          (default 3 interleaved repetitions)
 #
@@ -10,10 +11,15 @@
 #   WORK         scratch directory (default: /tmp/khela-peers)
 #   CARGO_TARGET_DIR for the Rust check program (default: /tmp/target-peers)
 #   CRITERION=0  skip the criterion bench (the Rust check program still times our search in-process)
+#   OUT          the CSV of medians (default: $KHELA_ROOT/results/core-loops.csv; its sidecar beside it, .meta.json)
 #
 # What runs, per repetition, alternating ours and the peer's:
 #   1. Connect-4 perft to ply 11: `bench-suite count --game connect4 --depth 11 --only sequences --threads 1,2`
-#      (bulk-counted at the last ply, by design) against perft.c (one call per sequence, no bulk counting).
+#      (bulk-counted at the last ply, by design) against perft.c, plain (one call per sequence) and with bulk
+#      counting of the last ply (`perft 11 bulk`, the fair peer).
+#   1b. Connect-4's distinct positions to ply 12: `bench-suite count --game connect4 --depth 12 --only positions`
+#      on 1 and on 2 threads, against positions.c (a breadth-first search with an open-addressing set), time and
+#      peak memory (/usr/bin/time -v's maximum resident set, when /usr/bin/time is installed).
 #   2. Alpha-beta on the implicit iid trees b4-d10, b8-d7, b16-d6 (seed 1, leaves 0..=2^31-1, natural order):
 #      the criterion bench `alphabeta-implicit-iid` and a small Rust program ($WORK/rust-check, made here,
 #      depending on khela-exact and khela-games by path) that runs the same search as the bench, against
@@ -27,6 +33,7 @@ WORK=${WORK:-/tmp/khela-peers}
 export CARGO_TARGET_DIR=${CARGO_TARGET_DIR:-/tmp/target-peers}
 BENCH_SUITE=${BENCH_SUITE:-$KHELA_ROOT/target/release/bench-suite}
 CRITERION=${CRITERION:-1}
+OUT=${OUT:-$KHELA_ROOT/results/core-loops.csv}
 TREES="4:10 8:7 16:6"
 mkdir -p "$WORK"
 
@@ -36,6 +43,7 @@ median() { sort -g | awk '{ a[NR] = $1 } END { if (NR == 0) print "nan"; else if
 echo "== building (gcc -O2 -march=native; cargo --release)"
 gcc -O2 -march=native -o "$WORK/perft" "$HERE/perft.c"
 gcc -O2 -march=native -o "$WORK/alphabeta" "$HERE/alphabeta.c"
+gcc -O2 -march=native -o "$WORK/positions" "$HERE/positions.c"
 if [ ! -x "$BENCH_SUITE" ]; then
     (cd "$KHELA_ROOT" && cargo build --release -p bench-suite)
     BENCH_SUITE=$CARGO_TARGET_DIR/release/bench-suite
@@ -43,7 +51,7 @@ fi
 # The binary is copied so that a rebuild by someone else during the run does not change what is measured.
 cp "$BENCH_SUITE" "$WORK/bench-suite"
 
-# The Rust check program: the bench's search (Searcher::new(&tree, Ordering::Natural).run(AlphaBeta, ROOT),
+# The Rust check program: the bench's search (Searcher::new(&tree, Natural).run(AlphaBeta, ROOT),
 # a fresh searcher per run), repeated for at least MIN_SECONDS and at least 5 times, median time per search.
 mkdir -p "$WORK/rust-check/src"
 cat > "$WORK/rust-check/Cargo.toml" <<EOF
@@ -68,7 +76,7 @@ EOF
 cat > "$WORK/rust-check/src/main.rs" <<'EOF'
 //! Prints value, node count and median time of khela's alpha-beta (natural order) on an implicit iid tree.
 //! Arguments as alphabeta.c's: b d [seed=1] [min_seconds=2] [lo=0] [hi=2^31-1].
-use khela_exact::{Algorithm, Ordering, Searcher};
+use khela_exact::{Algorithm, Natural, Searcher};
 use khela_games::implicit::{ImplicitTree, Model};
 use std::hint::black_box;
 use std::time::Instant;
@@ -88,7 +96,7 @@ fn main() {
     let started = Instant::now();
     while times.len() < 5 || started.elapsed().as_secs_f64() < min_seconds {
         let t0 = Instant::now();
-        let result = Searcher::new(&tree, Ordering::Natural).run(Algorithm::AlphaBeta, black_box(&ImplicitTree::ROOT));
+        let result = Searcher::new(&tree, Natural).run(Algorithm::AlphaBeta, black_box(&ImplicitTree::ROOT));
         times.push(t0.elapsed().as_secs_f64());
         let seen = (result.value, result.stats);
         assert!(first.is_none_or(|f| f == seen), "repeated search differs");
@@ -113,6 +121,14 @@ if [ "$CRITERION" = 1 ]; then
 fi
 
 field() { sed -n "s/.*$1=\([^ ]*\).*/\1/p"; }
+# A command's output, its peak memory kept for peak_mib (nan without /usr/bin/time).
+timed() {
+    if [ -x /usr/bin/time ]; then /usr/bin/time -v -o "$WORK/time.txt" "$@"; else rm -f "$WORK/time.txt"; "$@"; fi
+}
+peak_mib() {
+    awk '/Maximum resident set size/ { printf "%.0f", $NF / 1024; found = 1 } END { if (!found) print "nan" }' \
+        "$WORK/time.txt" 2>/dev/null || echo nan
+}
 LOG=$WORK/log.txt
 : > "$LOG"
 echo "== verifying equal values and node counts"
@@ -159,12 +175,31 @@ for rep in $(seq 1 "$REPS"); do
         done
     }
     run_c_perft() {
-        out=$("$WORK/perft" 11)
-        echo "$out" | grep -q ' 1844590828$' || { echo "C ply-11 count is wrong" >&2; exit 1; }
-        echo "perft c-1t $(echo "$out" | sed -n 's/.* in \([0-9.]*\) s .*/\1/p')" >> "$LOG"
+        for mode in plain bulk; do
+            out=$("$WORK/perft" 11 "$mode")
+            echo "$out" | grep -q ' 1844590828$' || { echo "C ply-11 count is wrong" >&2; exit 1; }
+            echo "perft c-$mode-1t $(echo "$out" | sed -n 's/.* in \([0-9.]*\) s .*/\1/p')" >> "$LOG"
+        done
     }
     if [ $((rep % 2)) = 1 ]; then run_ours_perft; run_c_perft; else run_c_perft; run_ours_perft; fi
     echo "perft load $(load | cut -d' ' -f1)" >> "$LOG"
+    # 1b. distinct positions: time and peak memory, ours on 1 and 2 threads, then the peer's (alternating).
+    run_ours_positions() {
+        for th in 1 2; do
+            timed "$WORK/bench-suite" count --game connect4 --depth 12 --only positions --threads "$th" > "$WORK/ours-positions.txt"
+            grep -q '12,236,101' "$WORK/ours-positions.txt" || { echo "our ply-12 positions are wrong" >&2; exit 1; }
+            s=$(sed -n "s/^positions: $th thread(s), .* in \([0-9.]*\) s.*/\1/p" "$WORK/ours-positions.txt")
+            echo "positions ours-${th}t $s" >> "$LOG"
+            echo "positions-mib ours-${th}t $(peak_mib)" >> "$LOG"
+        done
+    }
+    run_c_positions() {
+        out=$(timed "$WORK/positions" 12)
+        echo "$out" | grep -q 'ply 12 *12236101$' || { echo "C ply-12 positions are wrong" >&2; exit 1; }
+        echo "positions c-1t $(echo "$out" | sed -n 's/.* in \([0-9.]*\) s$/\1/p')" >> "$LOG"
+        echo "positions-mib c-1t $(peak_mib)" >> "$LOG"
+    }
+    if [ $((rep % 2)) = 1 ]; then run_ours_positions; run_c_positions; else run_c_positions; run_ours_positions; fi
     # 2. alpha-beta, per tree: C, the Rust check program, and (once per repetition) the criterion bench.
     for t in $TREES; do
         b=${t%%:*} d=${t##*:}
@@ -188,12 +223,19 @@ done
 echo
 echo "== medians over $REPS repetitions (load after: $(load))"
 get() { awk -v k="$1" -v w="$2" '$1 == k && $2 == w { print $3 }' "$LOG" | median; }
-c1=$(get perft c-1t) o1=$(get perft ours-1t) o2=$(get perft ours-2t)
-printf "%-28s %12s %12s %12s\n" "Connect-4 perft, ply 11" "C 1 thread" "ours 1t" "ours 2t"
-printf "%-28s %11.3fs %11.3fs %11.3fs\n" "time (median)" "$c1" "$o1" "$o2"
+c1=$(get perft c-plain-1t) cb=$(get perft c-bulk-1t) o1=$(get perft ours-1t) o2=$(get perft ours-2t)
+printf "%-28s %12s %12s %12s %12s\n" "Connect-4 perft, ply 11" "C plain 1t" "C bulk 1t" "ours 1t" "ours 2t"
+printf "%-28s %11.3fs %11.3fs %11.3fs %11.3fs\n" "time (median)" "$c1" "$cb" "$o1" "$o2"
 ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "nan" || b == "nan" || b == 0) print "nan"; else printf "%.2f", a / b }'; }
-printf "%-28s %12s %12s %12s\n" "speed ours/C (C time/ours)" "" "$(ratio "$c1" "$o1")" "$(ratio "$c1" "$o2")"
+printf "%-28s %12s %12s %12s %12s\n" "speed ours/C bulk" "" "" "$(ratio "$cb" "$o1")" "$(ratio "$cb" "$o2")"
 echo "load average during perft (1 min, per repetition): $(awk '$1=="perft" && $2=="load" {printf "%s ", $3}' "$LOG")"
+echo
+pc=$(get positions c-1t) p1=$(get positions ours-1t) p2=$(get positions ours-2t)
+mc=$(get positions-mib c-1t) m1=$(get positions-mib ours-1t) m2=$(get positions-mib ours-2t)
+printf "%-28s %12s %12s %12s\n" "Connect-4 positions, ply 12" "C 1 thread" "ours 1t" "ours 2t"
+printf "%-28s %11.3fs %11.3fs %11.3fs\n" "time (median)" "$pc" "$p1" "$p2"
+printf "%-28s %12s %12s %12s\n" "speed ours/C" "" "$(ratio "$pc" "$p1")" "$(ratio "$pc" "$p2")"
+printf "%-28s %12s %12s %12s\n" "peak memory, MiB" "$mc" "$m1" "$m2"
 echo
 printf "%-12s %14s %14s %14s %10s %10s\n" "alpha-beta" "C nodes/s" "ours (check)" "ours (crit.)" "check/C" "crit./C"
 for t in $TREES; do
@@ -202,4 +244,40 @@ for t in $TREES; do
     printf "%-12s %14.4g %14.4g %14s %10s %10s\n" "b$b-d$d" "$cc" "$rr" "$cr" "$(ratio "$rr" "$cc")" "$(ratio "$cr" "$cc")"
 done
 echo "load average during alpha-beta (1 min, per repetition): $(awk '$1=="ab" && $2=="load" {printf "%s ", $3}' "$LOG")"
+
+# The medians as CSV: the peer's figure, ours on 1 and on 2 threads, and ours against the peer's as a speed
+# (above 1: ours faster); for memory, ours over the peer's (below 1: ours smaller).
+tmp=$(mktemp "$OUT.XXXXXX")
+{
+    echo "work,unit,peer,peer_1t,khela_1t,khela_2t,ratio_1t,ratio_2t"
+    echo "connect4-perft-ply11,seconds,c-perft-plain,$c1,$o1,$o2,$(ratio "$c1" "$o1"),$(ratio "$c1" "$o2")"
+    echo "connect4-perft-ply11,seconds,c-perft-bulk,$cb,$o1,$o2,$(ratio "$cb" "$o1"),$(ratio "$cb" "$o2")"
+    echo "connect4-positions-ply12,seconds,c-positions,$pc,$p1,$p2,$(ratio "$pc" "$p1"),$(ratio "$pc" "$p2")"
+    echo "connect4-positions-ply12,peak_mib,c-positions,$mc,$m1,$m2,$(ratio "$m1" "$mc"),$(ratio "$m2" "$mc")"
+    for t in $TREES; do
+        b=${t%%:*} d=${t##*:}
+        cc=$(get "ab-b$b-d$d" c) rr=$(get "ab-b$b-d$d" rust)
+        echo "alphabeta-iid-b$b-d$d,nodes_per_second,c-alphabeta,$cc,$rr,,$(ratio "$rr" "$cc"),"
+    done
+} > "$tmp"
+mv "$tmp" "$OUT"
+meta=${OUT%.csv}.meta.json
+revision=$(cd "$KHELA_ROOT" && git rev-parse HEAD 2>/dev/null || echo unknown)
+(cd "$KHELA_ROOT" && git diff --quiet HEAD 2>/dev/null) || revision="$revision-dirty"
+cat > "$meta.tmp" <<EOF
+{
+  "command": "scripts/peers/run.sh $REPS",
+  "repetitions": $REPS,
+  "git_revision": "$revision",
+  "cpu": "$(sed -n 's/^model name[[:space:]]*: //p' /proc/cpuinfo | head -1)",
+  "cores": $(nproc),
+  "gcc": "$(gcc -dumpfullversion)",
+  "c_flags": "-O2 -march=native",
+  "khela_target_cpu": "x86-64-v2 (.cargo/config.toml)",
+  "load_after": "$(load)",
+  "date": "$(date -u +%Y-%m-%dT%H:%M:%SZ)"
+}
+EOF
+mv "$meta.tmp" "$meta"
+echo "medians: $OUT (sidecar $meta)"
 echo "raw measurements: $LOG"

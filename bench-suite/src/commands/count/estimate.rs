@@ -28,8 +28,8 @@ pub(super) fn positions_at(published: Option<Published>, branching: f64, bound: 
     }
 }
 
-/// Peak memory of the position sets to ply `depth`: the positions of two plies plus one shard of keyed children
-/// (a position and its 8-byte key each, `branching` children per position). A ply's positions are the
+/// Peak memory of the position sets to ply `depth`: the positions of two plies plus one shard of children
+/// (`branching` children per position), with a machine word each while they are grouped into buckets. A ply's positions are the
 /// published count, or at most `branching` to the ply and `bound` in all.
 pub(super) fn position_bytes<G: Game>(published: Option<Published>, branching: f64, bound: f64, depth: u32) -> f64 {
     let positions = |ply| positions_at(published, branching, bound, ply);

@@ -249,17 +249,29 @@ pub(crate) fn children<G: Game>(
 }
 
 /// How many children a shard of the next ply may hold before the ply is split into more shards.
-pub const SHARD_ENTRIES: u64 = 1 << 26;
+pub const SHARD_ENTRIES: u64 = 1 << 24;
+
+/// Children a bucket holds, about: a bucket is deduplicated on its own, its set of keys in a core's cache.
+const BUCKET_ENTRIES: u64 = 1 << 12;
+
+/// Parents expanded by one task at least, whose children are grouped by bucket before the buckets are merged.
+const CHUNK_PARENTS: usize = 1 << 12;
+
+/// Chunks of parents a ply is split into at most (each keeps where its buckets start: a word a bucket).
+const MAX_CHUNKS: usize = 256;
 
 /// `positions[k]`, for `k` in `0..=depth`: the number of distinct positions (by [`Game::key`], which must be
 /// unique for the count to be exact) reached by exactly `k` moves from `root`, terminal positions not extended
 /// (in a dice game, the positions after a turn's move, before the next roll).
 ///
-/// It goes ply by ply, holding the positions of two plies at once. The children of a ply are generated in
-/// parallel into shards by a hash of their key, each shard sorted by key and deduplicated in parallel; when a
-/// ply would have more than [`SHARD_ENTRIES`] children, it is split into several shards generated one after
-/// another, so the peak memory is about `(positions[k-1] + positions[k] + SHARD_ENTRIES)` states.
-/// `progress(ply, depth)` is called as plies finish.
+/// It goes ply by ply, holding the positions of two plies at once. A ply's children are generated in parallel,
+/// a chunk of parents at a time, each chunk's children grouped by a hash of their key into small buckets; then
+/// every bucket, gathered from all the chunks, is deduplicated on its own through a set of its keys, in
+/// parallel (small sets, in a core's cache, rather than one sort or one set of the whole ply: a sort of the
+/// whole ply took 1.7 times as long, a bucket sorted rather than hashed 1.4 times). When a ply would have more than [`SHARD_ENTRIES`]
+/// children, it is split into several shards by the same hash, generated one after another, so the peak memory
+/// is about `positions[k-1] + positions[k] + SHARD_ENTRIES` states. The next ply's positions come out in the
+/// same order whatever the number of threads. `progress(ply, depth)` is called as plies finish.
 ///
 /// # Examples
 ///
@@ -275,36 +287,36 @@ where
     G::State: Send + Sync,
     G::Move: Send,
 {
+    distinct_positions_in(game, root, depth, SHARD_ENTRIES, progress)
+}
+
+/// [`distinct_positions`] with at most about `shard_entries` children generated at once.
+fn distinct_positions_in<G>(
+    game: &G,
+    root: &G::State,
+    depth: u32,
+    shard_entries: u64,
+    progress: Progress<'_>,
+) -> Vec<u64>
+where
+    G: Game + Sync,
+    G::State: Send + Sync,
+    G::Move: Send,
+{
     let mut counts = vec![1u64];
     let mut level = vec![root.clone()];
     for ply in 1..=u64::from(depth) {
         let estimate: u64 =
             level.par_iter().map_init(Scratch::default, |scratch, state| turn_moves(game, state, scratch)).sum();
-        let shards = estimate.div_ceil(SHARD_ENTRIES).max(1);
+        let shards = estimate.div_ceil(shard_entries).max(1);
+        let buckets = (estimate / shards).div_ceil(BUCKET_ENTRIES).max(1);
         let mut next: Vec<G::State> = Vec::new();
         for shard in 0..shards {
-            let mut part: Vec<(u64, G::State)> = level
-                .par_iter()
-                .fold(
-                    || (Vec::new(), Vec::new(), Vec::new()),
-                    |(mut acc, mut buf, mut outcomes), state| {
-                        for child in turn_children(game, state, &mut buf, &mut outcomes) {
-                            let key = game.key(&child);
-                            if owner(key, shards) == shard {
-                                acc.push((key, child));
-                            }
-                        }
-                        (acc, buf, outcomes)
-                    },
-                )
-                .map(|(acc, _, _)| acc)
-                .reduce(Vec::new, |mut a, mut b| {
-                    a.append(&mut b);
-                    a
-                });
-            part.par_sort_unstable_by_key(|&(key, _)| key);
-            part.dedup_by_key(|&mut (key, _)| key);
-            next.extend(part.into_iter().map(|(_, state)| state));
+            let parts = distinct_children(game, &level, Cells { shard, shards, buckets });
+            next.reserve(parts.iter().map(Vec::len).sum());
+            for part in parts {
+                next.extend(part);
+            }
         }
         counts.push(next.len() as u64);
         level = next;
@@ -313,6 +325,78 @@ where
         }
     }
     counts
+}
+
+/// How [`distinct_positions`] splits a ply's children: into `shards` generated one after another, each into
+/// `buckets` merged in parallel, by [`owner`] among `shards × buckets`.
+#[derive(Clone, Copy)]
+struct Cells {
+    shard: u64,
+    shards: u64,
+    buckets: u64,
+}
+
+/// The distinct children of `level` in shard `cells.shard`, bucket by bucket, each the first time it is met
+/// (chunk by chunk, in `level`'s order).
+fn distinct_children<G>(game: &G, level: &[G::State], cells: Cells) -> Vec<Vec<G::State>>
+where
+    G: Game + Sync,
+    G::State: Send + Sync,
+    G::Move: Send,
+{
+    let Cells { shard, shards, buckets } = cells;
+    // Each chunk's children of this shard, grouped by bucket (a counting sort), with where each bucket starts.
+    // (A bucket's children come out in `level`'s order however it is chunked.)
+    let chunk = level.len().div_ceil(MAX_CHUNKS).max(CHUNK_PARENTS);
+    let grouped: Vec<(Vec<G::State>, Vec<usize>)> = level
+        .par_chunks(chunk)
+        .map_init(
+            || (Vec::new(), Vec::new()),
+            |(buf, outcomes), parents| {
+                let mut children = Vec::new();
+                let mut bucket_of = Vec::new();
+                for state in parents {
+                    for child in turn_children(game, state, buf, outcomes) {
+                        let cell = owner(game.key(&child), shards * buckets);
+                        if cell / buckets == shard {
+                            bucket_of.push((cell % buckets) as u32);
+                            children.push(child);
+                        }
+                    }
+                }
+                let mut starts = vec![0usize; buckets as usize + 1];
+                for &b in &bucket_of {
+                    starts[b as usize + 1] += 1;
+                }
+                for b in 0..buckets as usize {
+                    starts[b + 1] += starts[b];
+                }
+                let mut order = vec![0usize; children.len()];
+                let mut fill = starts.clone();
+                for (i, &b) in bucket_of.iter().enumerate() {
+                    order[fill[b as usize]] = i;
+                    fill[b as usize] += 1;
+                }
+                (order.into_iter().map(|i| children[i].clone()).collect(), starts)
+            },
+        )
+        .collect();
+    (0..buckets as usize)
+        .into_par_iter()
+        .map_init(ahash::AHashSet::new, |seen, b| {
+            // Each child once, the first met in chunk order (the same whatever the number of threads).
+            seen.clear();
+            let mut part = Vec::new();
+            for (children, starts) in &grouped {
+                for child in &children[starts[b]..starts[b + 1]] {
+                    if seen.insert(game.key(child)) {
+                        part.push(child.clone());
+                    }
+                }
+            }
+            part
+        })
+        .collect()
 }
 
 /// The shard, in `0..shards`, that owns a position with key `key`: the high bits of a multiplicative hash, so
@@ -326,4 +410,28 @@ where
 /// ```
 pub fn owner(key: u64, shards: u64) -> u64 {
     ((u128::from(key.wrapping_mul(0x9E37_79B9_7F4A_7C15)) * u128::from(shards)) >> 64) as u64
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use khela_games::connect4::{Connect4, Position};
+    use khela_games::pig::Pig;
+
+    /// However a ply's children are split (one shard, or shards of a few hundred children each, one bucket or
+    /// many), the count is the same: Connect-4 (OEIS A212693) and a dice game, whose plies hold chance nodes.
+    #[test]
+    fn shards_and_buckets_do_not_change_the_count() {
+        let game = Connect4::standard();
+        let whole = distinct_positions_in(&game, &Position::EMPTY, 8, SHARD_ENTRIES, &quiet);
+        assert_eq!(whole, [1, 7, 49, 238, 1120, 4263, 16422, 54859, 184275]);
+        for entries in [300, 5000] {
+            assert_eq!(distinct_positions_in(&game, &Position::EMPTY, 8, entries, &quiet), whole, "{entries}");
+        }
+        let pig = Pig::with_die(20).unwrap();
+        let start = pig.parse("0 0 0 first").unwrap();
+        let whole = distinct_positions_in(&pig, &start, 6, SHARD_ENTRIES, &quiet);
+        assert_eq!(distinct_positions_in(&pig, &start, 6, 7, &quiet), whole);
+        assert!(whole.iter().all(|&n| n > 0), "{whole:?}");
+    }
 }
