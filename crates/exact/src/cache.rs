@@ -5,7 +5,7 @@ use crate::horizon::UNLIMITED;
 use ahash::AHashMap;
 use khela_games::{Game, Player, Value};
 pub use khela_tt::Bound;
-use khela_tt::{CompactEntry, CompactTable, ConcurrentTable, Entry, Table, TableStats};
+use khela_tt::{CompactEntry, CompactTable, ConcurrentTable, Entry, Region, Table, TableStats};
 use std::sync::Arc;
 
 /// What a cache knows of a state before it is searched.
@@ -196,16 +196,49 @@ impl<G: Game> Cache<G> for Table<G::Move> {
 /// are whole numbers within `i8` (Connect-4's scores). Only the results of complete searches are stored (an
 /// estimate from a horizon has no place in an entry without a depth), and a value that is not a whole number in
 /// range is not stored at all; every entry answers a search of any depth.
+///
+/// A handle may start a search in a small region of the table ([`Compact::growing`]), which the processor's
+/// cache holds, and move to larger ones as the search stores more entries: a small search never waits on
+/// memory, a large one soon has the whole table.
 #[derive(Debug)]
 pub struct Compact {
     table: Arc<CompactTable>,
+    /// The regions it probes and stores in, smallest first, the whole table last.
+    ladder: Vec<Region>,
+    /// The region in use: `ladder[step]`.
+    step: usize,
+    /// Entries stored in it since it was entered.
+    stored: u64,
+    /// The most slots of the table its entries may be in, since its counters were zeroed.
+    reach: u64,
     stats: TableStats,
 }
 
 impl Compact {
-    /// A handle on `table`, its counters at zero.
+    /// A handle on the whole of `table`, its counters at zero.
     pub fn new(table: Arc<CompactTable>) -> Compact {
-        Compact { table, stats: TableStats::default() }
+        Compact::growing(table, Vec::new())
+    }
+
+    /// A handle on `table` that starts each search ([`Compact::start_small`]) in the first of `regions`
+    /// (smallest first) and moves to the next, then to the whole table, whenever it has stored twice as many
+    /// entries as the region has slots (on Connect-4's Middle-Medium, moving on after half as many took 1.18
+    /// times as long; on Begin-Hard, after twice, within 3% of the whole table's time).
+    pub fn growing(table: Arc<CompactTable>, mut regions: Vec<Region>) -> Compact {
+        regions.push(table.whole());
+        Compact { table, ladder: regions, step: 0, stored: 0, reach: 0, stats: TableStats::default() }
+    }
+
+    /// Starts the next search in the smallest region (entries stored there before, by any search, are found
+    /// again).
+    pub fn start_small(&mut self) {
+        (self.step, self.stored) = (0, 0);
+    }
+
+    /// The most slots of the table the entries stored through this handle may be in, since its counters were
+    /// zeroed: emptying that many empties them all.
+    pub fn reach(&self) -> u64 {
+        self.reach
     }
 
     /// The probes, hits and stores made through this handle (the other counters stay 0).
@@ -213,9 +246,9 @@ impl Compact {
         self.stats
     }
 
-    /// Zeroes the counters.
+    /// Zeroes the counters (and the reach).
     pub fn reset_stats(&mut self) {
-        self.stats = TableStats::default();
+        (self.stats, self.reach) = (TableStats::default(), 0);
     }
 }
 
@@ -233,7 +266,7 @@ impl<G: Game<Move = u8>> Cache<G> for Compact {
         beta: Value,
     ) -> Probe<G::Move> {
         self.stats.probes += 1;
-        let Some(found) = self.table.probe(game.key(state)) else { return Probe::MISS };
+        let Some(found) = self.table.probe_in(game.key(state), self.ladder[self.step]) else { return Probe::MISS };
         self.stats.hits += 1;
         // Through an `Entry`, whose cutoff rule is the only way out of a table; complete, as stores are.
         let entry = Entry::new(Value::from(found.value), found.bound, EXACT_DEPTH, found.best);
@@ -247,7 +280,13 @@ impl<G: Game<Move = u8>> Cache<G> for Compact {
             return;
         }
         self.stats.stores += 1;
-        self.table.store(game.key(state), CompactEntry { value: value as i8, bound, best: at.best });
+        let region = self.ladder[self.step];
+        self.table.store_in(game.key(state), region, CompactEntry { value: value as i8, bound, best: at.best });
+        self.reach = self.reach.max(region.size());
+        self.stored += 1;
+        if self.stored > 2 * region.size() && self.step + 1 < self.ladder.len() {
+            (self.step, self.stored) = (self.step + 1, 0);
+        }
     }
 }
 

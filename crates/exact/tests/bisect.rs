@@ -77,3 +77,26 @@ fn a_compact_table_and_its_lookahead_agree_with_alpha_beta() {
     let stats = searcher.cache().stats();
     assert!(stats.probes > nodes, "{} probes, {nodes} nodes", stats.probes);
 }
+
+/// A handle that starts each search in a tiny region of the table and moves to larger ones, then to the whole,
+/// as it stores entries (`Compact::growing`), often in the middle of a search: the entries stored in one region
+/// are never taken in another, so every value is still alpha-beta's; and the handle did move on.
+#[test]
+fn a_growing_compact_handle_agrees_with_alpha_beta() {
+    let table = Arc::new(CompactTable::with_mib(1, 18).unwrap());
+    let regions = vec![table.region(1, 7).unwrap(), table.region(2, 60).unwrap(), table.region(3, 1000).unwrap()];
+    let mut searcher = Searcher::new(&TicTacToe, Natural).with_cache(Compact::growing(Arc::clone(&table), regions));
+    let mut positions = 0;
+    for (_, p) in random_lines(&TicTacToe, &Board::EMPTY, 300, 0..8, 11) {
+        if !matches!(TicTacToe.node(&p), Node::Decision(_)) {
+            continue;
+        }
+        let truth = Searcher::new(&TicTacToe, Natural).run(Algorithm::AlphaBeta, &p).value;
+        searcher.cache_mut().start_small();
+        assert_eq!(searcher.bisect(&p, -1.0, 1.0).value, truth, "{p:?}");
+        positions += 1;
+    }
+    assert!(positions > 200, "{positions}");
+    // Some search reached the whole table (entries past the largest region's slots).
+    assert_eq!(searcher.cache().reach(), table.capacity());
+}

@@ -47,12 +47,34 @@ pub struct CompactTable {
     slots: Box<[AtomicU64]>,
     /// The number of slots, a prime.
     size: u64,
+    /// The bits of the keys it tells apart.
+    key_bits: u32,
+}
+
+/// A part of a [`CompactTable`] that a search small enough keeps in the processor's cache: its first `size`
+/// slots, `size` a prime, keys taken modulo `size`, and its entries marked with `tag` so that a probe in another
+/// region (or of the whole table, tag 0) never takes them: `size` tells keys apart as the whole table's does
+/// (the Chinese remainder theorem), but two sizes together would not.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Region {
+    size: u64,
+    tag: u64,
+}
+
+impl Region {
+    /// The number of slots, a prime.
+    pub fn size(&self) -> u64 {
+        self.size
+    }
 }
 
 impl std::fmt::Debug for CompactTable {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         // Not the slots: millions of them.
-        f.debug_struct("CompactTable").field("size", &self.size).finish_non_exhaustive()
+        f.debug_struct("CompactTable")
+            .field("size", &self.size)
+            .field("key_bits", &self.key_bits)
+            .finish_non_exhaustive()
     }
 }
 
@@ -71,6 +93,9 @@ pub struct TooSmall {
 /// The word of an empty slot: a bound of 0 is no entry.
 const EMPTY: u64 = 0;
 
+/// Where an entry's word keeps its region's tag (2 bits).
+const TAG_SHIFT: u32 = 42;
+
 impl CompactTable {
     /// A table of at most `mib` MiB (the largest prime number of 8-byte entries that fits, at least 3), for keys
     /// below `2^key_bits`.
@@ -86,7 +111,7 @@ impl CompactTable {
             return Err(TooSmall { entries: size, key_bits, most });
         }
         let slots = (0..size).map(|_| AtomicU64::new(EMPTY)).collect();
-        Ok(CompactTable { slots, size })
+        Ok(CompactTable { slots, size, key_bits })
     }
 
     /// The number of entries, a prime.
@@ -94,17 +119,66 @@ impl CompactTable {
         self.size
     }
 
+    /// The regions a table has besides the whole: tags 1, 2 and 3.
+    pub const REGIONS: u8 = 3;
+
+    /// The whole table, as a region (tag 0): what [`CompactTable::probe`] and [`CompactTable::store`] use.
+    pub fn whole(&self) -> Region {
+        Region { size: self.size, tag: 0 }
+    }
+
+    /// Region `tag` (1 to [`CompactTable::REGIONS`]): the first `p` slots, `p` the largest prime at most
+    /// `entries` and at most the capacity. Regions of different tags may overlap; their entries never mix.
+    ///
+    /// # Errors
+    ///
+    /// If so few entries cannot tell the table's keys apart.
+    ///
+    /// # Panics
+    ///
+    /// If `tag` is not a region's.
+    ///
+    /// ```
+    /// use khela_tt::{Bound, CompactEntry, CompactTable};
+    /// let table = CompactTable::with_mib(8, 49).unwrap();
+    /// let small = table.region(1, 1 << 18).unwrap();
+    /// assert_eq!(small.size(), 262_139);
+    /// let entry = CompactEntry { value: 1, bound: Bound::Exact, best: None };
+    /// table.store_in(99, small, entry);
+    /// assert_eq!(table.probe_in(99, small), Some(entry));
+    /// // In the same slot, the whole table does not take the small region's entry, nor another region.
+    /// assert_eq!(table.probe(99), None);
+    /// assert_eq!(table.probe_in(99, table.region(2, 1 << 18).unwrap()), None);
+    /// assert!(table.region(1, 1 << 16).is_err()); // 2^49 needs 2^17 entries or more.
+    /// ```
+    pub fn region(&self, tag: u8, entries: u64) -> Result<Region, TooSmall> {
+        assert!((1..=Self::REGIONS).contains(&tag), "region {tag}: regions are 1 to {}", Self::REGIONS);
+        let size = largest_prime_at_most(entries.clamp(3, self.size));
+        let most = 32 + size.ilog2();
+        if self.key_bits > most {
+            return Err(TooSmall { entries: size, key_bits: self.key_bits, most });
+        }
+        Ok(Region { size, tag: u64::from(tag) })
+    }
+
     /// The entry of `key`, if the table holds one.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<CompactEntry> {
-        let word = self.slots[(key % self.size) as usize].load(Ordering::Relaxed);
+        self.probe_in(key, self.whole())
+    }
+
+    /// The entry of `key` in `region`, if it holds one.
+    #[inline]
+    pub fn probe_in(&self, key: u64, region: Region) -> Option<CompactEntry> {
+        debug_assert!(region.size <= self.size, "a region of {} slots in a table of {}", region.size, self.size);
+        let word = self.slots[(key % region.size) as usize].load(Ordering::Relaxed);
         let bound = match word >> 40 & 3 {
             1 => Bound::Exact,
             2 => Bound::Lower,
             3 => Bound::Upper,
             _ => return None,
         };
-        if word as u32 != key as u32 {
+        if word as u32 != key as u32 || word >> TAG_SHIFT & 3 != region.tag {
             return None;
         }
         let best = (word >> 48) as u8;
@@ -118,6 +192,17 @@ impl CompactTable {
     /// In debug builds, if the best move is 255 (the entry keeps a move plus one, in a byte).
     #[inline]
     pub fn store(&self, key: u64, entry: CompactEntry) {
+        self.store_in(key, self.whole(), entry);
+    }
+
+    /// Records `entry` for `key` in `region`, replacing whatever its slot held.
+    ///
+    /// # Panics
+    ///
+    /// In debug builds, if the best move is 255.
+    #[inline]
+    pub fn store_in(&self, key: u64, region: Region, entry: CompactEntry) {
+        debug_assert!(region.size <= self.size, "a region of {} slots in a table of {}", region.size, self.size);
         debug_assert!(entry.best != Some(u8::MAX), "a compact entry keeps moves below 255");
         let bound: u64 = match entry.bound {
             Bound::Exact => 1,
@@ -125,13 +210,23 @@ impl CompactTable {
             Bound::Upper => 3,
         };
         let best = entry.best.map_or(0, |m| u64::from(m) + 1);
-        let word = u64::from(key as u32) | u64::from(entry.value as u8) << 32 | bound << 40 | best << 48;
-        self.slots[(key % self.size) as usize].store(word, Ordering::Relaxed);
+        let word = u64::from(key as u32)
+            | u64::from(entry.value as u8) << 32
+            | bound << 40
+            | region.tag << TAG_SHIFT
+            | best << 48;
+        self.slots[(key % region.size) as usize].store(word, Ordering::Relaxed);
     }
 
     /// Empties the table (between searches: one running meanwhile would find some entries gone, some not).
     pub fn clear(&self) {
-        for slot in self.slots.iter() {
+        self.clear_first(self.size);
+    }
+
+    /// Empties the first `slots` slots (all of them if `slots` is the capacity or more): every region of at
+    /// most that size.
+    pub fn clear_first(&self, slots: u64) {
+        for slot in &self.slots[..slots.min(self.size) as usize] {
             slot.store(EMPTY, Ordering::Relaxed);
         }
     }
@@ -176,6 +271,32 @@ mod tests {
         assert!(size << 32 > 1 << 49);
         table.clear();
         assert_eq!(table.probe(7 + size), None);
+    }
+
+    #[test]
+    fn regions_keep_their_entries_apart() {
+        let table = CompactTable::with_mib(4, 49).unwrap();
+        let (one, two) = (table.region(1, 1 << 18).unwrap(), table.region(2, 1 << 18).unwrap());
+        assert_eq!((one.size(), two.size()), (262_139, 262_139));
+        assert_eq!(table.region(3, u64::MAX).unwrap().size(), table.capacity());
+        let entry = |value| CompactEntry { value, bound: Bound::Exact, best: Some(3) };
+        // A key below the smaller size has the same slot everywhere: each store replaces the one before, and
+        // only the region that stored it finds it.
+        for (value, region) in [(1, one), (2, two), (3, table.whole())] {
+            table.store_in(777, region, entry(value));
+            for other in [one, two, table.whole()] {
+                let found = table.probe_in(777, other).map(|e| e.value);
+                assert_eq!(found, (other == region).then_some(value), "{region:?} {other:?}");
+            }
+        }
+        // Keys far apart, in the region's slots: its remainders tell them apart as the whole table's do.
+        let key = (1u64 << 48) + 12_345;
+        table.store_in(key, one, entry(9));
+        assert_eq!(table.probe_in(key, one), Some(entry(9)));
+        assert_eq!(table.probe_in(key + one.size(), one), None);
+        // Emptying the first slots empties every region that fits in them.
+        table.clear_first(one.size());
+        assert_eq!(table.probe_in(key, one), None);
     }
 
     #[test]

@@ -50,7 +50,7 @@ mod table;
 mod zobrist;
 
 pub use atomic::AtomicTable;
-pub use compact::{CompactEntry, CompactTable, TooSmall};
+pub use compact::{CompactEntry, CompactTable, Region, TooSmall};
 pub use concurrent::{ConcurrentTable, DashTable};
 pub use entry::{Bound, Entry, Value};
 pub use packed::{MAX_PACKED_DEPTH, PackedMove};
