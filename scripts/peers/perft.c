@@ -11,10 +11,7 @@
  * sequences of a position that goes on are the population count of its legal-move mask, those moves not made
  * (the fair peer for khela's count, which does the same).
  *
- * Board: Pons' bitboards, as in crates/games/src/connect4.rs. Column c occupies bits 7c .. 7c+5 (a stride of
- * height + 1 = 7 bits, the top bit of each column a sentinel that is always clear); `current` holds the stones
- * of the side to move, `mask` all stones. Playing column c: current ^= mask; mask |= mask + bottom(c). Columns
- * are tried left to right, as khela's natural order.
+ * Board: connect4.h (Pons' bitboards, as khela's). Columns are tried left to right, as khela's natural order.
  *
  * Usage: perft [depth] [bulk]   (depth 11 by default). Prints the count per ply and the time of the count.
  * Build: gcc -O2 -march=native -o perft perft.c
@@ -24,36 +21,13 @@
 #include <stdlib.h>
 #include <time.h>
 
-#define WIDTH 7
-#define HEIGHT 6
-#define STRIDE (HEIGHT + 1)
-#define CELLS (WIDTH * HEIGHT)
+#include "connect4.h"
+
 #define MAX_DEPTH CELLS
 
 static uint64_t counts[MAX_DEPTH + 1];
 
-static inline uint64_t bottom_cell(int col) { return UINT64_C(1) << (col * STRIDE); }
-static inline uint64_t top_cell(int col) { return UINT64_C(1) << (HEIGHT - 1 + col * STRIDE); }
-
-/* Four in a row among `stones`, in the four directions: shift 1 (vertical), 7 (horizontal), 6 and 8
- * (diagonals). m = s & (s >> d) marks the starts of pairs, m & (m >> 2d) the starts of fours. */
-static inline int has_won(uint64_t s) {
-    uint64_t m;
-    m = s & (s >> 1);
-    if (m & (m >> 2)) return 1;
-    m = s & (s >> STRIDE);
-    if (m & (m >> (2 * STRIDE))) return 1;
-    m = s & (s >> (STRIDE - 1));
-    if (m & (m >> (2 * (STRIDE - 1)))) return 1;
-    m = s & (s >> (STRIDE + 1));
-    return (m & (m >> (2 * (STRIDE + 1)))) != 0;
-}
-
-/* Visits the position reached by `ply` moves: counts it, and unless it is the last ply, won by the player who
- * just moved, or full, makes every legal move and visits the child. */
 static int bulk;
-static const uint64_t BOTTOM = UINT64_C(0x0040810204081); /* the bottom cell of every column */
-static const uint64_t BOARD = UINT64_C(0x0FDFBF7EFDFBF); /* every cell, no sentinel */
 
 static void perft(uint64_t current, uint64_t mask, int ply, int depth) {
     counts[ply]++;
@@ -61,7 +35,7 @@ static void perft(uint64_t current, uint64_t mask, int ply, int depth) {
     if (has_won(current ^ mask)) return; /* the stones of the player who just moved */
     if (ply == CELLS) return;
     if (bulk && ply + 1 == depth) {
-        counts[depth] += (uint64_t)__builtin_popcountll((mask + BOTTOM) & BOARD);
+        counts[depth] += (uint64_t)legal_count(mask);
         return;
     }
     for (int col = 0; col < WIDTH; col++) {

@@ -9,8 +9,8 @@
  *
  * How: a naive breadth-first search, ply by ply. The children of a ply are put in an open-addressing hash set
  * of their keys (linear probing, a power-of-two table at least twice the number of children, a
- * multiplicative hash); a child whose key is new is appended to the next ply's array. Board and key as in
- * scripts/peers/perft.c and khela: Pons' bitboards, key = current + mask (unique for a 7x6 position).
+ * multiplicative hash); a child whose key is new is appended to the next ply's array. Board: connect4.h (Pons'
+ * bitboards, as khela's); key = current + mask (unique for a 7x6 position).
  *
  * Usage: positions [depth]   (default 12). Prints the count per ply and the time of the count; the peak
  * memory is the process's (measure it with /usr/bin/time -v).
@@ -19,32 +19,13 @@
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
 #include <time.h>
 
-#define WIDTH 7
-#define HEIGHT 6
-#define STRIDE (HEIGHT + 1)
-#define CELLS (WIDTH * HEIGHT)
+#include "connect4.h"
 
 typedef struct {
     uint64_t current, mask;
 } position;
-
-static inline uint64_t bottom_cell(int col) { return UINT64_C(1) << (col * STRIDE); }
-static inline uint64_t top_cell(int col) { return UINT64_C(1) << (HEIGHT - 1 + col * STRIDE); }
-
-static inline int has_won(uint64_t s) {
-    uint64_t m;
-    m = s & (s >> 1);
-    if (m & (m >> 2)) return 1;
-    m = s & (s >> STRIDE);
-    if (m & (m >> (2 * STRIDE))) return 1;
-    m = s & (s >> (STRIDE - 1));
-    if (m & (m >> (2 * (STRIDE - 1)))) return 1;
-    m = s & (s >> (STRIDE + 1));
-    return (m & (m >> (2 * (STRIDE + 1)))) != 0;
-}
 
 /* Whether the game goes on after `p`: the player who just moved has not won, and the board is not full. */
 static inline int goes_on(position p) {
@@ -71,7 +52,7 @@ int main(int argc, char **argv) {
     for (int ply = 1; ply <= depth; ply++) {
         size_t children = 0;
         for (size_t i = 0; i < count; i++)
-            if (goes_on(level[i])) children += (size_t)__builtin_popcountll((level[i].mask + 0x40810204081) & 0xfdfbf7efdfbf);
+            if (goes_on(level[i])) children += (size_t)legal_count(level[i].mask);
         size_t size = 1;
         while (size < 2 * children) size <<= 1;
         if (size < 2) size = 2;
