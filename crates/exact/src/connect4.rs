@@ -101,16 +101,23 @@ impl Orderer<Connect4> for Knowledge {
     #[inline(always)]
     fn order(&mut self, game: &Connect4, p: &Position, _: Player, _: usize, moves: &mut [u8]) {
         let legal = game.legal_mask(p);
-        let mut keyed = [(0u32, 0u8); 64];
-        for (slot, &col) in keyed.iter_mut().zip(moves.iter()) {
+        // Each move's key (its order, then the column), sorted by insertion as it is made: a board is at most
+        // 32 columns wide (a column takes two bits or more of 64), and here seven (a call of the library's sort
+        // and a 64-entry array zeroed at every node cost 4% of End-Easy's time).
+        let mut keys = [0u32; 32];
+        for (i, &col) in moves.iter().enumerate() {
             let cell = legal & game.column_cells(col);
             let threats = (game.winning_cells(p.current() | cell) & !(p.mask() | cell)).count_ones();
-            *slot = ((64 - threats) << 8 | u32::from(self.rank[col as usize]), col);
+            let key = (64 - threats) << 16 | u32::from(self.rank[col as usize]) << 8 | u32::from(col);
+            let mut j = i;
+            while j > 0 && keys[j - 1] > key {
+                keys[j] = keys[j - 1];
+                j -= 1;
+            }
+            keys[j] = key;
         }
-        let keyed = &mut keyed[..moves.len()];
-        keyed.sort_unstable();
-        for (mv, &(_, col)) in moves.iter_mut().zip(keyed.iter()) {
-            *mv = col;
+        for (mv, &key) in moves.iter_mut().zip(&keys) {
+            *mv = key as u8;
         }
     }
 }
