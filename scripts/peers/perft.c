@@ -13,12 +13,13 @@
  *
  * Board: connect4.h (Pons' bitboards, as khela's). Columns are tried left to right, as khela's natural order.
  *
- * Usage: perft [depth] [bulk]   (depth 11 by default). Prints the count per ply and the time of the count.
+ * Usage: perft [depth] [plain|bulk]   (depth 11, plain by default). Prints the count per ply and the time of the count.
  * Build: gcc -O2 -march=native -o perft perft.c
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 #include <time.h>
 
 #include "connect4.h"
@@ -45,10 +46,17 @@ static void perft(uint64_t current, uint64_t mask, int ply, int depth) {
 }
 
 int main(int argc, char **argv) {
-    int depth = argc > 1 ? atoi(argv[1]) : 11;
-    bulk = argc > 2 && argv[2][0] == 'b';
-    if (depth < 0 || depth > MAX_DEPTH) {
-        fprintf(stderr, "depth must be in 0..=%d\n", MAX_DEPTH);
+    char *end = NULL;
+    long parsed = argc > 1 ? strtol(argv[1], &end, 10) : 11;
+    int bad_depth = argc > 1 && (end == argv[1] || *end != '\0');
+    if (argc > 2 && strcmp(argv[2], "bulk") != 0 && strcmp(argv[2], "plain") != 0) {
+        fprintf(stderr, "the mode must be plain or bulk, not %s\n", argv[2]);
+        return 2;
+    }
+    int depth = (int)parsed;
+    bulk = argc > 2 && strcmp(argv[2], "bulk") == 0;
+    if (bad_depth || parsed < 0 || parsed > MAX_DEPTH) {
+        fprintf(stderr, "depth must be a whole number in 0..=%d, not %s\n", MAX_DEPTH, argc > 1 ? argv[1] : "");
         return 2;
     }
     struct timespec t0, t1;

@@ -39,11 +39,14 @@ static double now(void) {
 }
 
 int main(int argc, char **argv) {
-    int depth = argc > 1 ? atoi(argv[1]) : 12;
-    if (depth < 0 || depth > CELLS) {
-        fprintf(stderr, "depth must be in 0..=%d\n", CELLS);
+    char *end = NULL;
+    long parsed = argc > 1 ? strtol(argv[1], &end, 10) : 12;
+    int bad_depth = argc > 1 && (end == argv[1] || *end != '\0');
+    if (bad_depth || parsed < 0 || parsed > CELLS) {
+        fprintf(stderr, "depth must be a whole number in 0..=%d, not %s\n", CELLS, argc > 1 ? argv[1] : "");
         return 2;
     }
+    int depth = (int)parsed;
     double t0 = now();
     position *level = malloc(sizeof(position));
     level[0] = (position){0, 0};
