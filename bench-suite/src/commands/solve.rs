@@ -5,6 +5,7 @@
 //! (Nim: Bouton's rule).
 
 mod moves;
+mod pace;
 mod tables;
 
 use crate::games::{self, Capability, Entry, Exact, Family, GameArgs, OwnSolve, SetRun, Visit};
@@ -13,17 +14,17 @@ use crate::known::Known;
 use crate::machine;
 use crate::output::{self, OutArg, Sink};
 use crate::progress::Progress;
-use anyhow::{Result, bail};
+use anyhow::{Result, anyhow, bail};
 use clap::Args;
 use indicatif::HumanCount;
 use khela_exact::theory::knuth_moore;
-use khela_exact::{Algorithm, Memo, Natural, Observer, SearchConfig, Searcher, Stats, move_values};
+use khela_exact::{Algorithm, Memo, Natural, SearchConfig, Searcher, move_values};
 use khela_games::settled::{Settle, Settled, Through};
 use khela_games::{Game, Node, Notation, Player, Value};
 use khela_heuristic::{Engine, MoveValue};
 use moves::MoveRow;
+use pace::Pace;
 use std::cell::Cell;
-use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -31,12 +32,6 @@ use std::time::{Duration, Instant};
 /// moves a node visits b^⌈d/2⌉ + b^⌊d/2⌋ − 1 leaves (Knuth and Moore; b the position's own moves, d no more than
 /// the plies left in the game); above 10^10 of them it would run for hours.
 const MAX_LEAVES: u64 = 10_000_000_000;
-
-/// Depth-limited solves that their iterations so far say will take longer than this are stopped unless `--force`.
-const MAX_SECONDS: f64 = 15.0 * 60.0;
-
-/// Iterations of iterative deepening shorter than this are too noisy to extrapolate from.
-const PACE_SECONDS: f64 = 0.25;
 
 /// Options of `solve`.
 #[derive(Debug, Args)]
@@ -92,8 +87,11 @@ pub struct SolveArgs {
     /// and the line of best play.
     #[arg(long, value_name = "DIR")]
     pub tables: Option<PathBuf>,
-    /// Run to the end even when the pace of the depth-limited search, or the estimate of an exact search to the
-    /// tables (--tables), says it will not finish in 15 minutes.
+    /// The longest a depth-limited search (by the pace of its iterations, then of the valuation of its moves) or
+    /// an exact search to the tables (--tables, by its estimate) may take: e.g. 90s, 15m, 2h.
+    #[arg(long, value_name = "DURATION", default_value = "15m", value_parser = humantime::parse_duration)]
+    pub time_limit: Duration,
+    /// Run to the end whatever the time limit, and however many positions or leaves the estimates say.
     #[arg(long)]
     pub force: bool,
     /// With --check-xor: the largest heap size.
@@ -162,7 +160,7 @@ impl Visit for Solve<'_> {
             // depth-limited search stops at every position the tables hold.
             if known.best(&state).is_some() || args.depth.is_none() {
                 let dir = args.tables.as_deref().expect("tables");
-                return tables::solve(&entry, known, dir, (&text, &state), (&args.out, args.force));
+                return tables::solve(&entry, known, dir, (&text, &state), (&args.out, limit(args)));
             }
         }
         if args.weak && (args.depth.is_some() || entry.exact() != Exact::Own) {
@@ -339,25 +337,19 @@ fn depth_limited<E: Entry>(
     // The search's iterations also measure its pace: once they say the whole will take too long, it stops there.
     let bar = Progress::stages("search", u64::from(depth));
     let stopped = Cell::new(None);
-    let pace =
-        Pace { bar: &bar, depth, force: args.force, started: Instant::now(), times: Vec::new(), stopped: &stopped };
+    let started = Instant::now();
+    let pace = Pace::new(&bar, (depth, branching as usize), limit(args), &stopped);
     let analysis = Engine::new(&settled, &evaluator, config).search_observed(state, pace);
     bar.finish();
     interrupt::check()?;
-    if let Some(Stop { reached, elapsed, projected }) = stopped.get() {
-        bail!(
-            "--depth {depth} on {}: stopped at depth {reached} after {}: by the pace of its iterations so far, the \
-             search would take about {}, over the limit of {}; give a smaller --depth, or --force",
-            entry.title(),
-            humantime::format_duration(Duration::from_millis((elapsed * 1000.0).round() as u64)),
-            humantime::format_duration(Duration::from_secs(projected.min(1e12).round() as u64)),
-            humantime::format_duration(Duration::from_secs(MAX_SECONDS as u64))
-        );
+    if let Some(stop) = stopped.get() {
+        return Err(pace::stopped(&entry.title(), depth, stop, args.time_limit));
     }
     let mut engine = Engine::new(&settled, &evaluator, config);
     let mut moves = Vec::new();
     game.moves(state, &mut moves);
     let bar = Progress::new("moves", moves.len() as u64, 0);
+    let moves_started = Instant::now();
     let values: Vec<MoveValue<_>> = moves
         .iter()
         .enumerate()
@@ -365,6 +357,8 @@ fn depth_limited<E: Entry>(
             interrupt::check()?;
             let value = engine.value_move(state, mv);
             bar.update(i as u64 + 1, moves.len() as u64, || format!("{}/{} moves valued", i + 1, moves.len()));
+            pace::check_moves((started, moves_started), (i + 1, moves.len()), limit(args))
+                .map_err(|error| anyhow!("--depth {depth} on {}: {error}", entry.title()))?;
             Ok(value)
         })
         .collect::<Result<_>>()?;
@@ -399,59 +393,7 @@ fn depth_limited<E: Entry>(
     })
 }
 
-/// Why a search was stopped: the depth its last iteration reached, the seconds it had run and those the whole
-/// would take by its pace.
-#[derive(Clone, Copy)]
-struct Stop {
-    reached: u32,
-    elapsed: f64,
-    projected: f64,
-}
-
-/// Reports each iteration of the engine's iterative deepening as progress, and stops the deepening (unless
-/// `force`) once the pace of the iterations says that the search and the valuation of the moves after it will
-/// take more than [`MAX_SECONDS`]: each further ply multiplies the last iteration's time by the larger of the
-/// last two plies' growths (alpha-beta's cost alternates from odd to even depths), and the moves cost about as
-/// much as the search. Extrapolated from iterations of [`PACE_SECONDS`] or more.
-struct Pace<'a> {
-    bar: &'a Progress,
-    depth: u32,
-    force: bool,
-    started: Instant,
-    /// The seconds since the start at which each iteration ended.
-    times: Vec<f64>,
-    stopped: &'a Cell<Option<Stop>>,
-}
-
-impl<G: Game> Observer<G> for Pace<'_> {
-    /// Watches no node, only the iterations.
-    const ACTIVE: bool = false;
-
-    fn deepened(&mut self, reached: u32, _: Value, stats: &Stats) -> ControlFlow<()> {
-        let (done, total) = (u64::from(reached.min(self.depth)), u64::from(self.depth));
-        self.bar.update(done, total, || format!("depth {done}/{total}, {} nodes", HumanCount(stats.nodes)));
-        if interrupt::requested() {
-            return ControlFlow::Break(());
-        }
-        let elapsed = self.started.elapsed().as_secs_f64();
-        self.times.push(elapsed);
-        let lengths: Vec<f64> = std::iter::once(0.0)
-            .chain(self.times.iter().copied())
-            .collect::<Vec<_>>()
-            .windows(2)
-            .map(|w| (w[1] - w[0]).max(1e-6))
-            .collect();
-        let growth = match lengths.as_slice() {
-            [.., a, b, c] => (c / b).max(b / a).max(1.0),
-            [.., a, b] => (b / a).max(1.0),
-            _ => 1.0,
-        };
-        let last = lengths.last().copied().unwrap_or(0.0);
-        let projected = 2.0 * (elapsed + last * growth.powi(self.depth.saturating_sub(reached) as i32));
-        if !self.force && reached < self.depth && last >= PACE_SECONDS && projected > MAX_SECONDS {
-            self.stopped.set(Some(Stop { reached, elapsed, projected }));
-            return ControlFlow::Break(());
-        }
-        ControlFlow::Continue(())
-    }
+/// The time limit of the arguments: none with `--force`.
+fn limit(args: &SolveArgs) -> Option<Duration> {
+    (!args.force).then_some(args.time_limit)
 }

@@ -34,13 +34,13 @@ pub fn solve<E: Entry>(
     known: &Known<E::Game>,
     dir: &Path,
     (text, state): (&str, &<E::Game as Game>::State),
-    (out, force): (&OutArg, bool),
+    (out, limit): (&OutArg, Option<Duration>),
 ) -> Result<()> {
     let game = entry.game();
     let (endgame, table) = (&known.endgame, &known.table);
     let space = &*endgame.space;
     let (Some(outcomes), Some((_, outcome))) = (known.moves(state), known.best(state)) else {
-        return search(entry, known, dir, (text, state), (out, force));
+        return search(entry, known, dir, (text, state), (out, limit));
     };
     let mover = space.to_move(state);
     let max_view = |o: Outcome| match o {
@@ -79,9 +79,6 @@ pub fn solve<E: Entry>(
     })
 }
 
-/// Searches to the tables estimated to take longer than this are refused unless `--force`.
-const MAX_SECONDS: f64 = 15.0 * 60.0;
-
 /// The table for the exact search to the tables, in MiB.
 const TABLE_MIB: usize = 256;
 
@@ -92,7 +89,7 @@ fn search<E: Entry>(
     known: &Known<E::Game>,
     dir: &Path,
     (text, state): (&str, &<E::Game as Game>::State),
-    (out, force): (&OutArg, bool),
+    (out, limit): (&OutArg, Option<Duration>),
 ) -> Result<()> {
     let game = entry.game();
     let Some(plies) = (known.endgame.plies_to)(state) else {
@@ -105,16 +102,16 @@ fn search<E: Entry>(
         );
     };
     let estimate = (known.endgame.seconds_to)(plies);
-    if estimate > MAX_SECONDS && !force {
+    if let Some(limit) = limit.filter(|limit| estimate > limit.as_secs_f64()) {
         bail!(
             "{} position {text:?} lies up to {plies} plies before the endgame the tables in {} hold ({}): an exact \
-             search to them would take about {} here, over the limit of {} (--force runs it; --depth D searches to \
+             search to them would take about {} here, over the limit of {} (a longer --time-limit or --force runs it; --depth D searches to \
              a depth, stopping at the tables)",
             entry.title(),
             dir.display(),
             known.endgame.about,
             humantime::format_duration(Duration::from_secs(estimate.min(1e12) as u64)),
-            humantime::format_duration(Duration::from_secs(MAX_SECONDS as u64))
+            humantime::format_duration(limit)
         );
     }
     let Node::Decision(mover) = game.node(state) else { bail!("the position is a chance node; solve values moves") };
