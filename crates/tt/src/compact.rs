@@ -2,7 +2,8 @@
 //! key kept, threads sharing it without locks.
 
 use crate::entry::Bound;
-use std::sync::atomic::{AtomicU64, Ordering};
+use crate::pages::HugeWords;
+use std::sync::atomic::Ordering;
 
 /// What a [`CompactTable`] holds for a key: a whole-number value, its bound, and the best move if one was found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -44,7 +45,7 @@ pub struct CompactEntry {
 /// assert!(CompactTable::with_mib(1, 49).is_err()); // 2^17 entries tell keys of 48 bits apart, no more.
 /// ```
 pub struct CompactTable {
-    slots: Box<[AtomicU64]>,
+    slots: HugeWords,
     /// The number of slots, a prime.
     size: u64,
     /// The bits of the keys it tells apart.
@@ -113,7 +114,8 @@ impl CompactTable {
         if key_bits > most {
             return Err(TooSmall { entries: size, key_bits, most });
         }
-        let slots = (0..size).map(|_| AtomicU64::new(EMPTY)).collect();
+        // Huge pages where the system gives them (see `HugeWords`); every slot starts empty (0).
+        let slots = HugeWords::zeroed(size as usize);
         Ok(CompactTable { slots, size, key_bits })
     }
 

@@ -45,6 +45,7 @@ mod compact;
 mod concurrent;
 mod entry;
 mod packed;
+mod pages;
 mod policy;
 mod table;
 mod zobrist;
