@@ -6,6 +6,7 @@ use ahash::AHashMap;
 use khela_games::{Game, Player, Value};
 pub use khela_tt::Bound;
 use khela_tt::{CompactEntry, CompactTable, ConcurrentTable, Entry, Region, Table, TableStats};
+use std::hint::select_unpredictable;
 use std::sync::Arc;
 
 /// What a cache knows of a state before it is searched.
@@ -200,8 +201,11 @@ impl<G: Game> Cache<G> for Table<G::Move> {
 /// A handle may start a search in a small region of the table ([`Compact::growing`]), which the processor's
 /// cache holds, and move to larger ones as the search stores more entries: a small search never waits on
 /// memory, a large one soon has the whole table.
+///
+/// A handle may also store a position and its image under a symmetry of the game under one key
+/// ([`Compact::with_symmetry`]): the smaller of their keys, the best move mapped into that key's frame.
 #[derive(Debug)]
-pub struct Compact {
+pub struct Compact<S = ()> {
     table: Arc<CompactTable>,
     /// The regions it probes and stores in, smallest first, the whole table last.
     ladder: Vec<Region>,
@@ -212,6 +216,31 @@ pub struct Compact {
     /// The most slots of the table its entries may be in, since its counters were zeroed.
     reach: u64,
     stats: TableStats,
+    symmetry: S,
+}
+
+/// A symmetry of a game whose positions a [`Compact`] table may store under one key: a position and its image
+/// have the same value, and the image of the one's best move is the other's best move.
+pub trait KeySymmetry<G: Game> {
+    /// The key `state` is stored under, and whether it is the key of its image (whose moves are then the images
+    /// of `state`'s).
+    fn key(&self, game: &G, state: &G::State) -> (u64, bool);
+
+    /// The image of `mv` (an involution: the image of the image is `mv`).
+    fn image(&self, game: &G, mv: G::Move) -> G::Move;
+}
+
+/// No symmetry: every position under its own key.
+impl<G: Game> KeySymmetry<G> for () {
+    #[inline(always)]
+    fn key(&self, game: &G, state: &G::State) -> (u64, bool) {
+        (game.key(state), false)
+    }
+
+    #[inline(always)]
+    fn image(&self, _: &G, mv: G::Move) -> G::Move {
+        mv
+    }
 }
 
 impl Compact {
@@ -226,7 +255,20 @@ impl Compact {
     /// times as long; on Begin-Hard, after twice, within 3% of the whole table's time).
     pub fn growing(table: Arc<CompactTable>, mut regions: Vec<Region>) -> Compact {
         regions.push(table.whole());
-        Compact { table, ladder: regions, step: 0, stored: 0, reach: 0, stats: TableStats::default() }
+        Compact { table, ladder: regions, step: 0, stored: 0, reach: 0, stats: TableStats::default(), symmetry: () }
+    }
+}
+
+impl<S> Compact<S> {
+    /// The same handle, storing a position and its image under `symmetry` under one key.
+    pub fn with_symmetry<T>(self, symmetry: T) -> Compact<T> {
+        let Compact { table, ladder, step, stored, reach, stats, .. } = self;
+        Compact { table, ladder, step, stored, reach, stats, symmetry }
+    }
+
+    /// The symmetry, to change (as [`crate::connect4`] turns its mirror on and off between solves).
+    pub fn symmetry_mut(&mut self) -> &mut S {
+        &mut self.symmetry
     }
 
     /// Starts the next search in the smallest region (entries stored there before, by any search, are found
@@ -252,7 +294,7 @@ impl Compact {
     }
 }
 
-impl<G: Game<Move = u8>> Cache<G> for Compact {
+impl<G: Game<Move = u8>, S: KeySymmetry<G>> Cache<G> for Compact<S> {
     const LOOKAHEAD: bool = true;
 
     #[inline]
@@ -266,10 +308,12 @@ impl<G: Game<Move = u8>> Cache<G> for Compact {
         beta: Value,
     ) -> Probe<G::Move> {
         self.stats.probes += 1;
-        let Some(found) = self.table.probe_in(game.key(state), self.ladder[self.step]) else { return Probe::MISS };
+        let (key, image) = self.symmetry.key(game, state);
+        let Some(found) = self.table.probe_in(key, self.ladder[self.step]) else { return Probe::MISS };
         self.stats.hits += 1;
+        let best = found.best.map(|mv| select_unpredictable(image, self.symmetry.image(game, mv), mv));
         // Through an `Entry`, whose cutoff rule is the only way out of a table; complete, as stores are.
-        let entry = Entry::new(Value::from(found.value), found.bound, EXACT_DEPTH, found.best);
+        let entry = Entry::new(Value::from(found.value), found.bound, EXACT_DEPTH, best);
         answer(entry, viewer, depth, alpha, beta)
     }
 
@@ -281,7 +325,9 @@ impl<G: Game<Move = u8>> Cache<G> for Compact {
         }
         self.stats.stores += 1;
         let region = self.ladder[self.step];
-        self.table.store_in(game.key(state), region, CompactEntry { value: value as i8, bound, best: at.best });
+        let (key, image) = self.symmetry.key(game, state);
+        let best = at.best.map(|mv| select_unpredictable(image, self.symmetry.image(game, mv), mv));
+        self.table.store_in(key, region, CompactEntry { value: value as i8, bound, best });
         self.reach = self.reach.max(region.size());
         self.stored += 1;
         if self.stored > 2 * region.size() && self.step + 1 < self.ladder.len() {

@@ -45,7 +45,7 @@ mod trace;
 
 pub use abdada::{Abdada, Team};
 pub use algorithm::Algorithm;
-pub use cache::{Bound, Cache, Compact, Memo, Probe, Shared, Stored};
+pub use cache::{Bound, Cache, Compact, KeySymmetry, Memo, Probe, Shared, Stored};
 pub use horizon::{EvalFn, Horizon, Noisy, UNLIMITED};
 pub use oracle::Oracle;
 pub use order::{

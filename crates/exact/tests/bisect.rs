@@ -1,13 +1,14 @@
 //! The null-window bisection driver (`Searcher::bisect`) against plain alpha-beta on seeded random trees of
 //! whole-number leaves, MAX or MIN at the root, with and without a table: the exact value over the true range,
 //! and over a narrower range the value clamped to it (the weak solution over −1..1); and with a compact table,
-//! whose handle asks the loop for enhanced transposition cut-offs, on tic-tac-toe's positions.
+//! whose handle asks the loop for enhanced transposition cut-offs, on tic-tac-toe's positions, with and without
+//! a symmetry that stores a board and its mirror image under one key.
 
-use khela_exact::{Algorithm, Compact, Natural, Searcher};
+use khela_exact::{Algorithm, Cache, Compact, KeySymmetry, Natural, Searcher, UNLIMITED};
 use khela_games::conformance::random_lines;
 use khela_games::random_tree::{Params, RandomTree};
 use khela_games::rng::Rng;
-use khela_games::tictactoe::{Board, TicTacToe};
+use khela_games::tictactoe::{Board, SYMMETRIES, TicTacToe};
 use khela_games::tree::Tree;
 use khela_games::{Game, Node, Player};
 use khela_tt::{CompactTable, Policy, Table};
@@ -99,4 +100,56 @@ fn a_growing_compact_handle_agrees_with_alpha_beta() {
     assert!(positions > 200, "{positions}");
     // Some search reached the whole table (entries past the largest region's slots).
     assert_eq!(searcher.cache().reach(), table.capacity());
+}
+
+/// Tic-tac-toe's mirror left–right, of its `SYMMETRIES`.
+const MIRROR: usize = 4;
+
+/// Tic-tac-toe's mirror left–right as a compact table's symmetry.
+struct LeftRight;
+
+impl KeySymmetry<TicTacToe> for LeftRight {
+    fn key(&self, game: &TicTacToe, board: &Board) -> (u64, bool) {
+        let (key, image) = (game.key(board), game.key(&board.transformed(&SYMMETRIES[MIRROR])));
+        if image < key { (image, true) } else { (key, false) }
+    }
+
+    fn image(&self, _: &TicTacToe, cell: u8) -> u8 {
+        SYMMETRIES[MIRROR][cell as usize]
+    }
+}
+
+/// A compact handle storing a board and its mirror image under one key: alpha-beta's values, and each board's
+/// best move found in the table is the image of its image's (a move stored in the wrong frame would show on every
+/// asymmetric board whose best move is off the middle column).
+#[test]
+fn a_compact_handle_with_a_symmetry_keeps_moves_in_each_images_frame() {
+    let table = Arc::new(CompactTable::with_mib(1, 18).unwrap());
+    let handle = Compact::new(Arc::clone(&table)).with_symmetry(LeftRight);
+    let mut searcher = Searcher::new(&TicTacToe, Natural).with_cache(handle);
+    let (mut positions, mut off_middle) = (0, 0);
+    for (_, p) in random_lines(&TicTacToe, &Board::EMPTY, 300, 0..7, 3) {
+        let Node::Decision(player) = TicTacToe.node(&p) else { continue };
+        let truth = Searcher::new(&TicTacToe, Natural).run(Algorithm::AlphaBeta, &p).value;
+        assert_eq!(searcher.bisect(&p, -1.0, 1.0).value, truth, "{p:?}");
+        let image = p.transformed(&SYMMETRIES[MIRROR]);
+        if image == p {
+            // Its own image: one frame.
+            continue;
+        }
+        let mut best = |board: &Board| {
+            searcher
+                .cache_mut()
+                .probe(&TicTacToe, board, player, UNLIMITED, -1.0, 1.0)
+                .best
+                .expect("solved, with a move")
+        };
+        let (mv, image_mv) = (best(&p), best(&image));
+        assert_eq!(image_mv, SYMMETRIES[MIRROR][mv as usize], "{p:?}: best {mv}, its image's {image_mv}");
+        let cells = p.x | p.o;
+        assert_eq!(cells & 1 << mv, 0, "{p:?}: {mv} is empty");
+        off_middle += usize::from(mv % 3 != 1);
+        positions += 1;
+    }
+    assert!(positions > 200 && off_middle > 100, "{positions} positions, {off_middle} best off the middle");
 }

@@ -1,8 +1,9 @@
 //! The Connect-4 solver ([`khela_exact::connect4`]) against the truth: the published scores of Pons' benchmark
 //! sets (`../shared/connect4/`; the first positions of each, strong and weak, and their mirror images), and
 //! plain alpha-beta without the solver's knowledge on seeded random positions of the standard board and on
-//! small boards from their start — where a pruning rule wrong by one stone would show; on one thread and on two
-//! (which must find the same scores).
+//! small boards from their start and on positions that are their own mirror image (whose trees the solver searches
+//! with a position and its image sharing entries) — where a pruning rule wrong by one stone would show; on one
+//! thread and on two (which must find the same scores).
 //!
 //! Where the sets are absent, as in a fresh clone, their test is reported as ignored, with a note saying why
 //! (this file runs its own harness, so that it can decide that when it runs).
@@ -41,6 +42,10 @@ fn main() {
         }),
         Trial::test("the_solver_agrees_with_plain_alpha_beta_on_small_boards", || {
             small_boards();
+            Ok(())
+        }),
+        Trial::test("the_solver_agrees_with_plain_alpha_beta_on_symmetric_positions", || {
+            symmetric_positions();
             Ok(())
         }),
     ];
@@ -145,4 +150,43 @@ fn small_boards() {
             }
         }
     }
+}
+
+/// Positions that are their own mirror image, on small boards: each side plays a column, then each the image
+/// of its column (seeded random columns), kept while the board stays symmetric.
+fn symmetric_positions() {
+    let mut checked = 0;
+    let mut seed = 11u64;
+    let mut column = |width: u32| {
+        seed = seed.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        ((seed >> 33) % u64::from(width)) as u8
+    };
+    for (width, height) in [(5, 4), (4, 5), (7, 3), (3, 6)] {
+        let game = Connect4::new(width, height).unwrap();
+        let mut one = Solver::new(&game, 4).unwrap();
+        let mut two = Solver::new(&game, 4).unwrap().with_threads(2).shared_from(0);
+        let image = |col: u8| width as u8 - 1 - col;
+        for _ in 0..12 {
+            let mut p = Position::EMPTY;
+            for _ in 0..3 {
+                let (a, b) = (column(width), column(width));
+                let mut next = p;
+                for col in [a, b, image(a), image(b)] {
+                    if matches!(game.node(&next), Node::Decision(_)) && game.can_play(&next, col) {
+                        game.play_col(&mut next, col);
+                    }
+                }
+                if next.moves_played() != p.moves_played() + 4 || game.mirrored(&next) != next {
+                    break;
+                }
+                p = next;
+                if let Node::Decision(_) = game.node(&p) {
+                    agrees(&game, &mut one, &p, &format!("{width}x{height} {p:?}"));
+                    agrees(&game, &mut two, &p, &format!("{width}x{height} {p:?} on 2 threads"));
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 20, "{checked} symmetric positions");
 }

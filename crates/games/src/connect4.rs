@@ -177,6 +177,10 @@ pub struct Connect4 {
     board: u64,
     /// The column of every bit, so that move generation needs no division.
     column_of: [u8; 64],
+    /// How [`Connect4::mirror`] reverses the columns of a board whose columns, padded to a power of two,
+    /// still fit in 64 bits (the standard's 7 in 8): swaps of ever larger groups of columns, each the mask of
+    /// the lower columns of each pair of groups, then a shift that drops the padding.
+    swaps: Option<([u64; 6], u32)>,
 }
 
 impl Default for Connect4 {
@@ -222,7 +226,13 @@ impl Connect4 {
         let bottom = (0..width).fold(0u64, |acc, col| acc | 1 << (col * (height + 1)));
         let column = (1u64 << height) - 1;
         let column_of = std::array::from_fn(|bit| (bit as u32 / (height + 1)) as u8);
-        Ok(Connect4 { width, height, bottom, board: bottom * column, column_of })
+        let (groups, step) = (width.next_power_of_two(), height + 1);
+        let swaps = (groups * step <= 64).then(|| {
+            let bits = u64::MAX >> (64 - step);
+            let lower = |span: u32| (0..groups).filter(|g| g & span == 0).fold(0, |m, g| m | bits << (g * step));
+            (std::array::from_fn(|i| if 1 << i < groups { lower(1 << i) } else { 0 }), (groups - width) * step)
+        });
+        Ok(Connect4 { width, height, bottom, board: bottom * column, column_of, swaps })
     }
 
     /// The number of columns.
@@ -279,6 +289,34 @@ impl Connect4 {
     #[inline]
     pub fn column_cells(&self, col: u8) -> u64 {
         ((1 << self.height) - 1) << (u32::from(col) * (self.height + 1))
+    }
+
+    /// `bits` with the board's columns in reverse order: the mirror image of a set of cells, of a position's
+    /// stones, or of its key ([`Game::key`], which never carries from one column into the next).
+    #[inline(always)]
+    pub fn mirror(&self, bits: u64) -> u64 {
+        let step = self.height + 1;
+        match self.swaps {
+            Some((masks, padding)) => {
+                let mut image = bits;
+                for (i, &mask) in masks.iter().enumerate().take_while(|&(_, &mask)| mask != 0) {
+                    let shift = step << i;
+                    image = (image & mask) << shift | (image >> shift) & mask;
+                }
+                image >> padding
+            }
+            None => {
+                let column = (1 << step) - 1;
+                (0..self.width)
+                    .fold(0, |image, col| image | (bits >> (col * step) & column) << ((self.width - 1 - col) * step))
+            }
+        }
+    }
+
+    /// The mirror image of `p` (its columns in reverse order), which has the same value.
+    #[inline]
+    pub fn mirrored(&self, p: &Position) -> Position {
+        Position { current: self.mirror(p.current), mask: self.mirror(p.mask) }
     }
 
     /// Whether column `col` (0-based, below the width) has room for a stone. It does not look at whether the

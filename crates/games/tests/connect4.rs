@@ -245,6 +245,31 @@ fn keys_are_unique() {
 }
 
 #[test]
+fn mirror_images() {
+    for game in [Connect4::standard(), Connect4::new(4, 5).unwrap(), Connect4::new(9, 6).unwrap()] {
+        let mut rng = Pcg64Mcg::seed_from_u64(5);
+        let mut moves = Vec::new();
+        for _ in 0..100 {
+            // A game and its mirror image, each column played in place of its image.
+            let (mut p, mut image) = (Position::EMPTY, Position::EMPTY);
+            while let Node::Decision(_) = game.node(&p) {
+                game.moves(&p, &mut moves);
+                let col = moves[rng.next_u32() as usize % moves.len()];
+                game.play(&mut p, col);
+                game.play(&mut image, game.width() as u8 - 1 - col);
+                assert_eq!(game.mirrored(&p), image, "{game}: {p:?}");
+                assert_eq!(game.mirrored(&image), p);
+                assert_eq!(game.key(&image), game.mirror(game.key(&p)), "{game}: a key's image is the image's key");
+                assert_eq!(game.node(&image), game.node(&p));
+            }
+        }
+        let full = (0..game.width() as u8).fold(0, |cells, col| cells | game.column_cells(col));
+        assert_eq!(game.mirror(full), full);
+        assert_eq!(game.mirror(game.column_cells(0)), game.column_cells(game.width() as u8 - 1));
+    }
+}
+
+#[test]
 fn distinct_positions_per_ply() {
     // OEIS A212693, "Number of legal 7 X 6 Connect-Four positions after n plies" (John Tromp), plies 0 to 8.
     const DISTINCT: [usize; 9] = [1, 7, 49, 238, 1120, 4263, 16422, 54859, 184275];
