@@ -22,6 +22,10 @@
 //! On one thread, each solve starts in a small region of the table ([`Compact::growing`]), which stays in the
 //! processor's cache, and moves to larger ones as it stores more entries: most benchmark positions never leave
 //! the first, whose probes would otherwise wait on memory.
+//!
+//! A position that is its own mirror image (the empty board among them) is solved with the positions of its
+//! tree and their images sharing entries ([`Compact::with_symmetry`]): its tree holds each position's image as
+//! often as the position.
 
 use crate::abdada::{Abdada, Team};
 use crate::cache::{Compact, KeySymmetry};
