@@ -184,6 +184,27 @@ fn a_wrong_score_exits_1_after_the_whole_file() {
     assert_eq!(String::from_utf8_lossy(&out.stdout).lines().count(), lines.len() + 1);
 }
 
+/// A line of a score after a space, Pons' format with no moves, is the empty board's: its score is the best of
+/// its moves' (from `--position`'s analysis, the start by default), strong and weak.
+#[test]
+fn the_empty_board_in_a_set() {
+    let board = ["--width", "5", "--height", "4"];
+    let analysis = csv(&[&["solve", "--game", "connect4"][..], &board].concat());
+    let best = analysis.lines().skip(1).map(|row| row.split(',').nth(1).unwrap().parse::<i32>().unwrap()).max();
+    let best = best.expect("the empty board has moves");
+    let f = file(&[format!(" {best}")]);
+    for weak in [false, true] {
+        let mut args = [&["solve", "--game", "connect4", "--set", f.path().to_str().unwrap()][..], &board].concat();
+        if weak {
+            args.push("--weak");
+        }
+        let expected = if weak { best.signum() } else { best };
+        let rows = csv(&args);
+        let row = rows.lines().nth(1).expect("a row");
+        assert!(row.starts_with(&format!(",{expected},{expected},")), "{row}");
+    }
+}
+
 #[test]
 fn bad_sets_and_options_are_refused() {
     let set = |lines: &[&str]| file(&lines.iter().map(|l| l.to_string()).collect::<Vec<_>>());

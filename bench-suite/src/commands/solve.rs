@@ -57,9 +57,9 @@ pub struct SolveArgs {
     /// Exact solving, win, draw or loss only (Connect-4: the sign of the score, for less work).
     #[arg(long)]
     pub weak: bool,
-    /// Solve every position of a benchmark file (`moves score` a line; Connect-4: Pons' sets, like
-    /// ../shared/connect4/Test_L3_R1) and check each score; given again, several files. A score that disagrees
-    /// is reported by its line, and the command ends with exit status 1 after the whole file.
+    /// Solve every position of a benchmark file (`moves score` a line, ` score` for the empty board; Connect-4:
+    /// Pons' sets, like ../shared/connect4/Test_L3_R1) and check each score; given again, several files. A score
+    /// that disagrees is reported by its line, and the command ends with exit status 1 after the whole file.
     #[arg(long, value_name = "FILE")]
     pub set: Vec<PathBuf>,
     /// Threads for exact solving by a game's own solver (Connect-4's: ABDADA, one shared table; the scores

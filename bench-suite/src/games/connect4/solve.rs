@@ -162,14 +162,20 @@ struct Line {
     score: i32,
 }
 
-/// Reads a set's file, refusing (before any work) a line that is not `moves score` of a position that goes on.
+/// Reads a set's file, refusing (before any work) a line that is not `moves score` (` score` for the empty
+/// board) of a position that goes on.
 fn read(game: &Connect4, path: &Path, limit: Option<usize>) -> Result<Vec<Line>> {
     let text = std::fs::read_to_string(path).with_context(|| format!("--set {}: cannot read it", path.display()))?;
     let mut lines = Vec::new();
     for (i, line) in text.lines().enumerate().filter(|(_, l)| !l.trim().is_empty()) {
         let bad = |why: String| anyhow::anyhow!("--set {} line {}: {why}", path.display(), i + 1);
         let fields: Vec<&str> = line.split_whitespace().collect();
-        let [moves, score] = fields[..] else { return Err(bad(format!("{line:?} is not `moves score`"))) };
+        let (moves, score) = match fields[..] {
+            [moves, score] => (moves, score),
+            // The empty board's line: no moves before the space.
+            [score] if line.starts_with(' ') => ("", score),
+            _ => return Err(bad(format!("{line:?} is not `moves score`"))),
+        };
         let score = score.parse().map_err(|_| bad(format!("score {score:?} is not a whole number")))?;
         let position = game.parse(moves).map_err(|e| bad(e.to_string()))?;
         if !matches!(game.node(&position), Node::Decision(_)) {
