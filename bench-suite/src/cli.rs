@@ -14,6 +14,7 @@ use crate::commands::solve::{self, SolveArgs};
 use crate::commands::star::{self, StarArgs};
 use crate::commands::sweep::{self, args::MergeArgs, args::SweepArgs, merge};
 use crate::commands::trace::{self, TraceArgs};
+use crate::commands::zero::{self, ZeroArgs};
 use anyhow::Result;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
@@ -85,6 +86,9 @@ pub enum Command {
     /// count.
     #[command(name = "merge-counts")]
     MergeCounts(MergeCountsArgs),
+    /// AlphaZero's recipe: train a policy-value network by self-play (`zero train`), measure it against exact
+    /// truth (`zero eval`).
+    Zero(ZeroArgs),
 }
 
 impl Command {
@@ -106,6 +110,7 @@ impl Command {
             Command::Prove(args) => prove::run(&args),
             Command::Star(args) => star::run(&args),
             Command::MergeCounts(args) => merge_counts::run(&args),
+            Command::Zero(args) => zero::run(&args),
         }
     }
 }

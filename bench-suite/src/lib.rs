@@ -53,6 +53,9 @@ pub fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
+    if matches!(cli.command, cli::Command::Zero(_)) {
+        commands::zero::with_thread_count();
+    }
     match cli.command.run() {
         Ok(()) => ExitCode::SUCCESS,
         // Whoever read stdout has gone (`| head`): there is nobody left to tell, so end quietly.

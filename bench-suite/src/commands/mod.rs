@@ -15,3 +15,4 @@ pub mod solve;
 pub mod star;
 pub mod sweep;
 pub mod trace;
+pub mod zero;

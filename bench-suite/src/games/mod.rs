@@ -50,6 +50,34 @@ pub fn visit<V: Visit>(args: &GameArgs, visitor: V) -> Result<V::Output> {
 }
 
 /// What a command may need of a game beyond the game itself.
+/// A command over the games a network plays (their positions encoded for it: [`khela_zero::Encode`]).
+pub trait VisitNet {
+    type Output;
+
+    fn visit<E: Entry>(self, entry: E) -> Self::Output
+    where
+        E::Game: khela_zero::Encode;
+}
+
+/// The games a network plays, by name.
+pub const NET_GAMES: [GameName; 3] = [GameName::Tictactoe, GameName::Connect4, GameName::BaghChal];
+
+/// Runs `visitor` on the game of `args`, one a network plays; `command` names the refusal of another.
+pub fn visit_net<V: VisitNet>(args: &GameArgs, command: &str, visitor: V) -> Result<V::Output> {
+    Ok(match args.game {
+        GameName::Tictactoe => visitor.visit(tictactoe::TicTacToeEntry::new(args)?),
+        GameName::Connect4 => visitor.visit(connect4::Connect4Entry::new(args)?),
+        GameName::BaghChal => visitor.visit(bagh_chal::BaghChalEntry::new(args)?),
+        other => {
+            let games: Vec<&str> = NET_GAMES.iter().map(|&g| g.into()).collect();
+            bail!(
+                "{command} needs a network's encoding of the game, which {other} does not have; the games that have it: {}",
+                games.join(", ")
+            )
+        }
+    })
+}
+
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Capability {
     /// An evaluator (`eval`, `solve --depth`, `mcts --prior evaluator`).

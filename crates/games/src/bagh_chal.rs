@@ -179,6 +179,8 @@ pub struct BaghChal {
     /// Whether [`Game::key`] is unique (the board fits base 3 in 64 bits with the counts).
     exact_keys: bool,
     start_text: String,
+    /// [`BaghChal::symmetries`], computed once.
+    symmetries: Arc<[Vec<u8>]>,
 }
 
 impl BaghChal {
@@ -244,6 +246,7 @@ impl BaghChal {
             max_length: 200,
             exact_keys: false,
             start_text: String::new(),
+            symmetries: Arc::new([]),
         };
         for (p, height) in heights {
             start.goats |= 1 << p;
@@ -254,6 +257,7 @@ impl BaghChal {
         game.exact_keys = game.board.len() <= 40 && states * f64::from(1u32 << game.under_bits()) < 1.8e19;
         game.start = start;
         game.start_text = game.write(&start);
+        game.symmetries = game.find_symmetries().into();
         Ok(game)
     }
 
@@ -343,8 +347,8 @@ impl BaghChal {
         }
     }
 
-    /// The goats on point `p`.
-    fn height(&self, s: &Position, p: u8) -> u32 {
+    /// The goats on point `p`: 0 or 1, or a stack's height.
+    pub fn height(&self, s: &Position, p: u8) -> u32 {
         match s.goats & 1 << p {
             0 => 0,
             _ if self.stack_points & 1 << p == 0 => 1,
@@ -377,8 +381,13 @@ impl BaghChal {
     }
 
     /// The symmetries of the square that keep the setup's stack points in place (all 8 for Bagh-Chal and
-    /// Bagh-Bandi), as permutations of the points, the identity first.
-    pub fn symmetries(&self) -> Vec<Vec<u8>> {
+    /// Bagh-Bandi), as permutations of the points (`perm[p]` is where point `p` goes), the identity first.
+    pub fn symmetries(&self) -> &[Vec<u8>] {
+        &self.symmetries
+    }
+
+    /// [`BaghChal::symmetries`], from the board.
+    fn find_symmetries(&self) -> Vec<Vec<u8>> {
         let m = (self.board.len() as f64).sqrt() as u8 - 1;
         let maps: [Isometry; 8] = [
             |_, f, r| (f, r),

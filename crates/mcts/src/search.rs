@@ -153,6 +153,53 @@ impl<'g, G: Game, P: Policy<G>, R: Random> Search<'g, G, P, R> {
         self.summary(ran.into_inner())
     }
 
+    /// Begins an iteration whose leaf the caller values (a network's value and priors, say, for many leaves of
+    /// many searches at once): descends as [`Search::run`] does, adding `config.virtual_loss` to every node of
+    /// the path so that the next descents go elsewhere, and stops at the first decision node not yet opened (a
+    /// fresh node, or the root of a new search) — a [`Begun::Leaf`] for [`Search::complete`] to finish — or at a
+    /// terminal or proven node, whose score it backs up at once ([`Begun::Done`]). [`Begun::Over`] when the root
+    /// is terminal or proven: nothing to search.
+    ///
+    /// Several iterations may be in flight at once; each must be completed (or the search dropped). Two of them
+    /// may end at the same leaf: the first to complete opens it, and both back up.
+    pub fn begin(&mut self) -> Begun<G> {
+        let virtual_loss = self.config.virtual_loss;
+        let (steps, tree, rng, scratch) = self.parts();
+        let root = ROOT as usize;
+        if matches!(tree.nodes[root].kind, Kind::Terminal(_)) || tree.stats[root].proof.is_some() {
+            return Begun::Over;
+        }
+        match steps.descend(tree, rng, scratch, virtual_loss, true) {
+            Leaf::Score(score) => {
+                steps.backup(tree, &scratch.path, score, virtual_loss);
+                Begun::Done
+            }
+            Leaf::Playout(state) => {
+                Begun::Leaf(Pending { path: scratch.path.clone(), line: scratch.line.clone(), state })
+            }
+        }
+    }
+
+    /// Completes an iteration begun by [`Search::begin`]: opens its leaf, if it is a decision node not yet
+    /// opened, with a child for each legal move (in natural order) whose prior is `priors`' value for it, and
+    /// backs up `max_score` (win 1, draw ½, loss 0 for MAX), the leaf's value, along the path.
+    ///
+    /// # Panics
+    ///
+    /// If `priors` does not have one value per legal move of the leaf, when it is opened.
+    pub fn complete(&mut self, pending: Pending<G>, max_score: f64, priors: &[f64]) {
+        let virtual_loss = self.config.virtual_loss;
+        let (steps, tree, rng, scratch) = self.parts();
+        let leaf = *pending.path.last().expect("a path from the root");
+        let node = &tree.nodes[leaf as usize];
+        if let (Kind::Decision(mover), false) = (node.kind, node.opened) {
+            steps.game.moves(&node.state, &mut scratch.moves);
+            assert_eq!(priors.len(), scratch.moves.len(), "one prior a legal move");
+            steps.open_with(tree, leaf, mover, &scratch.moves, priors, &pending.line, rng);
+        }
+        steps.backup(tree, &pending.path, max_score, virtual_loss);
+    }
+
     fn summary(&self, iterations: u64) -> Summary {
         Summary { iterations, nodes: self.tree.nodes.len(), refused: self.tree.refused }
     }
@@ -217,6 +264,32 @@ impl<'g, G: Game, P: Policy<G>, R: Random> Search<'g, G, P, R> {
         let (steps, tree, rng, _) = self.parts();
         steps.noise(tree, rng);
     }
+}
+
+/// An iteration begun by [`Search::begin`], waiting at its leaf for the caller's valuation.
+pub struct Pending<G: Game> {
+    /// The nodes from the root to the leaf.
+    path: Vec<u32>,
+    /// In a game whose positions repeat: the keys of the line of play to the leaf.
+    line: Vec<u64>,
+    state: G::State,
+}
+
+impl<G: Game> Pending<G> {
+    /// The leaf's position: a decision node, not terminal.
+    pub fn state(&self) -> &G::State {
+        &self.state
+    }
+}
+
+/// What [`Search::begin`] did.
+pub enum Begun<G: Game> {
+    /// It reached a leaf, for the caller to value.
+    Leaf(Pending<G>),
+    /// It ended on a terminal or proven node and backed its score up: a whole iteration.
+    Done,
+    /// Nothing: the root is terminal or proven.
+    Over,
 }
 
 /// A playout's score for MAX: win 1, draw ½, loss 0.
@@ -307,7 +380,7 @@ impl<G: Game, P: Policy<G>> Steps<'_, G, P> {
             let leaf = tree.with(|tree| {
                 let over = matches!(tree.nodes[ROOT as usize].kind, Kind::Terminal(_))
                     || tree.stats[ROOT as usize].proof.is_some();
-                (!over).then(|| self.descend(tree, rng, scratch, virtual_loss))
+                (!over).then(|| self.descend(tree, rng, scratch, virtual_loss, false))
             });
             let score = match leaf {
                 None => break,
@@ -324,12 +397,15 @@ impl<G: Game, P: Policy<G>> Steps<'_, G, P> {
     }
 
     /// Selection and expansion: from the root to the node the iteration ends at, recorded in `scratch.path`.
+    /// `valued`: the leaves are valued by the caller, who opens them with priors of its own
+    /// ([`Search::complete`]), so a decision node not yet opened (the root included) ends the descent.
     fn descend<R: Random>(
         &self,
         tree: &mut Tree<G>,
         rng: &mut R,
         scratch: &mut Scratch<G>,
         virtual_loss: u32,
+        valued: bool,
     ) -> Leaf<G::State> {
         scratch.path.clear();
         let cycles = self.game.cycles().is_some();
@@ -354,7 +430,12 @@ impl<G: Game, P: Policy<G>> Steps<'_, G, P> {
             if let Kind::Terminal(payoff) = node.kind {
                 return Leaf::Score(max_score(payoff));
             }
-            if fresh || depth >= self.policy.max_depth() || (!node.opened && !self.open(tree, id, rng, scratch)) {
+            let valued_leaf = valued && !node.opened && matches!(node.kind, Kind::Decision(_));
+            if fresh
+                || valued_leaf
+                || depth >= self.policy.max_depth()
+                || (!node.opened && !self.open(tree, id, rng, scratch))
+            {
                 return Leaf::Playout(tree.nodes[id as usize].state.clone());
             }
             let node = &tree.nodes[id as usize];
@@ -402,7 +483,7 @@ impl<G: Game, P: Policy<G>> Steps<'_, G, P> {
     /// child. Returns false, leaving the node unopened, if the children would not fit in the node budget.
     fn open<R: Random>(&self, tree: &mut Tree<G>, id: u32, rng: &mut R, scratch: &mut Scratch<G>) -> bool {
         let node = &tree.nodes[id as usize];
-        let (owner, children) = match node.kind {
+        let owner = match node.kind {
             Kind::Decision(mover) => {
                 self.game.moves(&node.state, &mut scratch.moves);
                 if self.policy.expansion() == Expansion::OneAtRandom {
@@ -414,7 +495,7 @@ impl<G: Game, P: Policy<G>> Steps<'_, G, P> {
                     return true;
                 }
                 self.policy.priors(self.game, &node.state, &scratch.moves, &mut scratch.priors);
-                (mover, scratch.moves.iter().copied().zip(scratch.priors.iter().copied()))
+                mover
             }
             Kind::Chance => {
                 self.game.outcomes(&node.state, &mut scratch.outcomes);
@@ -424,17 +505,34 @@ impl<G: Game, P: Policy<G>> Steps<'_, G, P> {
                     scratch.moves.push(outcome);
                     scratch.priors.push(probability);
                 }
-                (node.owner, scratch.moves.iter().copied().zip(scratch.priors.iter().copied()))
+                node.owner
             }
             Kind::Terminal(_) => unreachable!("terminal nodes are not opened"),
         };
-        if tree.nodes.len() + scratch.moves.len() > self.config.max_nodes {
+        self.open_with(tree, id, owner, &scratch.moves, &scratch.priors, &scratch.line, rng)
+    }
+
+    /// Opens node `id` with a child for each of `moves` (its moves or outcomes), owned by `owner`, with the
+    /// priors (or probabilities) `priors`; `line` as [`Steps::add_child`] takes it. Returns false, leaving the node
+    /// unopened, if the children would not fit in the node budget.
+    #[allow(clippy::too_many_arguments)]
+    fn open_with<R: Random>(
+        &self,
+        tree: &mut Tree<G>,
+        id: u32,
+        owner: Player,
+        moves: &[G::Move],
+        priors: &[f64],
+        line: &[u64],
+        rng: &mut R,
+    ) -> bool {
+        if tree.nodes.len() + moves.len() > self.config.max_nodes {
             tree.refused += 1;
             return false;
         }
-        tree.nodes[id as usize].children.reserve_exact(scratch.moves.len());
-        for (mv, prior) in children {
-            self.add_child(tree, id, mv, owner, prior, &scratch.line);
+        tree.nodes[id as usize].children.reserve_exact(moves.len());
+        for (&mv, &prior) in moves.iter().zip(priors) {
+            self.add_child(tree, id, mv, owner, prior, line);
         }
         tree.nodes[id as usize].opened = true;
         if id == ROOT {

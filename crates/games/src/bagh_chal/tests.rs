@@ -122,10 +122,10 @@ fn stacks_are_read_written_and_keyed() {
     assert_ne!(game.key(&s), game.key(&lower));
     assert!(game.picture(&s).contains('3'), "{}", game.picture(&s));
     for perm in game.symmetries() {
-        let image = game.transformed(&s, &perm);
+        let image = game.transformed(&s, perm);
         assert_eq!(game.symmetric_key(&image), game.symmetric_key(&s));
         assert_eq!(perft(&game, &image, 3), perft(&game, &s, 3));
-        assert_eq!(game.transformed(&image, &perm).under.count_ones(), s.under.count_ones());
+        assert_eq!(game.transformed(&image, perm).under.count_ones(), s.under.count_ones());
     }
     assert_ne!(game.symmetric_key(&lower), game.symmetric_key(&s));
     // Stacks on two quadrants only keep the symmetries that keep them: the identity and the mirror.
@@ -138,7 +138,7 @@ fn symmetric_positions_share_a_key() {
     let game = BaghChal::standard();
     let s = game.parse("T...T/.G.../...../...../T...T t 19").unwrap();
     for perm in game.symmetries() {
-        let image = game.transformed(&s, &perm);
+        let image = game.transformed(&s, perm);
         assert_eq!(game.symmetric_key(&image), game.symmetric_key(&s));
         assert_eq!(perft(&game, &image, 3), perft(&game, &s, 3));
     }

@@ -1,0 +1,152 @@
+//! `zero eval`: a network measured against exact truth. Tic-tac-toe: games with a search guided by the
+//! network against perfect play (a player that picks uniformly, from the seed, among the moves that keep the
+//! exact value), as X and as O, and its raw value and policy heads on every position still in play, judged by
+//! the exact values of retrograde analysis.
+
+use super::net_file::load;
+use crate::games::{GameArgs, GameName};
+use crate::output::{OutArg, Sink, table};
+use anyhow::{Result, bail};
+use clap::Args;
+use khela_exact::retro::{self, Outcome, Table};
+use khela_games::line::Line;
+use khela_games::rng::splitmix64;
+use khela_games::tictactoe::{Board, TicTacToe, space::TicTacToeSpace};
+use khela_games::{Game, Node, Player};
+use khela_mcts::random::{Pcg, Random};
+use khela_zero::eval::{Truth, judge};
+use khela_zero::player::{Guided, best};
+use khela_zero::{Encode, Net};
+use serde::Serialize;
+use std::collections::HashSet;
+use std::path::PathBuf;
+
+/// Options of `zero eval`.
+#[derive(Debug, Args)]
+pub struct EvalArgs {
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub game: GameArgs,
+    /// The network (`zero train`'s DIR/net.safetensors, with its .json beside it).
+    #[arg(long, value_name = "PATH")]
+    pub net: PathBuf,
+    /// Simulations per move of the network's search.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub simulations: u32,
+    /// Games against perfect play as each side.
+    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(0..=100_000))]
+    pub games: u64,
+    /// The seed of the perfect player's choices.
+    #[arg(long, default_value_t = 0)]
+    pub seed: u64,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub out: OutArg,
+}
+
+#[derive(Serialize)]
+struct Row {
+    metric: &'static str,
+    value: String,
+}
+
+/// Runs `zero eval`.
+pub fn run(args: &EvalArgs) -> Result<()> {
+    if args.game.game != GameName::Tictactoe {
+        bail!("zero eval measures tic-tac-toe networks so far (--game tictactoe), not {}", args.game.game);
+    }
+    args.game.refuse_options("Tic-tac-toe", &[])?;
+    let sink = Sink::new(&args.out, None)?;
+    let net = load(&TicTacToe, GameName::Tictactoe, &args.net)?;
+    let space = TicTacToeSpace::plain();
+    let exact = retro::solve(&space, |_| {})?;
+    let positions = truths(&exact, &space);
+    let judged = judge(&TicTacToe, &net, &positions, 256);
+    let guided = Guided { simulations: args.simulations, ..Guided::default() };
+    let (mut wins, mut draws, mut losses) = (0u64, 0u64, 0u64);
+    for net_side in [Player::Max, Player::Min] {
+        for g in 0..args.games {
+            let seed = splitmix64(args.seed ^ splitmix64(g * 2 + u64::from(net_side == Player::Min)));
+            let payoff = duel(&net, &exact, &space, &guided, net_side, seed);
+            match (payoff * if net_side == Player::Max { 1.0 } else { -1.0 }).partial_cmp(&0.0) {
+                Some(std::cmp::Ordering::Greater) => wins += 1,
+                Some(std::cmp::Ordering::Less) => losses += 1,
+                _ => draws += 1,
+            }
+        }
+    }
+    let rows = [
+        Row { metric: "losses_vs_perfect", value: losses.to_string() },
+        Row { metric: "draws_vs_perfect", value: draws.to_string() },
+        Row { metric: "wins_vs_perfect", value: wins.to_string() },
+        Row { metric: "games_vs_perfect", value: (2 * args.games).to_string() },
+        Row { metric: "value_sign_accuracy", value: format!("{:.4}", judged.value_sign_accuracy) },
+        Row { metric: "policy_top1_optimal", value: format!("{:.4}", judged.policy_top1_optimal) },
+        Row { metric: "positions", value: judged.positions.to_string() },
+    ];
+    sink.emit(&rows, || {
+        let mut t = table(&["metric", "value"]);
+        for row in &rows {
+            t.add_row(vec![row.metric.to_string(), row.value.clone()]);
+        }
+        t.to_string()
+    })
+}
+
+/// The value's sign for the side to move.
+fn sign(outcome: Outcome) -> i8 {
+    match outcome {
+        Outcome::Win(_) => 1,
+        Outcome::Loss(_) => -1,
+        Outcome::Draw => 0,
+    }
+}
+
+/// The optimal moves of a decision node: those whose child is worst for the opponent.
+fn optimal(exact: &Table, space: &TicTacToeSpace, board: &Board) -> Vec<u8> {
+    let mut moves = Vec::new();
+    TicTacToe.moves(board, &mut moves);
+    let value = |mv: u8| {
+        let child = TicTacToe.child(board, mv);
+        -sign(exact.outcome(space, &child).expect("every position is in the table"))
+    };
+    let top = moves.iter().map(|&mv| value(mv)).max().expect("a decision node has moves");
+    moves.into_iter().filter(|&mv| value(mv) == top).collect()
+}
+
+/// Every position reachable from the empty board and still in play, with its truth (4,520 of them).
+fn truths(exact: &Table, space: &TicTacToeSpace) -> Vec<(Board, Truth)> {
+    let (mut seen, mut stack, mut out) = (HashSet::new(), vec![Board::EMPTY], Vec::new());
+    let mut moves = Vec::new();
+    while let Some(board) = stack.pop() {
+        if !seen.insert(board) || !matches!(TicTacToe.node(&board), Node::Decision(_)) {
+            continue;
+        }
+        let sign = sign(exact.outcome(space, &board).expect("every position is in the table"));
+        let optimal = optimal(exact, space, &board).into_iter().map(|mv| TicTacToe.action(mv)).collect();
+        out.push((board, Truth { sign, optimal }));
+        TicTacToe.moves(&board, &mut moves);
+        stack.extend(moves.iter().map(|&mv| TicTacToe.child(&board, mv)));
+    }
+    out.sort_by_key(|(board, _)| TicTacToe.key(board));
+    out
+}
+
+/// A game of the network (as `net_side`) against perfect play; the payoff, MAX's view.
+fn duel(net: &Net, exact: &Table, space: &TicTacToeSpace, guided: &Guided, net_side: Player, seed: u64) -> f64 {
+    let mut line = Line::new(&TicTacToe, Board::EMPTY);
+    let mut rng = Pcg::from_seed(seed);
+    loop {
+        if let Some(end) = line.end(&TicTacToe) {
+            return end.payoff();
+        }
+        let board = *line.state();
+        let mv = if board.to_move() == net_side {
+            best(&TicTacToe, net, &board, line.history(), guided, seed)
+        } else {
+            let choices = optimal(exact, space, &board);
+            choices[rng.below(choices.len())]
+        };
+        line.play(&TicTacToe, mv);
+    }
+}

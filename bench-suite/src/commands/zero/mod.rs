@@ -1,0 +1,41 @@
+//! `zero`: AlphaZero's recipe — `zero train` trains a network by self-play, `zero eval` measures one against
+//! exact truth. A network is saved as `NAME.safetensors` (its weights) with `NAME.json` beside it (the game and
+//! the architecture), so that `--net NAME.safetensors` is all a command needs.
+
+pub mod eval;
+mod net_file;
+pub mod train;
+
+pub use net_file::with_thread_count;
+
+use anyhow::Result;
+use clap::{Args, Subcommand};
+
+/// Options of `zero`.
+#[derive(Debug, Args)]
+pub struct ZeroArgs {
+    /// What to do.
+    #[command(subcommand)]
+    pub command: ZeroCommand,
+}
+
+/// The subcommands of `zero`.
+#[derive(Debug, Subcommand)]
+pub enum ZeroCommand {
+    /// Train a network by self-play, an iteration (games, then training steps) at a time, into --out DIR:
+    /// DIR/net.safetensors and DIR/net.json (the network), DIR/train.csv (a row per iteration), DIR/replay.txt
+    /// (the games of the replay window) and DIR/state.json. A run killed at any point resumes from its last
+    /// finished iteration when started again with the same DIR and options.
+    Train(train::TrainArgs),
+    /// Measure a network against exact truth (tic-tac-toe: games against perfect play, and the value and
+    /// policy heads on its 4,520 positions still in play), as CSV `metric,value`.
+    Eval(eval::EvalArgs),
+}
+
+/// Runs `zero`.
+pub fn run(args: &ZeroArgs) -> Result<()> {
+    match &args.command {
+        ZeroCommand::Train(args) => train::run(args),
+        ZeroCommand::Eval(args) => eval::run(args),
+    }
+}

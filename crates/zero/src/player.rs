@@ -1,0 +1,70 @@
+//! A move chosen by PUCT guided by a model, for play and evaluation: no root noise, the most visited move.
+
+use crate::encode::Encode;
+use crate::model::{Leaves, Model};
+use khela_mcts::random::Pcg;
+use khela_mcts::{Begun, Config, MoveStats, Pending, Puct, Search, Uniform};
+
+/// How a model-guided search runs.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Guided {
+    /// Simulations (iterations) of the search.
+    pub simulations: u32,
+    /// PUCT's exploration constant.
+    pub c_puct: f64,
+    /// Leaves valued per forward pass (kept apart by virtual loss); 1 is the serial search.
+    pub batch: usize,
+}
+
+impl Default for Guided {
+    /// 200 simulations, c_puct 1.5, 8 leaves a pass.
+    fn default() -> Guided {
+        Guided { simulations: 200, c_puct: 1.5, batch: 8 }
+    }
+}
+
+/// The root statistics of a search of `state` (a decision node; `history` the keys of the positions played
+/// before it, for a game whose positions repeat) guided by `model`. Deterministic: no noise, and the seed only
+/// breaks what nothing else does.
+pub fn search<G: Encode, M: Model<G>>(
+    game: &G,
+    model: &M,
+    state: &G::State,
+    history: &[u64],
+    guided: &Guided,
+    seed: u64,
+) -> Vec<MoveStats<G::Move>> {
+    let config = Config { seed, virtual_loss: 1, ..Config::default() };
+    let puct = Puct { c: guided.c_puct, ..Puct::new(Uniform) };
+    let mut search: Search<'_, G, _, Pcg> =
+        Search::new(game, state.clone(), puct, config).with_history(history.to_vec());
+    let mut leaves = Leaves::new();
+    let mut done = 0;
+    while done < guided.simulations {
+        let mut pending: Vec<(usize, Pending<G>)> = Vec::new();
+        while pending.len() < guided.batch.max(1) && done + (pending.len() as u32) < guided.simulations {
+            match search.begin() {
+                Begun::Leaf(leaf) => pending.push((0, leaf)),
+                Begun::Done => done += 1,
+                Begun::Over => return search.stats(),
+            }
+        }
+        done += pending.len() as u32;
+        leaves.value(game, model, pending, |_, leaf, score, priors| search.complete(leaf, score, priors));
+    }
+    search.stats()
+}
+
+/// The most visited move of [`search`] (the first of equals, in natural order).
+pub fn best<G: Encode, M: Model<G>>(
+    game: &G,
+    model: &M,
+    state: &G::State,
+    history: &[u64],
+    guided: &Guided,
+    seed: u64,
+) -> G::Move {
+    let stats = search(game, model, state, history, guided, seed);
+    let top = stats.iter().map(|s| s.visits).max().expect("a decision node has moves");
+    stats.iter().find(|s| s.visits == top).expect("the most visited move").mv
+}

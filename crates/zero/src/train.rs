@@ -1,0 +1,297 @@
+//! Training by self-play: iterations of games played by the current network, their positions added to a
+//! replay window, and steps of Adam on batches drawn from it. Training is continuous, as AlphaZero's (no
+//! arena gate between networks): every iteration's games are played by the latest weights.
+//!
+//! Everything random is drawn from the run's seed and the iteration's number, so a run resumed from the
+//! checkpoint of iteration k goes on as the run that was not interrupted — but for Adam's moment estimates,
+//! which the checkpoint does not keep (they restart from zero, as after a warm start).
+
+use crate::encode::Encode;
+use crate::net::{Architecture, Losses, Net, NetError, Trainer};
+use crate::selfplay::{Record, Schedule, Settings, outcome_for, play};
+use khela_games::line::Line;
+use khela_games::rng::splitmix64;
+use khela_games::{Game, Node};
+use rand::{RngExt, SeedableRng};
+use rand_pcg::Pcg64Mcg;
+use std::collections::VecDeque;
+use std::time::Instant;
+use thiserror::Error;
+
+/// The settings of a training run.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Config {
+    /// The network's residual blocks.
+    pub blocks: usize,
+    /// The network's channels.
+    pub channels: usize,
+    /// Self-play.
+    pub selfplay: Settings,
+    /// Games of self-play per iteration.
+    pub games: usize,
+    /// The replay window: the positions of the latest games, at most this many.
+    pub window: usize,
+    /// Positions per training batch.
+    pub batch: usize,
+    /// How many times, on average, each new position is drawn into a batch: the iteration's steps are
+    /// its new positions × `reuse` / `batch`.
+    pub reuse: f64,
+    /// Adam's learning rate.
+    pub learning_rate: f64,
+    /// The L2 penalty's weight.
+    pub l2: f64,
+    /// The seed of the weights, the games and the batches.
+    pub seed: u64,
+    /// Self-play threads.
+    pub threads: usize,
+}
+
+/// A position of a game of self-play, with its training targets.
+#[derive(Clone, Debug)]
+pub struct Sample<G: Game> {
+    /// The position.
+    pub state: G::State,
+    /// The search's visit shares, by action.
+    pub visits: Vec<(usize, f32)>,
+    /// The game's outcome from the side to move's view: 1 won, 0 drawn, −1 lost.
+    pub outcome: f32,
+}
+
+/// The positions of a record of a game from `start`, each with its targets.
+pub fn samples<G: Encode>(game: &G, start: &G::State, record: &Record<G>) -> Vec<Sample<G>> {
+    let mut state = start.clone();
+    let mut out = Vec::with_capacity(record.moves.len());
+    for (&mv, visits) in record.moves.iter().zip(&record.visits) {
+        let Node::Decision(mover) = game.node(&state) else { unreachable!("a record's moves are legal") };
+        out.push(Sample { state: state.clone(), visits: visits.clone(), outcome: outcome_for(mover, record.payoff) });
+        game.play(&mut state, mv);
+    }
+    out
+}
+
+/// A record that does not read back.
+#[derive(Debug, Error, PartialEq)]
+#[error("a game record: {0}")]
+pub struct RecordError(String);
+
+impl<G: Encode> Record<G> {
+    /// The record as one line: the payoff, the moves' actions, and per move the visit shares
+    /// (`action:share,…`), separated by tabs (the moves by spaces, the positions by `;`).
+    pub fn to_line(&self, game: &G) -> String {
+        let moves: Vec<String> = self.moves.iter().map(|&mv| game.action(mv).to_string()).collect();
+        let visits: Vec<String> = self
+            .visits
+            .iter()
+            .map(|v| v.iter().map(|(a, s)| format!("{a}:{s}")).collect::<Vec<_>>().join(","))
+            .collect();
+        format!("{}\t{}\t{}", self.payoff, moves.join(" "), visits.join(";"))
+    }
+
+    /// Reads a line of [`Record::to_line`] back, the moves replayed from `start` (each action must be a legal
+    /// move's, the line must not go on past the game's end).
+    pub fn from_line(game: &G, start: &G::State, text: &str) -> Result<Record<G>, RecordError> {
+        let bad = |why: String| RecordError(why);
+        let fields: Vec<&str> = text.split('\t').collect();
+        let [payoff, actions, visits] = fields[..] else { return Err(bad(format!("3 fields, not {}", fields.len()))) };
+        let payoff: f64 = payoff.parse().map_err(|_| bad(format!("payoff {payoff:?}")))?;
+        let mut line = Line::new(game, start.clone());
+        let (mut moves, mut legal) = (Vec::new(), Vec::new());
+        for action in actions.split_whitespace() {
+            let action: usize = action.parse().map_err(|_| bad(format!("action {action:?}")))?;
+            if line.end(game).is_some() {
+                return Err(bad("a move after the game's end".to_string()));
+            }
+            game.moves(line.state(), &mut legal);
+            let mv = *legal
+                .iter()
+                .find(|&&m| game.action(m) == action)
+                .ok_or_else(|| bad(format!("illegal action {action}")))?;
+            line.play(game, mv);
+            moves.push(mv);
+        }
+        let share = |pair: &str| -> Result<(usize, f32), RecordError> {
+            let (a, s) = pair.split_once(':').ok_or_else(|| bad(format!("visits {pair:?}")))?;
+            Ok((
+                a.parse().map_err(|_| bad(format!("action {a:?}")))?,
+                s.parse().map_err(|_| bad(format!("share {s:?}")))?,
+            ))
+        };
+        let visits: Vec<Vec<(usize, f32)>> = if moves.is_empty() {
+            Vec::new()
+        } else {
+            visits.split(';').map(|v| v.split(',').map(share).collect()).collect::<Result<_, _>>()?
+        };
+        if visits.len() != moves.len() {
+            return Err(bad(format!("{} moves and {} visit lists", moves.len(), visits.len())));
+        }
+        Ok(Record { moves, visits, payoff })
+    }
+}
+
+/// The replay window: the latest games and their positions.
+struct Replay<G: Game> {
+    records: VecDeque<Record<G>>,
+    samples: VecDeque<Vec<Sample<G>>>,
+    positions: usize,
+}
+
+/// One iteration's figures.
+#[derive(Clone, Copy, Debug, PartialEq, Default)]
+pub struct Iteration {
+    /// The iteration's number, from 1.
+    pub iteration: u64,
+    /// Games played so far.
+    pub games: u64,
+    /// Positions played so far.
+    pub positions: u64,
+    /// Positions in the replay window.
+    pub window: usize,
+    /// Training steps this iteration.
+    pub steps: usize,
+    /// The mean losses of those steps.
+    pub losses: Losses,
+    /// Seconds of self-play this iteration.
+    pub selfplay_seconds: f64,
+    /// Seconds of training this iteration.
+    pub train_seconds: f64,
+}
+
+/// A training run.
+pub struct Training<'g, G: Game> {
+    game: &'g G,
+    start: G::State,
+    config: Config,
+    trainer: Trainer,
+    replay: Replay<G>,
+    done: Iteration,
+}
+
+impl<'g, G: Encode + Sync> Training<'g, G>
+where
+    G::State: Send + Sync,
+    G::Move: Send,
+{
+    /// A new run: weights drawn from the seed, an empty window.
+    pub fn new(game: &'g G, start: G::State, config: Config) -> Result<Self, NetError> {
+        let net = Net::new(Architecture::for_game(game, config.blocks, config.channels), config.seed)?;
+        Training::resume(game, start, config, net, Vec::new(), Iteration::default())
+    }
+
+    /// A run resumed from a checkpoint: its network, the records of its window (oldest first) and its last
+    /// iteration's figures.
+    pub fn resume(
+        game: &'g G,
+        start: G::State,
+        config: Config,
+        net: Net,
+        records: Vec<Record<G>>,
+        done: Iteration,
+    ) -> Result<Self, NetError> {
+        let trainer = Trainer::new(net, config.learning_rate, config.l2)?;
+        let replay = Replay { records: VecDeque::new(), samples: VecDeque::new(), positions: 0 };
+        let mut training = Training { game, start, config, trainer, replay, done };
+        training.add(records);
+        Ok(training)
+    }
+
+    /// The game.
+    pub fn game(&self) -> &'g G {
+        self.game
+    }
+
+    /// The network.
+    pub fn net(&self) -> &Net {
+        self.trainer.net()
+    }
+
+    /// The records in the window, oldest first.
+    pub fn records(&self) -> impl Iterator<Item = &Record<G>> {
+        self.replay.records.iter()
+    }
+
+    /// The last iteration's figures.
+    pub fn done(&self) -> Iteration {
+        self.done
+    }
+
+    /// Adds records to the window and drops the oldest games beyond it.
+    fn add(&mut self, records: Vec<Record<G>>) {
+        for record in records {
+            let samples = samples(self.game, &self.start, &record);
+            self.replay.positions += samples.len();
+            self.replay.samples.push_back(samples);
+            self.replay.records.push_back(record);
+        }
+        while self.replay.positions > self.config.window && self.replay.records.len() > 1 {
+            self.replay.records.pop_front();
+            self.replay.positions -= self.replay.samples.pop_front().map_or(0, |s| s.len());
+        }
+    }
+
+    /// One iteration: the games of self-play, then the training steps; `game_done` is called as each game
+    /// ends.
+    pub fn iterate(&mut self, game_done: &(dyn Fn() + Sync)) -> Result<Iteration, NetError> {
+        let iteration = self.done.iteration + 1;
+        let seed = splitmix64(self.config.seed ^ splitmix64(iteration));
+        let clock = Instant::now();
+        let schedule = Schedule { games: self.config.games, seed, threads: self.config.threads };
+        let records = play(self.game, &self.start, self.trainer.net(), &self.config.selfplay, schedule, game_done);
+        let selfplay_seconds = clock.elapsed().as_secs_f64();
+        let new_positions: usize = records.iter().map(|r| r.moves.len()).sum();
+        self.add(records);
+        let clock = Instant::now();
+        let steps = (new_positions as f64 * self.config.reuse / self.config.batch as f64).ceil() as usize;
+        let mut rng = Pcg64Mcg::seed_from_u64(splitmix64(seed));
+        let mut total = Losses::default();
+        let (mut input, mut policy, mut value) = (Vec::new(), Vec::new(), Vec::new());
+        let flat: Vec<&Sample<G>> = self.replay.samples.iter().flatten().collect();
+        for _ in 0..steps {
+            let batch = self.config.batch.min(flat.len());
+            self.fill(&flat, batch, &mut rng, &mut input, &mut policy, &mut value);
+            let losses = self.trainer.step(&input, &policy, &value, batch)?;
+            total.policy += losses.policy;
+            total.value += losses.value;
+            total.l2 += losses.l2;
+        }
+        let n = steps.max(1) as f32;
+        self.done = Iteration {
+            iteration,
+            games: self.done.games + self.config.games as u64,
+            positions: self.done.positions + new_positions as u64,
+            window: self.replay.positions,
+            steps,
+            losses: Losses { policy: total.policy / n, value: total.value / n, l2: total.l2 / n },
+            selfplay_seconds,
+            train_seconds: clock.elapsed().as_secs_f64(),
+        };
+        Ok(self.done)
+    }
+
+    /// A batch of `batch` positions drawn uniformly from `flat`, each under a symmetry drawn uniformly: the
+    /// encoded inputs, the visit shares spread over the action space, and the outcomes.
+    fn fill(
+        &self,
+        flat: &[&Sample<G>],
+        batch: usize,
+        rng: &mut Pcg64Mcg,
+        input: &mut Vec<f32>,
+        policy: &mut Vec<f32>,
+        value: &mut Vec<f32>,
+    ) {
+        let (len, actions) = (self.game.shape().len(), self.game.actions());
+        input.clear();
+        input.resize(batch * len, 0.0);
+        policy.clear();
+        policy.resize(batch * actions, 0.0);
+        value.clear();
+        for k in 0..batch {
+            let sample = flat[rng.random_range(0..flat.len())];
+            let symmetry = rng.random_range(0..self.game.symmetry_count());
+            self.game.encode(&self.game.image(&sample.state, symmetry), &mut input[k * len..(k + 1) * len]);
+            for &(action, share) in &sample.visits {
+                policy[k * actions + self.game.image_action(action, symmetry)] = share;
+            }
+            value.push(sample.outcome);
+        }
+    }
+}

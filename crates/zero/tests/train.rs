@@ -1,0 +1,73 @@
+//! Training: records read back as written, samples' targets, and a seeded run that repeats.
+
+use khela_games::tictactoe::{Board, TicTacToe};
+use khela_games::{Game, Player};
+use khela_mcts::DirichletNoise;
+use khela_zero::Blank;
+use khela_zero::selfplay::{Record, Schedule, Settings, play};
+use khela_zero::train::{Config, Training, samples};
+
+fn settings() -> Settings {
+    Settings {
+        simulations: 16,
+        in_flight: 4,
+        noise: DirichletNoise { alpha: 0.5, epsilon: 0.25 },
+        ..Settings::default()
+    }
+}
+
+#[test]
+fn records_read_back_and_give_their_targets() {
+    let records =
+        play(&TicTacToe, &Board::EMPTY, &Blank, &settings(), Schedule { games: 10, seed: 9, threads: 1 }, &|| ());
+    for record in &records {
+        let line = record.to_line(&TicTacToe);
+        assert_eq!(&Record::from_line(&TicTacToe, &Board::EMPTY, &line).unwrap(), record, "{line}");
+        let positions = samples(&TicTacToe, &Board::EMPTY, record);
+        assert_eq!(positions.len(), record.moves.len());
+        let mut state = Board::EMPTY;
+        for (sample, &mv) in positions.iter().zip(&record.moves) {
+            assert_eq!(sample.state, state);
+            // The outcome from the side to move's view: X's sign of the payoff, O's its opposite.
+            let x = record.payoff.signum() as f32 * f32::from(u8::from(record.payoff != 0.0));
+            assert_eq!(sample.outcome, if state.to_move() == Player::Max { x } else { -x });
+            TicTacToe.play(&mut state, mv);
+        }
+    }
+    let bad = |line: &str| Record::<TicTacToe>::from_line(&TicTacToe, &Board::EMPTY, line).unwrap_err().to_string();
+    assert_eq!(bad("1\t0 0\t0:1;1:1"), "a game record: illegal action 0");
+    assert_eq!(bad("1\t0 3 1 4 2 5\t0:1;3:1;1:1;4:1;2:1;5:1"), "a game record: a move after the game's end");
+    assert_eq!(bad("1\t0 3\t0:1"), "a game record: 2 moves and 1 visit lists");
+    assert_eq!(bad("x\t\t"), "a game record: payoff \"x\"");
+}
+
+#[test]
+fn a_seeded_run_repeats_and_keeps_its_window() {
+    let config = Config {
+        blocks: 1,
+        channels: 4,
+        selfplay: settings(),
+        games: 6,
+        window: 40,
+        batch: 16,
+        reuse: 2.0,
+        learning_rate: 0.01,
+        l2: 1e-4,
+        seed: 3,
+        threads: 1,
+    };
+    let run = || {
+        let mut training = Training::new(&TicTacToe, Board::EMPTY, config).unwrap();
+        let first = training.iterate(&|| ()).unwrap();
+        let second = training.iterate(&|| ()).unwrap();
+        assert_eq!((first.iteration, second.iteration, second.games), (1, 2, 12));
+        assert!(second.window <= 40 + 9 && second.window < second.positions as usize, "{second:?}");
+        assert_eq!(training.records().map(|r| r.moves.len()).sum::<usize>(), second.window);
+        assert_eq!(second.steps, ((second.positions - first.positions) as f64 * 2.0 / 16.0).ceil() as usize);
+        (
+            training.net().to_safetensors().unwrap(),
+            training.records().map(|r| r.to_line(&TicTacToe)).collect::<Vec<_>>(),
+        )
+    };
+    assert_eq!(run(), run());
+}
