@@ -15,6 +15,7 @@ use crate::commands::star::{self, StarArgs};
 use crate::commands::sweep::{self, args::MergeArgs, args::SweepArgs, merge};
 use crate::commands::trace::{self, TraceArgs};
 use crate::commands::zero::{self, ZeroArgs};
+use crate::players::Contender;
 use anyhow::Result;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 
@@ -92,6 +93,19 @@ pub enum Command {
 }
 
 impl Command {
+    /// Whether the command runs a trained network (`zero`, a `net:PATH` player or prior), whose process should
+    /// set the thread count first ([`crate::net::with_thread_count`]).
+    pub fn uses_network(&self) -> bool {
+        let net = |player: &Contender| matches!(player, Contender::Net(..));
+        match self {
+            Command::Zero(_) => true,
+            Command::Mcts(args) => matches!(args.prior, Some(mcts::Prior::Net(_))),
+            Command::Play(args) => net(&args.engine),
+            Command::Match(args) => args.players.iter().any(net),
+            _ => false,
+        }
+    }
+
     /// Runs the subcommand.
     pub fn run(self) -> Result<()> {
         match self {

@@ -10,6 +10,7 @@ pub mod interrupt;
 mod known;
 mod machine;
 mod names;
+mod net;
 mod output;
 mod players;
 mod plot;
@@ -53,8 +54,8 @@ pub fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    if matches!(cli.command, cli::Command::Zero(_)) {
-        commands::zero::with_thread_count();
+    if cli.command.uses_network() {
+        net::with_thread_count();
     }
     match cli.command.run() {
         Ok(()) => ExitCode::SUCCESS,

@@ -259,6 +259,34 @@ pub fn value(v: Value) -> String {
     format!("{}", v + 0.0)
 }
 
+/// A row of a report written as CSV `metric,value` (`prove`, `solve --game pig`, `zero eval`).
+#[derive(Serialize)]
+pub struct Metric {
+    metric: &'static str,
+    value: String,
+}
+
+impl Metric {
+    /// The row of `metric`, `value` as it displays.
+    pub fn new(metric: &'static str, value: impl ToString) -> Metric {
+        Metric { metric, value: value.to_string() }
+    }
+
+    /// The row of a share in [0, 1], to 4 decimals.
+    pub fn share(metric: &'static str, share: f64) -> Metric {
+        Metric::new(metric, format!("{share:.4}"))
+    }
+}
+
+/// The rows of a report as a two-column table, `metric` and `value`.
+pub fn metric_table(rows: &[Metric]) -> Table {
+    let mut table = table(&["metric", "value"]);
+    for row in rows {
+        table.add_row(vec![row.metric, &row.value]);
+    }
+    table
+}
+
 /// A table with khela's look (Markdown-style, so it can be pasted into notes) and the given header.
 pub fn table(header: &[&str]) -> Table {
     let mut table = Table::new();

@@ -1,7 +1,9 @@
-//! Who plays a game, for `play` and `match`: the engine to a depth, Monte Carlo with a budget of iterations, or
-//! uniformly random moves, named on the command line (`engine:4`, `mcts:2000`, `random`), and how each chooses
-//! a move from a line of play — the game's history included, so that repetitions count.
+//! Who plays a game, for `play` and `match`: the engine to a depth, Monte Carlo with a budget of iterations, a
+//! trained network guiding PUCT, or uniformly random moves, named on the command line (`engine:4`, `mcts:2000`,
+//! `net:results/zero-tictactoe.safetensors`, `random`), and how each chooses a move from a line of play — the
+//! game's history included, so that repetitions count.
 
+use crate::net::Guide;
 use anyhow::{Result, anyhow, bail};
 use khela_exact::SearchConfig;
 use khela_exact::retro::Outcome;
@@ -9,8 +11,10 @@ use khela_games::line::Line;
 use khela_games::{Evaluator, Game, Node, Player, Value};
 use khela_heuristic::Engine;
 use khela_mcts::random::{Pcg, Random, roll};
-use khela_mcts::{Config, Search, Uct};
+use khela_mcts::{Config, MoveStats, Search, Uct};
+use khela_zero::player::Guided;
 use std::fmt;
+use std::path::PathBuf;
 use std::str::FromStr;
 
 /// The deepest engine a player may name: deeper searches of these games take minutes a move.
@@ -19,13 +23,24 @@ pub const MAX_DEPTH: u32 = 12;
 /// The most Monte Carlo iterations a player may name per move.
 pub const MAX_ITERATIONS: u64 = 10_000_000;
 
+/// The most simulations a network player may name per move (a forward pass each).
+pub const MAX_SIMULATIONS: u64 = 100_000;
+
+/// The simulations a move of a network player named without them: the recipe's 200.
+pub const NET_SIMULATIONS: u32 = 200;
+
+/// The players' names, for messages.
+const NAMES: &str = "engine:DEPTH, mcts:ITERATIONS, net:PATH[:SIMULATIONS] or random";
+
 /// A player, by what it plays with.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Contender {
     /// The heuristic engine (iterative deepening with a table) to this depth.
     Engine(u32),
     /// UCT with this many iterations a move.
     Mcts(u64),
+    /// PUCT guided by the network saved at this path (`zero train`), with this many simulations a move.
+    Net(PathBuf, u32),
     /// A uniformly random legal move.
     Random,
 }
@@ -33,19 +48,28 @@ pub enum Contender {
 impl FromStr for Contender {
     type Err = anyhow::Error;
 
+    /// `engine:D`, `mcts:N`, `net:PATH` or `net:PATH:N` (a path's last `:` followed only by digits is taken for
+    /// the simulations), `random`.
     fn from_str(text: &str) -> Result<Contender> {
         let (kind, budget) = text.split_once(':').unwrap_or((text, ""));
-        let number = |max: u64| -> Result<u64> {
+        let number = |budget: &str, max: u64| -> Result<u64> {
             match budget.parse::<u64>() {
                 Ok(n) if (1..=max).contains(&n) => Ok(n),
                 _ => Err(anyhow!("player {text:?}: {kind}:N takes N from 1 to {max}")),
             }
         };
         match kind {
-            "engine" => Ok(Contender::Engine(number(u64::from(MAX_DEPTH))? as u32)),
-            "mcts" => Ok(Contender::Mcts(number(MAX_ITERATIONS)?)),
+            "engine" => Ok(Contender::Engine(number(budget, u64::from(MAX_DEPTH))? as u32)),
+            "mcts" => Ok(Contender::Mcts(number(budget, MAX_ITERATIONS)?)),
+            "net" => match budget.rsplit_once(':') {
+                Some((path, n)) if !path.is_empty() && !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()) => {
+                    Ok(Contender::Net(path.into(), number(n, MAX_SIMULATIONS)? as u32))
+                }
+                _ if budget.is_empty() => bail!("player {text:?}: net:PATH names the network's file"),
+                _ => Ok(Contender::Net(budget.into(), NET_SIMULATIONS)),
+            },
             "random" if budget.is_empty() => Ok(Contender::Random),
-            _ => bail!("player {text:?}: engine:DEPTH, mcts:ITERATIONS or random"),
+            _ => bail!("player {text:?}: {NAMES}"),
         }
     }
 }
@@ -55,6 +79,7 @@ impl fmt::Display for Contender {
         match self {
             Contender::Engine(depth) => write!(f, "engine:{depth}"),
             Contender::Mcts(iterations) => write!(f, "mcts:{iterations}"),
+            Contender::Net(path, simulations) => write!(f, "net:{}:{simulations}", path.display()),
             Contender::Random => f.write_str("random"),
         }
     }
@@ -92,8 +117,8 @@ pub struct Choice<M> {
 pub enum Seen<M> {
     /// The engine's value of the position (MAX's view, on its evaluator's scale) and its principal variation.
     Engine(Value, Vec<M>),
-    /// Monte Carlo's mean score of the move for the mover (win 1, draw ½, loss 0) and its visits, of the
-    /// iterations run.
+    /// Monte Carlo's (or a network-guided search's) mean score of the move for the mover (win 1, draw ½, loss 0)
+    /// and its visits, of the iterations run.
     Mcts(f64, u64, u64),
     /// The endgame tables' outcome of the position for the mover, which the move keeps.
     Tables(Outcome),
@@ -104,11 +129,18 @@ pub enum Seen<M> {
 /// The best move of a position by endgame tables and the outcome it keeps, where the tables hold the position.
 pub type TableMove<'a, G> = &'a (dyn Fn(&<G as Game>::State) -> Option<(<G as Game>::Move, Outcome)> + Sync);
 
+/// What a seat plays with.
+enum Brain<'a, G: Game, E> {
+    Engine(Engine<'a, G, E>),
+    Mcts(u64),
+    Net(&'a dyn Guide<G::State, G::Move>, Guided),
+    Random,
+}
+
 /// A contender seated at one game: what it keeps from move to move (the engine and its table).
 pub struct Seat<'a, G: Game, E> {
     game: &'a G,
-    contender: Contender,
-    engine: Option<Engine<'a, G, E>>,
+    brain: Brain<'a, G, E>,
     tables: Option<TableMove<'a, G>>,
     rng: Pcg,
     seed: u64,
@@ -116,25 +148,32 @@ pub struct Seat<'a, G: Game, E> {
 
 impl<'a, G: Game + Sync, E: Evaluator<G>> Seat<'a, G, E> {
     /// `contender` seated at `game`, with the game's evaluator (the engine needs one), a table of `table_mib`
-    /// MiB for the engine, and `seed` for its random choices.
+    /// MiB for the engine, the network a `net:PATH` contender names, loaded (`Entry::guide`), and `seed` for
+    /// its random choices.
     pub fn new(
         game: &'a G,
         evaluator: Option<&'a E>,
-        contender: Contender,
+        contender: &Contender,
+        guide: Option<&'a dyn Guide<G::State, G::Move>>,
         table_mib: usize,
         seed: u64,
     ) -> Result<Self> {
-        let engine = match contender {
+        let brain = match *contender {
             Contender::Engine(depth) => {
                 let evaluator = evaluator.ok_or_else(|| {
                     anyhow!("{contender} needs an evaluator, which this game has not: play it with mcts:N or random")
                 })?;
                 let config = SearchConfig { table_mib: Some(table_mib), ..SearchConfig::depth_limited(depth) };
-                Some(Engine::new(game, evaluator, config))
+                Brain::Engine(Engine::new(game, evaluator, config))
             }
-            _ => None,
+            Contender::Mcts(iterations) => Brain::Mcts(iterations),
+            Contender::Net(_, simulations) => {
+                let guide = guide.ok_or_else(|| anyhow!("{contender}: its network is not loaded"))?;
+                Brain::Net(guide, Guided { simulations, ..Guided::default() })
+            }
+            Contender::Random => Brain::Random,
         };
-        Ok(Seat { game, contender, engine, tables: None, rng: Pcg::from_seed(seed), seed })
+        Ok(Seat { game, brain, tables: None, rng: Pcg::from_seed(seed), seed })
     }
 
     /// The same seat playing the tables' move wherever the tables hold the position (`game` should then stop
@@ -150,31 +189,42 @@ impl<'a, G: Game + Sync, E: Evaluator<G>> Seat<'a, G, E> {
         if let Some((mv, outcome)) = self.tables.and_then(|tables| tables(state)) {
             return Choice { mv, seen: Seen::Tables(outcome) };
         }
-        match (self.contender, self.engine.as_mut()) {
-            (Contender::Engine(_), Some(engine)) => {
+        // Each move's search has its own seed.
+        let seed = self.seed.wrapping_add(line.moves().len() as u64);
+        match &mut self.brain {
+            Brain::Engine(engine) => {
                 engine.set_history(line.history().to_vec());
                 let analysis = engine.search(state);
                 let mv = analysis.best.expect("a decision node has a best move");
                 Choice { mv, seen: Seen::Engine(analysis.value, analysis.pv) }
             }
-            (Contender::Mcts(iterations), _) => {
-                let config = Config { seed: self.seed.wrapping_add(line.moves().len() as u64), ..Config::default() };
+            Brain::Mcts(iterations) => {
+                let config = Config { seed, ..Config::default() };
                 let mut search: Search<'_, G, Uct, Pcg> =
                     Search::new(self.game, state.clone(), Uct::default(), config).with_history(line.history().to_vec());
-                search.run(iterations);
+                search.run(*iterations);
                 let mv = search.best().expect("a decision node has an expanded move");
-                let stats = search.stats();
-                let chosen = stats.iter().find(|s| s.mv == mv).expect("the move chosen has statistics");
-                let mean = if chosen.visits == 0 { 0.5 } else { chosen.wins / chosen.visits as f64 };
-                Choice { mv, seen: Seen::Mcts(mean, chosen.visits, iterations) }
+                searched(mv, &search.stats(), *iterations)
             }
-            _ => {
+            Brain::Net(guide, guided) => {
+                let outcome = guide.search(state, line.history(), guided, seed);
+                let mv = outcome.best.expect("a decision node has moves");
+                searched(mv, &outcome.stats, u64::from(guided.simulations))
+            }
+            Brain::Random => {
                 let mut moves = Vec::new();
                 self.game.moves(state, &mut moves);
                 Choice { mv: moves[self.rng.below(moves.len())], seen: Seen::Nothing }
             }
         }
     }
+}
+
+/// A searched move's choice: its mean for the mover (½ unvisited) and visits, of `iterations`.
+fn searched<M: Copy + PartialEq>(mv: M, stats: &[MoveStats<M>], iterations: u64) -> Choice<M> {
+    let chosen = stats.iter().find(|s| s.mv == mv).expect("the move chosen has statistics");
+    let mean = if chosen.visits == 0 { 0.5 } else { chosen.wins / chosen.visits as f64 };
+    Choice { mv, seen: Seen::Mcts(mean, chosen.visits, iterations) }
 }
 
 #[cfg(test)]
@@ -190,12 +240,19 @@ mod tests {
             ("engine", "engine:N takes N from 1 to 12"),
             ("engine:13", "from 1 to 12"),
             ("mcts:0", "from 1 to 10000000"),
-            ("random:3", "engine:DEPTH, mcts:ITERATIONS or random"),
-            ("alphazero", "engine:DEPTH, mcts:ITERATIONS or random"),
+            ("random:3", NAMES),
+            ("alphazero", NAMES),
+            ("net:", "net:PATH names the network's file"),
+            ("net:a.safetensors:0", "from 1 to 100000"),
         ] {
             let err = text.parse::<Contender>().unwrap_err().to_string();
             assert!(err.contains(message), "{text}: {err}");
         }
         assert_eq!(Contender::Mcts(500).to_string(), "mcts:500");
+        let net = |path: &str, n| Contender::Net(path.into(), n);
+        assert_eq!("net:a.safetensors".parse::<Contender>().unwrap(), net("a.safetensors", NET_SIMULATIONS));
+        assert_eq!("net:dir/a.safetensors:50".parse::<Contender>().unwrap(), net("dir/a.safetensors", 50));
+        assert_eq!("net:C:/a:b".parse::<Contender>().unwrap(), net("C:/a:b", NET_SIMULATIONS));
+        assert_eq!(net("a.safetensors", 50).to_string(), "net:a.safetensors:50");
     }
 }

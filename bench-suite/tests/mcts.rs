@@ -77,6 +77,9 @@ fn puct_with_the_evaluator_prior() {
     let stdout = String::from_utf8(out.stdout).unwrap();
     assert!(stdout.contains("puct (evaluator prior) on 1 thread(s)"), "{stdout}");
     assert!(stdout.contains("chosen move: 2"), "{stdout}");
+    // A prior without --algorithm is PUCT's.
+    let implied: Vec<&str> = win.iter().copied().filter(|&a| a != "--algorithm" && a != "puct").collect();
+    assert_eq!(csv(&[&implied[..], &["--prior", "evaluator"]].concat()), visits("evaluator"));
 }
 
 /// The solver proves the trap's corners lost; tree parallelism runs.
@@ -104,7 +107,10 @@ fn bad_input_is_refused() {
     refused(&["--game", "connect4", "--position", "44444445"], "44444445");
     refused(&["--game", "connect4", "--iterations", "100000001"], "100000001");
     refused(&["--game", "tictactoe", "--algorithm", "flat", "--iterations", "20000000"], "--iterations 20000000");
-    refused(&["--game", "tictactoe", "--prior", "evaluator"], "--prior evaluator is for --algorithm puct, not uct");
+    refused(
+        &["--game", "tictactoe", "--algorithm", "uct", "--prior", "evaluator"],
+        "--prior evaluator is for --algorithm puct, not uct",
+    );
     refused(&["--game", "connect4", "--algorithm", "flat", "--prior", "uniform"], "--prior uniform is for");
-    refused(&["--game", "tictactoe", "--algorithm", "puct", "--prior", "neural"], "'neural'");
+    refused(&["--game", "tictactoe", "--algorithm", "puct", "--prior", "neural"], "uniform, evaluator, or net:PATH");
 }

@@ -1,14 +1,34 @@
 //! End-to-end tests of `bench-suite zero`: a short training run, its resumption, the same bytes from the same
-//! seed, an evaluation of the network it saved, and refusals.
+//! seed, an evaluation of the network it saved, and refusals; the network kept in `results/` searching as
+//! `mcts --prior net:PATH`, playing in `play` and `match`; a Connect-4 network's evaluation.
 
 mod common;
 
-use common::bench;
+use common::{bench, csv, refused};
+use khela_games::connect4::benchmark::Set;
 use std::path::Path;
 
-/// A short run's options: tic-tac-toe, tiny network, few games.
-const RUN: [&str; 12] =
-    ["--game", "tictactoe", "--games", "6", "--simulations", "12", "--blocks", "1", "--channels", "4", "--seed", "5"];
+/// The tic-tac-toe network kept in `results/`.
+const KEPT: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../results/zero-tictactoe.safetensors");
+
+/// A short run's options: tic-tac-toe, tiny network, few games, random openings (whose moves the replay file
+/// keeps without visits).
+const RUN: [&str; 14] = [
+    "--game",
+    "tictactoe",
+    "--games",
+    "6",
+    "--simulations",
+    "12",
+    "--blocks",
+    "1",
+    "--channels",
+    "4",
+    "--seed",
+    "5",
+    "--random-plies",
+    "2",
+];
 
 fn train(dir: &Path, iterations: &str) {
     let out = bench()
@@ -88,7 +108,10 @@ fn training_resumes_and_repeats() {
         "{csv}"
     );
     // A network of another game is refused, naming it.
-    common::refused(&["zero", "eval", "--game", "connect4", "--net", net.to_str().unwrap()], "tic-tac-toe");
+    common::refused(
+        &["zero", "eval", "--game", "connect4", "--net", net.to_str().unwrap()],
+        "was trained for tictactoe",
+    );
 }
 
 #[test]
@@ -103,7 +126,107 @@ fn bad_requests_are_refused() {
         "--alpha 0",
     );
     common::refused(
+        &["zero", "train", "--game", "tictactoe", "--value-from-search", "1.5", "--out", "/tmp/khela-zero-never"],
+        "--value-from-search 1.5 is out of range",
+    );
+    common::refused(
+        &["zero", "train", "--game", "tictactoe", "--random-plies", "1001", "--out", "/tmp/khela-zero-never"],
+        "1001",
+    );
+    common::refused(
         &["zero", "eval", "--game", "tictactoe", "--net", "/nonexistent/net.safetensors"],
         "cannot read its description",
     );
+}
+
+/// The kept network's search wins at once where it can (X takes 2 in `XX.OO....`, where O would win at 5),
+/// draws against itself from the empty board (both sides play perfectly), and loses no game to random moves.
+#[test]
+fn the_kept_network_plays() {
+    let prior = format!("net:{KEPT}");
+    let rows =
+        csv(&["mcts", "--game", "tictactoe", "--position", "XX.OO....", "--prior", &prior, "--iterations", "60"]);
+    let visits: Vec<(u32, u64)> = rows
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            (f[0].parse().unwrap(), f[1].parse().unwrap())
+        })
+        .collect();
+    // Every simulation but the first, which opens the root, passes through a move.
+    assert_eq!(visits.iter().map(|v| v.1).sum::<u64>(), 59, "{rows}");
+    assert_eq!(visits.iter().max_by_key(|v| v.1).unwrap().0, 2, "{rows}");
+    let out = bench()
+        .args(["play", "--game", "tictactoe", "--human", "none", "--engine", &format!("{prior}:50")])
+        .output()
+        .unwrap();
+    let stdout = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success() && stdout.ends_with("a draw after 9 plies\n"), "{stdout}");
+    let players = format!("{prior}:30,random");
+    let rows = csv(&["match", "--game", "tictactoe", "--players", &players, "--games", "6", "--seed", "3"]);
+    let header: Vec<&str> = rows.lines().next().unwrap().split(',').collect();
+    let row: Vec<&str> = rows.lines().nth(1).unwrap().split(',').collect();
+    let field = |name: &str| row[header.iter().position(|&h| h == name).unwrap()];
+    assert_eq!((field("a"), field("games"), field("b_wins")), (&format!("{prior}:30")[..], "6", "0"), "{rows}");
+}
+
+/// Networks named where none can go are refused, in one line.
+#[test]
+fn networks_are_refused_where_they_cannot_play() {
+    fn mcts<'a>(prior: &'a str, more: &[&'a str]) -> Vec<&'a str> {
+        [&["mcts", "--game", "tictactoe", "--prior", prior][..], more].concat()
+    }
+    refused(&mcts("net:", &[]), "net:PATH names the network's file");
+    refused(&mcts("net:/nonexistent/n.safetensors", &[]), "cannot read its description");
+    refused(&mcts(&format!("net:{KEPT}"), &["--algorithm", "uct"]), "is for --algorithm puct, not uct");
+    refused(&mcts(&format!("net:{KEPT}"), &["--solver"]), "takes no --solver");
+    refused(&mcts(&format!("net:{KEPT}"), &["--iterations", "100001"]), "the limit is 100000 simulations");
+    let connect4 = format!("net:{KEPT}");
+    refused(&["mcts", "--game", "connect4", "--prior", &connect4], "was trained for tictactoe");
+    refused(&["mcts", "--game", "pig", "--prior", &connect4], "needs a network's encoding of the game");
+    refused(&["match", "--game", "pig", "--players", &format!("{connect4},random")], "needs a network's encoding");
+    refused(&["play", "--game", "tictactoe", "--engine", "net:x:0"], "from 1 to 100000");
+}
+
+/// A Connect-4 network, trained for an iteration, is evaluated: games against UCT with ten times its
+/// simulations, and, where the benchmark sets are beside the checkout, positions of Middle-Easy judged against
+/// the solver.
+#[test]
+fn a_connect4_network_is_evaluated() {
+    let dir = tempfile::tempdir().unwrap();
+    let tiny = ["--blocks", "1", "--channels", "4", "--games", "2", "--simulations", "4", "--iterations", "1"];
+    let out = bench()
+        .args(["zero", "train", "--game", "connect4", "--out", dir.path().to_str().unwrap()])
+        .args(tiny)
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let net = dir.path().join("net.safetensors");
+    let mut eval = vec!["zero", "eval", "--game", "connect4", "--net", net.to_str().unwrap(), "--games", "2"];
+    eval.extend(["--simulations", "4"]);
+    let set = Set::MiddleEasy.path();
+    let with_set = !Set::MiddleEasy.missing_for("zero eval --set");
+    if with_set {
+        eval.extend(["--set", set.to_str().unwrap(), "--limit", "12"]);
+    }
+    let rows = csv(&eval);
+    let value = |name: &str| -> f64 {
+        let line = rows.lines().find(|l| l.starts_with(&format!("{name},"))).unwrap_or_else(|| panic!("{rows}"));
+        line.split(',').nth(1).unwrap().parse().unwrap()
+    };
+    let (wins, draws, losses) = (value("wins_vs_uct"), value("draws_vs_uct"), value("losses_vs_uct"));
+    assert_eq!(wins + draws + losses, 4.0, "{rows}");
+    assert_eq!(value("winrate_vs_uct"), ((wins + draws / 2.0) / 4.0 * 1e4).round() / 1e4, "{rows}");
+    assert_eq!(value("uct_iterations"), 40.0, "{rows}");
+    if with_set {
+        assert_eq!(value("positions"), 12.0, "{rows}");
+        for share in ["value_sign_accuracy", "policy_top1_optimal", "search_value_sign_accuracy", "search_top1_optimal"]
+        {
+            assert!((0.0..=1.0).contains(&value(share)), "{share}: {rows}");
+        }
+    }
+    // The same seed, the same rows.
+    assert_eq!(csv(&eval), rows);
+    refused(&["zero", "eval", "--game", "connect4", "--net", net.to_str().unwrap(), "--limit", "3"], "--limit counts");
 }

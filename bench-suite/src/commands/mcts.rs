@@ -1,13 +1,15 @@
-//! `mcts`: Monte Carlo tree search from a position — flat Monte Carlo, UCT or PUCT (a uniform prior or a softmax
-//! over the game's evaluator), optionally with the solver, on one thread or several (root or tree parallelism) —
-//! printing each move's visits and mean and the move chosen. The search is the library's, chosen by name
-//! (`khela_mcts::plan`).
+//! `mcts`: Monte Carlo tree search from a position — flat Monte Carlo, UCT or PUCT (a uniform prior, a softmax
+//! over the game's evaluator, or a trained network's priors and values), optionally with the solver, on one
+//! thread or several (root or tree parallelism) — printing each move's visits and mean and the move chosen. The
+//! search is the library's, chosen by name (`khela_mcts::plan`); with a network, the network-guided search of
+//! `khela_zero::player`, which runs the same loop.
 
 use crate::games::{self, Capability, Entry, GameArgs, Visit};
 use crate::interrupt;
 use crate::known::Known;
 use crate::names::named;
 use crate::output::{self, OutArg, Sink};
+use crate::players::MAX_SIMULATIONS;
 use crate::progress::Progress;
 use anyhow::{Result, bail};
 use clap::Args;
@@ -16,8 +18,10 @@ use khela_games::rng::Rng;
 use khela_games::settled::{Settle, Settled, Through};
 use khela_games::{Evaluator, Game, Notation};
 use khela_mcts::{Config, EvaluatorPrior, Meter, Parallelism, Plan, PlanError, PolicyKind, PriorKind, Summary, plan};
+use khela_zero::player::Guided;
 use serde::Serialize;
 use std::path::PathBuf;
+use strum::VariantArray;
 
 use std::sync::mpsc::{self, RecvTimeoutError};
 use std::time::{Duration, Instant};
@@ -36,12 +40,15 @@ pub struct MctsArgs {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub game: GameArgs,
-    /// The search.
-    #[arg(long, value_parser = named::<PolicyKind>(), default_value = "uct")]
-    pub algorithm: PolicyKind,
-    /// PUCT's priors (--algorithm puct only) [default: uniform].
-    #[arg(long, value_parser = named::<PriorKind>())]
-    pub prior: Option<PriorKind>,
+    /// The search [default: uct, or puct when --prior is given].
+    #[arg(long, value_parser = named::<PolicyKind>())]
+    pub algorithm: Option<PolicyKind>,
+    /// PUCT's priors: uniform (every move equally likely), evaluator (a softmax over the game's evaluator's
+    /// estimates of the children) or net:PATH (a network trained by `zero train`: its priors, and its value
+    /// instead of playouts at the leaves, valued 8 at a time; --iterations are its simulations) [default:
+    /// uniform].
+    #[arg(long, value_parser = prior)]
+    pub prior: Option<Prior>,
     /// Iterations; for flat Monte Carlo, playouts after each move.
     #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..=MAX_ITERATIONS))]
     pub iterations: u64,
@@ -70,6 +77,27 @@ pub struct MctsArgs {
     pub out: OutArg,
 }
 
+/// PUCT's priors, as `--prior` names them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Prior {
+    /// One of the library's.
+    Kind(PriorKind),
+    /// The network saved at this path.
+    Net(PathBuf),
+}
+
+/// `--prior`'s value: a library's prior by name, or `net:PATH`.
+fn prior(text: &str) -> Result<Prior, String> {
+    match text.strip_prefix("net:") {
+        Some("") => Err("net:PATH names the network's file".to_string()),
+        Some(path) => Ok(Prior::Net(path.into())),
+        None => text.parse().map(Prior::Kind).map_err(|_| {
+            let names: Vec<&str> = PriorKind::VARIANTS.iter().map(|&k| k.into()).collect();
+            format!("{}, or net:PATH", names.join(", "))
+        }),
+    }
+}
+
 #[derive(Serialize)]
 struct Row {
     #[serde(rename = "move")]
@@ -80,9 +108,13 @@ struct Row {
 
 /// Runs `mcts`.
 pub fn run(args: &MctsArgs) -> Result<()> {
+    let policy = args.algorithm.unwrap_or(if args.prior.is_some() { PolicyKind::Puct } else { PolicyKind::Uct });
     let plan = Plan {
-        policy: args.algorithm,
-        prior: args.prior,
+        policy,
+        prior: match &args.prior {
+            Some(Prior::Kind(kind)) => Some(*kind),
+            Some(Prior::Net(_)) | None => None,
+        },
         rng: args.rng,
         parallelism: args.parallel,
         threads: args.threads as usize,
@@ -93,6 +125,28 @@ pub fn run(args: &MctsArgs) -> Result<()> {
             bail!("--prior {prior} is for --algorithm puct, not {policy}")
         }
         checked => checked?,
+    }
+    if let Some(Prior::Net(path)) = &args.prior {
+        if policy != PolicyKind::Puct {
+            bail!("--prior net:{} is for --algorithm puct, not {policy}", path.display());
+        }
+        let given = [
+            ("--solver", args.solver),
+            ("--tables", args.tables.is_some()),
+            ("--threads", args.threads > 1),
+            ("--parallel tree", args.parallel == Parallelism::Tree),
+            ("--rng python", args.rng == Rng::Python),
+        ];
+        if let Some((flag, _)) = given.iter().find(|(_, given)| *given) {
+            bail!(
+                "--prior net:{} takes no {flag}: the network's search is one tree, its leaves valued in batches \
+                 (the network's products use every core)",
+                path.display()
+            );
+        }
+        if args.iterations > MAX_SIMULATIONS {
+            bail!("--iterations {} with --prior net: the limit is {MAX_SIMULATIONS} simulations", args.iterations);
+        }
     }
     games::visit(&args.game, Mcts { args, plan })?
 }
@@ -124,8 +178,8 @@ impl Visit for Mcts<'_> {
         // The search stops at every position the tables hold, with its exact value.
         let settled = Settled::new(game, known.as_ref().map(|k| k as &dyn Settle<E::Game>));
         let scale = entry.scale();
-        let prior = match (args.prior, scale.as_ref()) {
-            (Some(PriorKind::Evaluator), None) => {
+        let prior = match (&args.prior, scale.as_ref()) {
+            (Some(Prior::Kind(PriorKind::Evaluator)), None) => {
                 return Err(games::refuse("mcts --prior evaluator", args.game.game, Capability::Evaluator));
             }
             (_, scale) => scale.map(|scale| {
@@ -154,11 +208,21 @@ impl Visit for Mcts<'_> {
             ..Config::default()
         };
         let sink = Sink::new(&args.out, None)?;
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(plan.threads).build()?;
         let start = Instant::now();
-        let outcome = watched(iterations, |meter| {
-            pool.install(|| plan::run_metered(&settled, state.clone(), &plan, config, prior, meter))
-        })??;
+        let outcome = match &args.prior {
+            Some(Prior::Net(path)) => {
+                let guide = entry.guide(path, "mcts --prior net:PATH")?;
+                // At most MAX_SIMULATIONS, checked in `run`.
+                let guided = Guided { simulations: args.iterations as u32, ..Guided::default() };
+                guide.search(&state, &[], &guided, args.seed)
+            }
+            _ => {
+                let pool = rayon::ThreadPoolBuilder::new().num_threads(plan.threads).build()?;
+                watched(iterations, |meter| {
+                    pool.install(|| plan::run_metered(&settled, state.clone(), &plan, config, prior, meter))
+                })??
+            }
+        };
         let seconds = start.elapsed().as_secs_f64();
         // A move the search never went through (flat Monte Carlo stopped by a proof) has no mean.
         let rows: Vec<Row> = outcome
@@ -189,11 +253,12 @@ impl Visit for Mcts<'_> {
             };
             format!(
                 "{}\n{} on {} thread(s), {} parallelism, seed {}, rng {}: {} iterations, {} nodes{budget}\n\
-                 {:.3} s, {} playouts per second\n{table}\nchosen move: {}",
+                 {:.3} s, {} {} per second\n{table}\nchosen move: {}",
                 game.picture(&state),
-                match (plan.policy, plan.prior) {
-                    (PolicyKind::Puct, Some(prior)) => format!("puct ({prior} prior)"),
-                    (policy, _) => policy.to_string(),
+                match (plan.policy, plan.prior, &args.prior) {
+                    (_, _, Some(Prior::Net(path))) => format!("puct (the network {} as prior)", path.display()),
+                    (PolicyKind::Puct, Some(prior), _) => format!("puct ({prior} prior)"),
+                    (policy, ..) => policy.to_string(),
                 },
                 args.threads,
                 plan.parallelism,
@@ -203,6 +268,7 @@ impl Visit for Mcts<'_> {
                 HumanCount(nodes as u64),
                 seconds,
                 HumanCount((iterations as f64 / seconds).round() as u64),
+                if matches!(args.prior, Some(Prior::Net(_))) { "simulations" } else { "playouts" },
                 outcome.best.map_or("none".to_string(), |mv| game.write_move(mv)),
             )
         })

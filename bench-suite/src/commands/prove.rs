@@ -6,7 +6,7 @@
 use crate::games::{self, Capability, Entry, GameArgs, Visit};
 use crate::known::Known;
 use crate::machine::{self, Sidecar};
-use crate::output::{self, OutArg, Sink};
+use crate::output::{self, Metric, OutArg, Sink};
 use crate::progress::Progress;
 use anyhow::{Context, Result, bail};
 use clap::Args;
@@ -15,7 +15,6 @@ use khela_exact::prove::{Claim, ProveError, Prover, Verdict};
 use khela_exact::{ByValue, Estimate};
 use khela_games::settled::{Settle, Settled, Through};
 use khela_games::{Notation, Player};
-use serde::Serialize;
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -60,13 +59,6 @@ pub struct ProveArgs {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub out: OutArg,
-}
-
-/// A row of the report.
-#[derive(Serialize)]
-struct Row {
-    metric: &'static str,
-    value: String,
 }
 
 /// Runs `prove`.
@@ -189,7 +181,7 @@ impl Visit for Prove<'_> {
             ("threads", threads.to_string()),
             ("seconds", format!("{seconds:.2}")),
         ]
-        .map(|(metric, value)| Row { metric, value });
+        .map(|(metric, value)| Metric::new(metric, value));
         let emitted = sink.emit(&rows, || {
             let what = if claim.win { "a win" } else { "at least a draw" };
             let size = size.map_or(String::new(), |s| {

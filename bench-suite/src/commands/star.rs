@@ -276,7 +276,7 @@ fn sample<E: Entry>(
         };
         let mut line = Line::new(game, first);
         let mut dice = Pcg::from_seed(seed);
-        let seat = |k: u64| Seat::new(game, Some(evaluator), Contender::Engine(2), 1, seed ^ k);
+        let seat = |k: u64| Seat::new(game, Some(evaluator), &Contender::Engine(2), None, 1, seed ^ k);
         let mut seats = [seat(1)?, seat(2)?];
         let mut decisions = Vec::new();
         while let (Some(mover), _) = roll_to_decision(game, &mut line, &mut dice) {

@@ -3,12 +3,14 @@
 //! by search.
 
 use super::endgame::{Endgame, Part, Scope, Summary};
-use super::entry::{Entry, GameArgs, Published, Scale, View};
+use super::entry::{Entry, GameArgs, GameName, Published, Scale, View};
+use crate::net::{self, GuideOf};
 use anyhow::{Result, anyhow, bail};
 use khela_exact::retro::Census;
 use khela_games::bagh_chal::sliding::SlidingPhase;
 use khela_games::bagh_chal::{BaghChal, Position, Setup};
 use khela_heuristic::bagh_chal::Crowding;
+use std::path::Path;
 
 /// Bagh-Chal move sequences from the start, plies 0..=8 (perft; our counts, plies 1–4 checked by the tests
 /// against a move generator written from the rules).
@@ -182,6 +184,10 @@ impl Entry for BaghChalEntry {
 
     fn game(&self) -> &BaghChal {
         &self.game
+    }
+
+    fn guide(&self, path: &Path, _: &str) -> Result<GuideOf<'_, BaghChal>> {
+        net::guide(self.game(), GameName::BaghChal.into(), path)
     }
 
     fn title(&self) -> String {

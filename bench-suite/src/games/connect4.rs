@@ -4,10 +4,12 @@
 
 mod solve;
 
-use super::entry::{Entry, Exact, GameArgs, OwnSolve, Published, Scale, SetRun, View};
+use super::entry::{Entry, Exact, GameArgs, GameName, OwnSolve, Published, Scale, SetRun, View};
+use crate::net::{self, GuideOf};
 use anyhow::Result;
 use khela_games::connect4::{Connect4, Position};
 use khela_heuristic::connect4::Threats;
+use std::path::Path;
 
 /// Connect-4 move sequences from the empty 7×6 board, plies 0..=11 (perft).
 const SEQUENCES: [u64; 12] = [1, 7, 49, 343, 2401, 16807, 117649, 823536, 5673234, 39394572, 268031646, 1844590828];
@@ -69,6 +71,10 @@ impl Entry for Connect4Entry {
 
     fn game(&self) -> &Connect4 {
         &self.game
+    }
+
+    fn guide(&self, path: &Path, _: &str) -> Result<GuideOf<'_, Connect4>> {
+        net::guide(self.game(), GameName::Connect4.into(), path)
     }
 
     fn title(&self) -> String {

@@ -3,6 +3,7 @@
 
 use super::endgame::{Endgame, Scope};
 use crate::names::named;
+use crate::net::GuideOf;
 use crate::output::OutArg;
 use anyhow::{Result, bail};
 use clap::Args;
@@ -286,6 +287,13 @@ pub trait Entry: Sized {
     fn solve_sets(&self, run: &SetRun) -> Result<()> {
         let _ = run;
         bail!("solve --set: {} has no benchmark sets to solve (Connect-4 has)", self.title())
+    }
+
+    /// The network saved at `path` (`zero train`) loaded for the game, to search its positions (`net:PATH`
+    /// players, `mcts --prior net:PATH`); `command` names the refusal of a game no network plays.
+    fn guide(&self, path: &Path, command: &str) -> Result<GuideOf<'_, Self::Game>> {
+        let _ = path;
+        Err(super::no_network(command, &self.title()))
     }
 
     /// The game's endgame for retrograde analysis (`retro`, `--tables`), as `scope` chooses it (Bagh-Chal: the

@@ -9,7 +9,7 @@
 //! a file implementing [`Entry`], a variant of [`GameName`] and its arm in [`visit`].
 
 mod bagh_chal;
-mod connect4;
+pub(crate) mod connect4;
 mod einstein;
 mod endgame;
 mod entry;
@@ -49,7 +49,6 @@ pub fn visit<V: Visit>(args: &GameArgs, visitor: V) -> Result<V::Output> {
     })
 }
 
-/// What a command may need of a game beyond the game itself.
 /// A command over the games a network plays (their positions encoded for it: [`khela_zero::Encode`]).
 pub trait VisitNet {
     type Output;
@@ -68,16 +67,20 @@ pub fn visit_net<V: VisitNet>(args: &GameArgs, command: &str, visitor: V) -> Res
         GameName::Tictactoe => visitor.visit(tictactoe::TicTacToeEntry::new(args)?),
         GameName::Connect4 => visitor.visit(connect4::Connect4Entry::new(args)?),
         GameName::BaghChal => visitor.visit(bagh_chal::BaghChalEntry::new(args)?),
-        other => {
-            let games: Vec<&str> = NET_GAMES.iter().map(|&g| g.into()).collect();
-            bail!(
-                "{command} needs a network's encoding of the game, which {other} does not have; the games that have it: {}",
-                games.join(", ")
-            )
-        }
+        other => return Err(no_network(command, other.into())),
     })
 }
 
+/// The error of a command that needs a network's encoding of `game`, which it has not.
+pub fn no_network(command: &str, game: &str) -> anyhow::Error {
+    let games: Vec<&str> = NET_GAMES.iter().map(|&g| g.into()).collect();
+    anyhow::anyhow!(
+        "{command} needs a network's encoding of the game, which {game} does not have; the games that have it: {}",
+        games.join(", ")
+    )
+}
+
+/// What a command may need of a game beyond the game itself.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Capability {
     /// An evaluator (`eval`, `solve --depth`, `mcts --prior evaluator`).

@@ -3,7 +3,7 @@
 
 use super::entry::{Entry, Exact, GameArgs, GameName, OwnSolve, View};
 use crate::machine::Sidecar;
-use crate::output::{self, Sink};
+use crate::output::{self, Metric, Sink};
 use crate::plot::hold::{HoldLine, hold_svg};
 use anyhow::{Result, bail};
 use indicatif::HumanCount;
@@ -102,23 +102,23 @@ impl Entry for PigEntry {
         let start = self.game.parse(self.game.start().expect("a start"))?;
         let chance = |values: &Values, s: &State| win_probability(values.of(&space, s).expect("in the space"));
         let mut rows = vec![
-            Row::new("goal", goal),
-            Row::new("first_player_win", format!("{:.12}", chance(&optimal, &start))),
-            Row::new("position", text),
-            Row::new("position_win", format!("{:.12}", chance(&optimal, state))),
+            Metric::new("goal", goal),
+            Metric::new("first_player_win", format!("{:.12}", chance(&optimal, &start))),
+            Metric::new("position", text),
+            Metric::new("position_win", format!("{:.12}", chance(&optimal, state))),
         ];
         if let Some(mv) = best_move(&space, &optimal, state) {
-            rows.push(Row::new("best_move", self.game.write_move(mv)));
+            rows.push(Metric::new("best_move", self.game.write_move(mv)));
         }
         if !self.game.is_piglet() {
             let policy = |s: &State| if s.turn < HOLD_AT { ROLL } else { HOLD };
             let fixed = iterate::iterate(&space, &Choice::Policy(&policy), TOLERANCE, MAX_SWEEPS, |_| {});
-            rows.push(Row::new("hold_at_20_first_player_win", format!("{:.12}", chance(&fixed, &start))));
+            rows.push(Metric::new("hold_at_20_first_player_win", format!("{:.12}", chance(&fixed, &start))));
         }
         rows.extend([
-            Row::new("positions", space.len() * 2),
-            Row::new("sweeps", optimal.sweeps),
-            Row::new("residual", format!("{:.1e}", optimal.residual)),
+            Metric::new("positions", space.len() * 2),
+            Metric::new("sweeps", optimal.sweeps),
+            Metric::new("residual", format!("{:.1e}", optimal.residual)),
         ]);
         let seconds = started.elapsed().as_secs_f64();
         if let Some(path) = own.plot {
@@ -130,10 +130,7 @@ impl Entry for PigEntry {
         }
         let sink = Sink::new(own.out, None)?;
         sink.emit(&rows, || {
-            let mut table = output::table(&["metric", "value"]);
-            for row in &rows {
-                table.add_row(vec![row.metric.to_string(), row.value.clone()]);
-            }
+            let table = output::metric_table(&rows);
             let plot = own.plot.map_or(String::new(), |p| format!("\nwrote the hold boundary to {}", p.display()));
             format!("{}, solved by value iteration to {TOLERANCE:e} in {seconds:.1} s\n{table}{plot}", self.title)
         })?;
@@ -174,17 +171,4 @@ impl PigEntry {
 struct Timing {
     seconds: f64,
     threads: usize,
-}
-
-/// A figure of `solve --game pig`.
-#[derive(Serialize)]
-struct Row {
-    metric: &'static str,
-    value: String,
-}
-
-impl Row {
-    fn new(metric: &'static str, value: impl ToString) -> Row {
-        Row { metric, value: value.to_string() }
-    }
 }

@@ -1,9 +1,11 @@
 //! Tic-tac-toe in the harness: the textbook's game, with its open-lines evaluator, solved and tallied whole.
 
-use super::entry::{Entry, FullTree, GameArgs, Published, Scale, View};
+use super::entry::{Entry, FullTree, GameArgs, GameName, Published, Scale, View};
+use crate::net::{self, GuideOf};
 use anyhow::Result;
 use khela_games::tictactoe::{Board, TicTacToe};
 use khela_heuristic::tictactoe::OpenLines;
+use std::path::Path;
 
 /// Tic-tac-toe's entry.
 pub struct TicTacToeEntry;
@@ -23,6 +25,10 @@ impl Entry for TicTacToeEntry {
 
     fn game(&self) -> &TicTacToe {
         &TicTacToe
+    }
+
+    fn guide(&self, path: &Path, _: &str) -> Result<GuideOf<'_, TicTacToe>> {
+        net::guide(self.game(), GameName::Tictactoe.into(), path)
     }
 
     fn title(&self) -> String {

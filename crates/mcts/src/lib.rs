@@ -50,5 +50,6 @@ pub use parallel::root_parallel;
 pub use plan::{Outcome, Parallelism, Plan, PlanError, PolicyKind, PriorKind};
 pub use policy::{Child, Expansion, Flat, Policy, Puct, Uct, select, ucb1};
 pub use prior::{EvaluatorPrior, Prior, Uniform};
-pub use search::{Begun, Config, DirichletNoise, Pending, Search};
+pub use search::valued::{Begun, Pending};
+pub use search::{Config, DirichletNoise, Search};
 pub use stats::{Choice, MoveStats, Proof, Summary, choose};

@@ -7,6 +7,18 @@ use khela_games::{Game, Node, Player};
 use khela_mcts::random::Pcg;
 use khela_mcts::{Begun, Config, Puct, Search, Uniform};
 
+/// One iteration of `search`, one leaf at a time, its leaf valued by [`valuation`].
+fn iterate(search: &mut Search<'_, TicTacToe, Puct<Uniform>, Pcg>) {
+    match search.begin() {
+        Begun::Leaf(pending) => {
+            let (score, priors) = valuation(pending.state());
+            search.complete(pending, score, &priors);
+        }
+        Begun::Done => {}
+        Begun::Over => panic!("the root is not terminal"),
+    }
+}
+
 /// A made-up but fixed valuation of a position: the score for MAX in (0, 1) and a prior per legal move, both
 /// hashed from the board, so that every search sees the same numbers.
 fn valuation(board: &Board) -> (f64, Vec<f64>) {
@@ -99,14 +111,7 @@ fn one_leaf_at_a_time_is_alphazeros_search() {
         let board = TicTacToe::parse(text).unwrap();
         let mut search: Search<'_, _, _, Pcg> = Search::new(&TicTacToe, board, puct, config);
         for _ in 0..iterations {
-            match search.begin() {
-                Begun::Leaf(pending) => {
-                    let (score, priors) = valuation(pending.state());
-                    search.complete(pending, score, &priors);
-                }
-                Begun::Done => {}
-                Begun::Over => panic!("the root is not terminal"),
-            }
+            iterate(&mut search);
         }
         let mut reference = RefNode::new(1.0);
         let root_owner = board.to_move().opponent();
@@ -157,4 +162,28 @@ fn iterations_in_flight_spread_and_add_up() {
     }
     let visits: u64 = search.stats().iter().map(|s| s.visits).sum();
     assert_eq!(visits + 1, total, "every completed iteration passes through a root child, but the root's own");
+}
+
+/// An abandoned iteration leaves no trace: after one (or several) begun and abandoned, the search goes on as
+/// one that never began them.
+#[test]
+fn an_abandoned_iteration_leaves_no_trace() {
+    let config = Config { virtual_loss: 3, ..Config::default() };
+    let run = |abandon_every: Option<usize>| {
+        let mut search: Search<'_, _, _, Pcg> = Search::new(&TicTacToe, Board::EMPTY, Puct::new(Uniform), config);
+        for i in 0..200 {
+            if abandon_every.is_some_and(|k| i % k == 0) {
+                let Begun::Leaf(p) = search.begin() else { panic!("a leaf") };
+                let Begun::Leaf(q) = search.begin() else { panic!("a leaf") };
+                search.abandon(q);
+                search.abandon(p);
+            }
+            iterate(&mut search);
+        }
+        search.stats().iter().map(|s| (s.mv, s.visits, s.wins)).collect::<Vec<_>>()
+    };
+    let plain = run(None);
+    assert_eq!(plain.iter().map(|s| s.1).sum::<u64>(), 199);
+    assert_eq!(run(Some(1)), plain);
+    assert_eq!(run(Some(7)), plain);
 }

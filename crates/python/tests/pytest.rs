@@ -1,7 +1,10 @@
 //! The Python package's own tests (`crates/python/tests/*.py`, pytest), run by `cargo test`: so the README's
 //! one test command runs every test the project has. The package is built and installed as a user installs it,
-//! `pip install ./crates/python`, into a virtual environment under `target/python/` (kept between runs, the
-//! build incremental), with maturin and pytest fetched from PyPI the first time.
+//! `pip install ./crates/python`, into a virtual environment under `target/python/` (kept between runs), with
+//! maturin and pytest fetched from PyPI the first time — but in the tests' own profile and target directory, so
+//! that the wheel reuses what `cargo test` has just compiled (a release build of the whole tree, the network
+//! crate's dependencies included, took longer than every other test together); a user's install builds the
+//! release profile.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -20,7 +23,10 @@ fn run(what: &str, command: &mut Command) {
 #[test]
 fn the_python_package_passes_its_tests() {
     let package = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let target = package.join("../../target/python");
+    // This test runs from TARGET/debug/deps/.
+    let exe = std::env::current_exe().expect("the test's own path");
+    let workspace_target = exe.ancestors().nth(3).expect("the test runs from TARGET/PROFILE/deps").to_path_buf();
+    let target = workspace_target.join("python");
     std::fs::create_dir_all(&target).unwrap();
     let venv: PathBuf = target.join("venv");
     let python = venv.join("bin/python");
@@ -28,13 +34,14 @@ fn the_python_package_passes_its_tests() {
         run("python3 -m venv", Command::new("python3").args(["-m", "venv"]).arg(&venv));
         run("pip install pytest", Command::new(&python).args(["-m", "pip", "install", "-q", "pytest"]));
     }
-    // The wheel's own build tree, apart from the workspace's (whose lock the running `cargo test` may hold).
+    // `cargo test` holds the target directory's lock while it builds, not while the tests run.
     run(
         "pip install ./crates/python",
         Command::new(&python)
             .args(["-m", "pip", "install", "-q", "--force-reinstall", "--no-deps"])
             .arg(package)
-            .env("CARGO_TARGET_DIR", target.join("build")),
+            .env("CARGO_TARGET_DIR", &workspace_target)
+            .env("MATURIN_PEP517_ARGS", "--profile dev"),
     );
     run("pytest", Command::new(&python).args(["-m", "pytest", "-q"]).arg(package.join("tests")));
 }

@@ -3,7 +3,7 @@
 use crate::encode::Encode;
 use crate::model::{Leaves, Model};
 use khela_mcts::random::Pcg;
-use khela_mcts::{Begun, Config, MoveStats, Pending, Puct, Search, Uniform};
+use khela_mcts::{Begun, Config, Outcome, Pending, Puct, Search, Uniform};
 
 /// How a model-guided search runs.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -23,9 +23,10 @@ impl Default for Guided {
     }
 }
 
-/// The root statistics of a search of `state` (a decision node; `history` the keys of the positions played
-/// before it, for a game whose positions repeat) guided by `model`. Deterministic: no noise, and the seed only
-/// breaks what nothing else does.
+/// A search of `state` (a decision node; `history` the keys of the positions played before it, for a game whose
+/// positions repeat) guided by `model`: the root's statistics, what the search did, and the most visited move
+/// (the first of equals, in natural order). Deterministic: no noise, and the seed only breaks what nothing else
+/// does.
 pub fn search<G: Encode, M: Model<G>>(
     game: &G,
     model: &M,
@@ -33,7 +34,7 @@ pub fn search<G: Encode, M: Model<G>>(
     history: &[u64],
     guided: &Guided,
     seed: u64,
-) -> Vec<MoveStats<G::Move>> {
+) -> Outcome<G::Move> {
     let config = Config { seed, virtual_loss: 1, ..Config::default() };
     let puct = Puct { c: guided.c_puct, ..Puct::new(Uniform) };
     let mut search: Search<'_, G, _, Pcg> =
@@ -44,15 +45,28 @@ pub fn search<G: Encode, M: Model<G>>(
         let mut pending: Vec<(usize, Pending<G>)> = Vec::new();
         while pending.len() < guided.batch.max(1) && done + (pending.len() as u32) < guided.simulations {
             match search.begin() {
+                // A descent to a leaf already in the batch would only value it again: the batch goes as it is.
+                Begun::Leaf(leaf) if pending.iter().any(|(_, p)| p.state() == leaf.state()) => {
+                    search.abandon(leaf);
+                    break;
+                }
                 Begun::Leaf(leaf) => pending.push((0, leaf)),
                 Begun::Done => done += 1,
-                Begun::Over => return search.stats(),
+                Begun::Over => return outcome(&search, done),
             }
         }
         done += pending.len() as u32;
         leaves.value(game, model, pending, |_, leaf, score, priors| search.complete(leaf, score, priors));
     }
-    search.stats()
+    outcome(&search, done)
+}
+
+/// What `search` found in `simulations`.
+fn outcome<G: Encode, P: khela_mcts::Policy<G>>(search: &Search<'_, G, P, Pcg>, simulations: u32) -> Outcome<G::Move> {
+    let stats = search.stats();
+    let top = stats.iter().map(|s| s.visits).max();
+    let best = stats.iter().find(|s| Some(s.visits) == top).map(|s| s.mv);
+    Outcome { stats, summary: search.summary(u64::from(simulations)), best }
 }
 
 /// The most visited move of [`search`] (the first of equals, in natural order).
@@ -64,7 +78,5 @@ pub fn best<G: Encode, M: Model<G>>(
     guided: &Guided,
     seed: u64,
 ) -> G::Move {
-    let stats = search(game, model, state, history, guided, seed);
-    let top = stats.iter().map(|s| s.visits).max().expect("a decision node has moves");
-    stats.iter().find(|s| s.visits == top).expect("the most visited move").mv
+    search(game, model, state, history, guided, seed).best.expect("a decision node has moves")
 }

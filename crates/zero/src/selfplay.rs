@@ -30,11 +30,15 @@ pub struct Settings {
     pub temperature_moves: u32,
     /// Games a thread plays at once: the batch of each forward pass.
     pub in_flight: usize,
+    /// Each game opens with uniformly random moves, as many as drawn uniformly from 0 to this, searched by
+    /// nobody (their positions have no visits and are no samples): positions a strong player's games would
+    /// never reach, for the network to learn too. 0, AlphaZero's: none.
+    pub random_plies: u32,
 }
 
 impl Default for Settings {
     /// 200 simulations, c_puct 1.5, noise α = 0.5 and ε = 0.25, temperature 1 for the first 10 moves, 32 games
-    /// in flight.
+    /// in flight, no random opening.
     fn default() -> Settings {
         Settings {
             simulations: 200,
@@ -42,6 +46,7 @@ impl Default for Settings {
             noise: DirichletNoise { alpha: 0.5, epsilon: 0.25 },
             temperature_moves: 10,
             in_flight: 32,
+            random_plies: 0,
         }
     }
 }
@@ -52,15 +57,20 @@ impl Default for Settings {
 pub struct Record<G: Game> {
     /// The moves played, from the start.
     pub moves: Vec<G::Move>,
-    /// For the position before each move: (action, share of the visits) of every move the search visited.
+    /// For the position before each move: (action, share of the visits) of every move the search visited; none
+    /// for the random opening's moves.
     pub visits: Vec<Vec<(usize, f32)>>,
+    /// For the position before each move: the search's value of it for the side to move, in [−1, 1] (the mean
+    /// score of the root's children over their visits).
+    pub values: Vec<f32>,
     /// The payoff (MAX's view): the game's, or 0 for a draw by repetition or length.
     pub payoff: f64,
 }
 
 impl<G: Game> PartialEq for Record<G> {
     fn eq(&self, other: &Self) -> bool {
-        (&self.moves, &self.visits, self.payoff) == (&other.moves, &other.visits, other.payoff)
+        (&self.moves, &self.visits, &self.values, self.payoff)
+            == (&other.moves, &other.visits, &other.values, other.payoff)
     }
 }
 
@@ -170,7 +180,7 @@ impl<'a, G: Encode, M: Model<G>> Worker<'a, G, M> {
         }
     }
 
-    /// Game `index` at its start.
+    /// Game `index` at its start, after its random opening.
     fn new_game(&self, index: usize) -> Active<'a, G> {
         let seed = splitmix64(self.seed ^ splitmix64(index as u64));
         let config = Config {
@@ -180,11 +190,24 @@ impl<'a, G: Encode, M: Model<G>> Worker<'a, G, M> {
             choice: Choice::MostVisits,
             ..Config::default()
         };
+        let mut rng = Pcg::from_seed(splitmix64(seed));
+        let mut record = Record { moves: Vec::new(), visits: Vec::new(), values: Vec::new(), payoff: 0.0 };
+        let mut line = Line::new(self.game, self.start.clone());
+        let mut moves = Vec::new();
+        for _ in 0..rng.below(self.settings.random_plies as usize + 1) {
+            if line.end(self.game).is_some() {
+                break;
+            }
+            self.game.moves(line.state(), &mut moves);
+            let mv = moves[rng.below(moves.len())];
+            record.moves.push(mv);
+            record.visits.push(Vec::new());
+            record.values.push(0.0);
+            line.play(self.game, mv);
+        }
         let puct = Puct { c: self.settings.c_puct, ..Puct::new(Uniform) };
-        let search = Search::new(self.game, self.start.clone(), puct, config);
-        let record = Record { moves: Vec::new(), visits: Vec::new(), payoff: 0.0 };
-        let line = Line::new(self.game, self.start.clone());
-        Active { index, line, search, rng: Pcg::from_seed(splitmix64(seed)), record, simulations: 0 }
+        let search = Search::new(self.game, line.state().clone(), puct, config).with_history(line.history().to_vec());
+        Active { index, line, search, rng, record, simulations: 0 }
     }
 
     /// Runs game `a` on to the next leaf its search wants valued, playing moves whose simulations are done;
@@ -215,6 +238,8 @@ impl<'a, G: Encode, M: Model<G>> Worker<'a, G, M> {
         let total: u64 = stats.iter().map(|s| s.visits).sum();
         let share = |visits: u64| visits as f32 / total.max(1) as f32;
         a.record.visits.push(stats.iter().map(|s| (self.game.action(s.mv), share(s.visits))).collect());
+        let wins: f64 = stats.iter().map(|s| s.wins).sum();
+        a.record.values.push((2.0 * wins / total.max(1) as f64 - 1.0) as f32);
         let early = (a.line.moves().len() as u32) < self.settings.temperature_moves;
         let choice = if early { Choice::Temperature(1.0) } else { Choice::MostVisits };
         let mv = choose(&stats, choice, &mut a.rng).expect("a searched root has visited moves");

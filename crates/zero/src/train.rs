@@ -40,6 +40,9 @@ pub struct Config {
     pub learning_rate: f64,
     /// The L2 penalty's weight.
     pub l2: f64,
+    /// The share of the value target taken from the search's value of the position rather than the game's
+    /// outcome (AlphaZero: 0, the outcome alone).
+    pub value_from_search: f32,
     /// The seed of the weights, the games and the batches.
     pub seed: u64,
     /// Self-play threads.
@@ -55,15 +58,28 @@ pub struct Sample<G: Game> {
     pub visits: Vec<(usize, f32)>,
     /// The game's outcome from the side to move's view: 1 won, 0 drawn, −1 lost.
     pub outcome: f32,
+    /// The search's value of the position for the side to move, in [−1, 1].
+    pub searched: f32,
 }
 
-/// The positions of a record of a game from `start`, each with its targets.
+impl<G: Game> Sample<G> {
+    /// The value head's target: the outcome and the search's value mixed, `from_search` of the latter.
+    pub fn value_target(&self, from_search: f32) -> f32 {
+        (1.0 - from_search) * self.outcome + from_search * self.searched
+    }
+}
+
+/// The searched positions of a record of a game from `start` (not its random opening's), each with its targets.
 pub fn samples<G: Encode>(game: &G, start: &G::State, record: &Record<G>) -> Vec<Sample<G>> {
     let mut state = start.clone();
     let mut out = Vec::with_capacity(record.moves.len());
-    for (&mv, visits) in record.moves.iter().zip(&record.visits) {
+    for ((&mv, visits), &searched) in record.moves.iter().zip(&record.visits).zip(&record.values) {
         let Node::Decision(mover) = game.node(&state) else { unreachable!("a record's moves are legal") };
-        out.push(Sample { state: state.clone(), visits: visits.clone(), outcome: outcome_for(mover, record.payoff) });
+        // The random opening's positions were not searched.
+        if !visits.is_empty() {
+            let outcome = outcome_for(mover, record.payoff);
+            out.push(Sample { state: state.clone(), visits: visits.clone(), outcome, searched });
+        }
         game.play(&mut state, mv);
     }
     out
@@ -75,8 +91,9 @@ pub fn samples<G: Encode>(game: &G, start: &G::State, record: &Record<G>) -> Vec
 pub struct RecordError(String);
 
 impl<G: Encode> Record<G> {
-    /// The record as one line: the payoff, the moves' actions, and per move the visit shares
-    /// (`action:share,…`), separated by tabs (the moves by spaces, the positions by `;`).
+    /// The record as one line: the payoff, the moves' actions, per move the visit shares (`action:share,…`,
+    /// nothing for a random opening's move), and per move the search's value, separated by tabs (the moves and
+    /// values by spaces, the positions by `;`).
     pub fn to_line(&self, game: &G) -> String {
         let moves: Vec<String> = self.moves.iter().map(|&mv| game.action(mv).to_string()).collect();
         let visits: Vec<String> = self
@@ -84,7 +101,8 @@ impl<G: Encode> Record<G> {
             .iter()
             .map(|v| v.iter().map(|(a, s)| format!("{a}:{s}")).collect::<Vec<_>>().join(","))
             .collect();
-        format!("{}\t{}\t{}", self.payoff, moves.join(" "), visits.join(";"))
+        let values: Vec<String> = self.values.iter().map(f32::to_string).collect();
+        format!("{}\t{}\t{}\t{}", self.payoff, moves.join(" "), visits.join(";"), values.join(" "))
     }
 
     /// Reads a line of [`Record::to_line`] back, the moves replayed from `start` (each action must be a legal
@@ -92,7 +110,9 @@ impl<G: Encode> Record<G> {
     pub fn from_line(game: &G, start: &G::State, text: &str) -> Result<Record<G>, RecordError> {
         let bad = |why: String| RecordError(why);
         let fields: Vec<&str> = text.split('\t').collect();
-        let [payoff, actions, visits] = fields[..] else { return Err(bad(format!("3 fields, not {}", fields.len()))) };
+        let [payoff, actions, visits, values] = fields[..] else {
+            return Err(bad(format!("4 fields, not {}", fields.len())));
+        };
         let payoff: f64 = payoff.parse().map_err(|_| bad(format!("payoff {payoff:?}")))?;
         let mut line = Line::new(game, start.clone());
         let (mut moves, mut legal) = (Vec::new(), Vec::new());
@@ -119,12 +139,19 @@ impl<G: Encode> Record<G> {
         let visits: Vec<Vec<(usize, f32)>> = if moves.is_empty() {
             Vec::new()
         } else {
-            visits.split(';').map(|v| v.split(',').map(share).collect()).collect::<Result<_, _>>()?
+            let shares = |v: &str| if v.is_empty() { Ok(Vec::new()) } else { v.split(',').map(share).collect() };
+            visits.split(';').map(shares).collect::<Result<_, _>>()?
         };
-        if visits.len() != moves.len() {
-            return Err(bad(format!("{} moves and {} visit lists", moves.len(), visits.len())));
+        let values: Vec<f32> = values
+            .split_whitespace()
+            .map(|v| {
+                v.parse().ok().filter(|v: &f32| (-1.0..=1.0).contains(v)).ok_or_else(|| bad(format!("value {v:?}")))
+            })
+            .collect::<Result<_, _>>()?;
+        if visits.len() != moves.len() || values.len() != moves.len() {
+            return Err(bad(format!("{} moves, {} visit lists, {} values", moves.len(), visits.len(), values.len())));
         }
-        Ok(Record { moves, visits, payoff })
+        Ok(Record { moves, visits, values, payoff })
     }
 }
 
@@ -291,7 +318,7 @@ where
             for &(action, share) in &sample.visits {
                 policy[k * actions + self.game.image_action(action, symmetry)] = share;
             }
-            value.push(sample.outcome);
+            value.push(sample.value_target(self.config.value_from_search));
         }
     }
 }

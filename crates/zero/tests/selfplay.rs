@@ -9,16 +9,24 @@ use khela_zero::Blank;
 use khela_zero::selfplay::{Record, Schedule, Settings, play};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-/// Checks that every record is a legal game to its end, with visit shares over legal actions summing to 1.
-fn check<G: khela_zero::Encode>(game: &G, start: &G::State, records: &[Record<G>]) {
+/// Checks that every record is a legal game to its end, with visit shares over legal actions summing to 1 after
+/// an opening of at most `random_plies` moves without them.
+fn check<G: khela_zero::Encode>(game: &G, start: &G::State, records: &[Record<G>], random_plies: usize) {
     for record in records {
         let mut line = Line::new(game, start.clone());
         assert_eq!(record.moves.len(), record.visits.len());
+        assert_eq!(record.moves.len(), record.values.len());
+        let opening = record.visits.iter().take_while(|v| v.is_empty()).count();
+        assert!(opening <= random_plies, "{opening} random plies");
         let mut moves = Vec::new();
-        for (mv, visits) in record.moves.iter().zip(&record.visits) {
+        for (i, (mv, visits)) in record.moves.iter().zip(&record.visits).enumerate() {
             assert!(line.end(game).is_none(), "a move after the end");
             game.moves(line.state(), &mut moves);
             assert!(moves.contains(mv));
+            if i < opening {
+                line.play(game, *mv);
+                continue;
+            }
             let legal: Vec<usize> = moves.iter().map(|&m| game.action(m)).collect();
             assert!(visits.iter().all(|(a, _)| legal.contains(a)));
             let total: f32 = visits.iter().map(|(_, s)| s).sum();
@@ -44,13 +52,13 @@ fn tictactoe_games_are_legal_and_repeatable() {
     let one = play(&TicTacToe, &Board::EMPTY, &Blank, &settings, Schedule { games: 12, seed: 3, threads: 1 }, &done);
     assert_eq!(one.len(), 12);
     assert_eq!(count.load(Ordering::Relaxed), 12);
-    check(&TicTacToe, &Board::EMPTY, &one);
+    check(&TicTacToe, &Board::EMPTY, &one, 0);
     assert_eq!(
         play(&TicTacToe, &Board::EMPTY, &Blank, &settings, Schedule { games: 12, seed: 3, threads: 1 }, &|| ()),
         one
     );
     let two = play(&TicTacToe, &Board::EMPTY, &Blank, &settings, Schedule { games: 12, seed: 3, threads: 2 }, &|| ());
-    check(&TicTacToe, &Board::EMPTY, &two);
+    check(&TicTacToe, &Board::EMPTY, &two, 0);
     assert_eq!(
         play(&TicTacToe, &Board::EMPTY, &Blank, &settings, Schedule { games: 12, seed: 3, threads: 2 }, &|| ()),
         two
@@ -75,5 +83,19 @@ fn connect4_games_are_legal() {
     let settings = Settings { simulations: 30, in_flight: 4, ..Settings::default() };
     let records =
         play(&game, &Default::default(), &Blank, &settings, Schedule { games: 6, seed: 1, threads: 2 }, &|| ());
-    check(&game, &Default::default(), &records);
+    check(&game, &Default::default(), &records, 0);
+}
+
+/// Random openings: each game's first moves, up to the most asked for, unsearched; games of different lengths
+/// of opening, the same ones from the same seed.
+#[test]
+fn random_openings_vary_and_repeat() {
+    let settings = Settings { simulations: 20, in_flight: 4, random_plies: 4, ..Settings::default() };
+    let schedule = Schedule { games: 24, seed: 7, threads: 1 };
+    let records = play(&TicTacToe, &Board::EMPTY, &Blank, &settings, schedule, &|| ());
+    check(&TicTacToe, &Board::EMPTY, &records, 4);
+    let openings: std::collections::HashSet<usize> =
+        records.iter().map(|r| r.visits.iter().take_while(|v| v.is_empty()).count()).collect();
+    assert_eq!(openings, (0..=4).collect(), "every length from 0 to 4 in 24 games");
+    assert_eq!(play(&TicTacToe, &Board::EMPTY, &Blank, &settings, schedule, &|| ()), records);
 }

@@ -18,27 +18,46 @@ fn settings() -> Settings {
 
 #[test]
 fn records_read_back_and_give_their_targets() {
+    let settings = Settings { random_plies: 3, ..settings() };
     let records =
-        play(&TicTacToe, &Board::EMPTY, &Blank, &settings(), Schedule { games: 10, seed: 9, threads: 1 }, &|| ());
+        play(&TicTacToe, &Board::EMPTY, &Blank, &settings, Schedule { games: 10, seed: 9, threads: 1 }, &|| ());
+    assert!(records.iter().any(|r| r.visits[0].is_empty()), "some game opens at random");
     for record in &records {
         let line = record.to_line(&TicTacToe);
         assert_eq!(&Record::from_line(&TicTacToe, &Board::EMPTY, &line).unwrap(), record, "{line}");
         let positions = samples(&TicTacToe, &Board::EMPTY, record);
-        assert_eq!(positions.len(), record.moves.len());
+        // The random opening's positions are no samples.
+        let opening = record.visits.iter().take_while(|v| v.is_empty()).count();
+        assert_eq!(positions.len(), record.moves.len() - opening);
         let mut state = Board::EMPTY;
-        for (sample, &mv) in positions.iter().zip(&record.moves) {
+        for &mv in &record.moves[..opening] {
+            TicTacToe.play(&mut state, mv);
+        }
+        for (sample, &mv) in positions.iter().zip(&record.moves[opening..]) {
             assert_eq!(sample.state, state);
             // The outcome from the side to move's view: X's sign of the payoff, O's its opposite.
             let x = record.payoff.signum() as f32 * f32::from(u8::from(record.payoff != 0.0));
             assert_eq!(sample.outcome, if state.to_move() == Player::Max { x } else { -x });
+            // The search's value, and the target mixing the two.
+            assert!((-1.0..=1.0).contains(&sample.searched), "{line}");
+            assert_eq!(sample.value_target(0.0), sample.outcome);
+            assert_eq!(sample.value_target(1.0), sample.searched);
+            assert_eq!(sample.value_target(0.25), 0.75 * sample.outcome + 0.25 * sample.searched);
             TicTacToe.play(&mut state, mv);
         }
+        assert_eq!(positions.iter().map(|p| p.searched).collect::<Vec<_>>(), record.values[opening..]);
     }
     let bad = |line: &str| Record::<TicTacToe>::from_line(&TicTacToe, &Board::EMPTY, line).unwrap_err().to_string();
-    assert_eq!(bad("1\t0 0\t0:1;1:1"), "a game record: illegal action 0");
-    assert_eq!(bad("1\t0 3 1 4 2 5\t0:1;3:1;1:1;4:1;2:1;5:1"), "a game record: a move after the game's end");
-    assert_eq!(bad("1\t0 3\t0:1"), "a game record: 2 moves and 1 visit lists");
-    assert_eq!(bad("x\t\t"), "a game record: payoff \"x\"");
+    assert_eq!(bad("1\t0 0\t0:1;1:1\t0 0"), "a game record: illegal action 0");
+    assert_eq!(
+        bad("1\t0 3 1 4 2 5\t0:1;3:1;1:1;4:1;2:1;5:1\t0 0 0 0 0 0"),
+        "a game record: a move after the game's end"
+    );
+    assert_eq!(bad("1\t0 3\t0:1\t0 0"), "a game record: 2 moves, 1 visit lists, 2 values");
+    assert_eq!(bad("1\t0 3\t0:1;3:1\t0.5"), "a game record: 2 moves, 2 visit lists, 1 values");
+    assert_eq!(bad("1\t0 3\t0:1;3:1\t0 1.5"), "a game record: value \"1.5\"");
+    assert_eq!(bad("x\t\t\t"), "a game record: payoff \"x\"");
+    assert_eq!(bad("1\t0\t0:1"), "a game record: 4 fields, not 3");
 }
 
 #[test]
@@ -53,6 +72,7 @@ fn a_seeded_run_repeats_and_keeps_its_window() {
         reuse: 2.0,
         learning_rate: 0.01,
         l2: 1e-4,
+        value_from_search: 0.5,
         seed: 3,
         threads: 1,
     };

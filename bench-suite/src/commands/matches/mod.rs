@@ -13,6 +13,7 @@ mod checkpoint;
 use crate::games::{self, Capability, Entry, GameArgs, Visit};
 use crate::known::Known;
 use crate::machine::Sidecar;
+use crate::net::GuideOf;
 use crate::output::{self, OutArg, Sink};
 use crate::players::{Contender, Seat, TableMove, roll_to_decision};
 use crate::progress::Progress;
@@ -38,7 +39,8 @@ pub struct MatchArgs {
     #[command(flatten)]
     #[allow(missing_docs)]
     pub game: GameArgs,
-    /// The players, comma-separated: engine:DEPTH, mcts:ITERATIONS, random. Every pair of them plays.
+    /// The players, comma-separated: engine:DEPTH, mcts:ITERATIONS, net:PATH[:SIMULATIONS] (a network trained by
+    /// `zero train` guiding PUCT, 200 simulations a move unless given), random. Every pair of them plays.
     #[arg(long, value_delimiter = ',', default_value = "engine:2,engine:4,mcts:300,mcts:1000,random")]
     pub players: Vec<Contender>,
     /// Games per pairing, an even number: each opening is played twice, the colours swapped.
@@ -128,7 +130,22 @@ impl Visit for Match<'_> {
         let searched = Settled::new(game, known.as_ref().map(|k| k as &dyn Settle<E::Game>));
         let evaluator = scale.as_ref().map(|s| Through(&s.evaluator));
         let table_move = |s: &<E::Game as Game>::State| known.as_ref().and_then(|k| k.best(s));
-        let players = Players { searched: &searched, evaluator: evaluator.as_ref(), tables: &table_move };
+        // Each network named is loaded once, for all the games it plays.
+        let guides = args
+            .players
+            .iter()
+            .map(|player| match player {
+                Contender::Net(path, _) => entry.guide(path, "match with net:PATH").map(Some),
+                _ => Ok(None),
+            })
+            .collect::<Result<Vec<_>>>()?;
+        let players = Players {
+            searched: &searched,
+            evaluator: evaluator.as_ref(),
+            tables: &table_move,
+            contenders: &args.players,
+            guides: &guides,
+        };
         let pairs: Vec<(usize, usize)> =
             (0..args.players.len()).flat_map(|i| (i + 1..args.players.len()).map(move |j| (i, j))).collect();
         let jobs: Vec<(usize, u64)> = (0..pairs.len()).flat_map(|p| (0..args.games).map(move |g| (p, g))).collect();
@@ -154,7 +171,6 @@ impl Visit for Match<'_> {
             if let Some(played) = checkpoint.as_ref().and_then(|c| c.done.get(&(p, g))) {
                 return Ok(Game1 { kept: played.kept, a_first });
             }
-            let (a, b) = (args.players[pairs[p].0], args.players[pairs[p].1]);
             // The two games of an opening share its seed, its dealt start and its dice; each game's players
             // have their own seeds.
             let opening = Opening {
@@ -164,7 +180,7 @@ impl Visit for Match<'_> {
             };
             let start = dealt.get(p * pairs_of_games + (g / 2) as usize).unwrap_or(&start);
             let seeds = [stream(args.seed, 1, p, g), stream(args.seed, 2, p, g)];
-            let kept = one_game(game, &players, start, [a, b], a_first, opening, seeds)?;
+            let kept = one_game(game, &players, start, [pairs[p].0, pairs[p].1], a_first, opening, seeds)?;
             if let Some(checkpoint) = &checkpoint {
                 checkpoint.keep(&Played { pairing: p, game: g, kept })?;
             }
@@ -185,7 +201,7 @@ impl Visit for Match<'_> {
             .enumerate()
             .map(|(p, &(i, j))| {
                 let games = &results[p * args.games as usize..(p + 1) * args.games as usize];
-                tally(args.players[i], args.players[j], games)
+                tally(&args.players[i], &args.players[j], games)
             })
             .collect();
         let facts = Sidecar::now();
@@ -275,21 +291,23 @@ fn stream(seed: u64, tag: u64, pairing: usize, n: u64) -> u64 {
     splitmix64(splitmix64(seed) ^ tag << 62 ^ (pairing as u64) << 40 ^ n)
 }
 
-/// What the seats of a match play with: the game they search (the tables' positions settled), its evaluator
-/// and the tables' moves.
+/// What the seats of a match play with: the game they search (the tables' positions settled), its evaluator,
+/// the tables' moves, and the players with the networks of those that play with one.
 struct Players<'a, G: Game, E> {
     searched: &'a Settled<'a, G>,
     evaluator: Option<&'a Through<'a, E>>,
     tables: TableMove<'a, Settled<'a, G>>,
+    contenders: &'a [Contender],
+    guides: &'a [Option<GuideOf<'a, G>>],
 }
 
-/// Plays one game of `game` between `players` (A, B), A first if `a_first`, from `start` after the opening's
-/// random plies; the first and second seats draw from `seeds`.
+/// Plays one game of `game` between `players` (A, B: indices into the seated players), A first if `a_first`,
+/// from `start` after the opening's random plies; the first and second seats draw from `seeds`.
 fn one_game<G: Notation + Sync, E: khela_games::Evaluator<G>>(
     game: &G,
     seated: &Players<'_, G, E>,
     start: &G::State,
-    players: [Contender; 2],
+    players: [usize; 2],
     a_first: bool,
     opening: Opening,
     seeds: [u64; 2],
@@ -310,8 +328,10 @@ fn one_game<G: Notation + Sync, E: khela_games::Evaluator<G>>(
         plies += 1;
     }
     let (first, second) = if a_first { (players[0], players[1]) } else { (players[1], players[0]) };
-    let seat = |contender, seed| -> Result<_> {
-        Ok(Seat::new(seated.searched, seated.evaluator, contender, 1, seed)?.with_tables(seated.tables))
+    let seat = |i: usize, seed| -> Result<_> {
+        let guide = seated.guides[i].as_deref();
+        Ok(Seat::new(seated.searched, seated.evaluator, &seated.contenders[i], guide, 1, seed)?
+            .with_tables(seated.tables))
     };
     let mut seats = [seat(first, seeds[0])?, seat(second, seeds[1])?];
     let end = loop {
@@ -339,7 +359,7 @@ fn wilson(p: f64, n: u64) -> (f64, f64) {
 }
 
 /// A pairing's row from its games.
-fn tally(a: Contender, b: Contender, games: &[Game1]) -> Row {
+fn tally(a: &Contender, b: &Contender, games: &[Game1]) -> Row {
     let mut row = Row { a: a.to_string(), b: b.to_string(), games: games.len() as u64, ..Row::default() };
     let mut plies = 0;
     for Game1 { kept: g, a_first } in games {

@@ -32,7 +32,8 @@ pub struct PlayArgs {
     /// opponent plays both sides).
     #[arg(long, default_value = "first")]
     pub human: String,
-    /// The opponent: engine:DEPTH, mcts:ITERATIONS or random.
+    /// The opponent: engine:DEPTH, mcts:ITERATIONS, net:PATH[:SIMULATIONS] (a network trained by `zero train`
+    /// guiding PUCT, 200 simulations a move unless given) or random.
     #[arg(long, default_value = "engine:4")]
     pub engine: Contender,
     /// The seed of the opponent's random choices, of the dice and of a dealt start (EinStein's setup).
@@ -98,7 +99,12 @@ impl Visit for Play<'_> {
         let scale = entry.scale();
         let through = scale.as_ref().map(|s| Through(&s.evaluator));
         let table_move = |s: &<E::Game as Game>::State| known.as_ref().and_then(|k| k.best(s));
-        let mut seat = Seat::new(&settled, through.as_ref(), args.engine, 16, args.seed)?.with_tables(&table_move);
+        let guide = match &args.engine {
+            Contender::Net(path, _) => Some(entry.guide(path, "play --engine net:PATH")?),
+            _ => None,
+        };
+        let mut seat = Seat::new(&settled, through.as_ref(), &args.engine, guide.as_deref(), 16, args.seed)?
+            .with_tables(&table_move);
         let view = match entry.view() {
             View::First => output::view_of(game.player_name(Player::Max)),
             View::Mover => "the side to move's view".to_string(),

@@ -3,10 +3,7 @@
 //! the architecture), so that `--net NAME.safetensors` is all a command needs.
 
 pub mod eval;
-mod net_file;
 pub mod train;
-
-pub use net_file::with_thread_count;
 
 use anyhow::Result;
 use clap::{Args, Subcommand};

@@ -1,8 +1,8 @@
 //! `zero train`: a network trained by self-play, an iteration at a time, checkpointed after each.
 
-use super::net_file::{load, save};
 use crate::games::{self, Entry, GameArgs, VisitNet};
 use crate::interrupt;
+use crate::net::{load, save};
 use crate::output::{OutputDir, say, write_atomically, write_csv_atomically};
 use crate::progress::Progress;
 use anyhow::{Context, Result, bail};
@@ -66,6 +66,14 @@ pub struct TrainArgs {
     /// The L2 penalty's weight.
     #[arg(long, default_value_t = 1e-4)]
     pub l2: f64,
+    /// Each game of self-play opens with uniformly random moves, as many as drawn from 0 to this, which are no
+    /// training samples: positions the network's own games would seldom reach (AlphaZero: 0).
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u32).range(0..=1000))]
+    pub random_plies: u32,
+    /// The share of the value head's target taken from the search's value of each position rather than the
+    /// game's outcome (AlphaZero: 0; 0.5 halves the outcome's noise from moves drawn by temperature).
+    #[arg(long, default_value_t = 0.5)]
+    pub value_from_search: f32,
     /// The seed of the weights, the games and the batches.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
@@ -107,6 +115,7 @@ pub fn run(args: &TrainArgs) -> Result<()> {
         ("--reuse", args.reuse, args.reuse > 0.0 && args.reuse <= 1000.0),
         ("--learning-rate", args.learning_rate, args.learning_rate > 0.0 && args.learning_rate < 1.0),
         ("--l2", args.l2, (0.0..1.0).contains(&args.l2)),
+        ("--value-from-search", f64::from(args.value_from_search), (0.0..=1.0).contains(&args.value_from_search)),
     ] {
         if !ok {
             bail!("{name} {value} is out of range");
@@ -136,6 +145,7 @@ impl VisitNet for Train<'_> {
                 noise: DirichletNoise { alpha: args.alpha, epsilon: 0.25 },
                 temperature_moves: args.temperature_moves,
                 in_flight: (args.games as usize).div_ceil(args.threads as usize).min(64),
+                random_plies: args.random_plies,
                 ..Settings::default()
             },
             games: args.games as usize,
@@ -144,6 +154,7 @@ impl VisitNet for Train<'_> {
             reuse: args.reuse,
             learning_rate: args.learning_rate,
             l2: args.l2,
+            value_from_search: args.value_from_search,
             seed: args.seed,
             threads: args.threads as usize,
         };
@@ -169,7 +180,7 @@ impl VisitNet for Train<'_> {
                         state.options
                     );
                 }
-                let net = load(game, args.game.game, &files.net)?;
+                let net = load(game, args.game.game.into(), &files.net)?;
                 let records = read_records(game, &start, &files.replay)?;
                 let rows = read_rows(&files.csv)?;
                 let done = Iteration {
@@ -277,7 +288,7 @@ impl Files {
         let replay: String = training.records().map(|r| r.to_line(training.game()) + "\n").collect();
         write_atomically(&self.replay, replay.as_bytes())?;
         write_csv_atomically(&self.csv, rows)?;
-        save(training.net(), args.game.game, &self.net)?;
+        save(training.net(), args.game.game.into(), &self.net)?;
         write_atomically(&self.state, serde_json::to_string_pretty(state)?.as_bytes())
     }
 }

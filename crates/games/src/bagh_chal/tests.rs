@@ -1,6 +1,7 @@
 //! The Bagh-Chal family's own checks: notation, moves, ends, setups, symmetries, conformance.
 
 use super::*;
+use crate::Notation;
 use crate::conformance::{self, perft};
 
 /// The standard start's notation.

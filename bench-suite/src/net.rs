@@ -1,15 +1,18 @@
-//! A network's files (its weights, and its description beside them), and the process `zero` runs in.
+//! Trained networks in the harness: their files (the weights, and their description beside them), the
+//! [`Guide`] that lets a player or `mcts` search with one, and the process a command using one runs in.
 
-use crate::games::GameName;
 use crate::output::write_atomically;
 use anyhow::{Context, Result, bail};
+use khela_games::Game;
+use khela_mcts::Outcome;
+use khela_zero::player::{Guided, search};
 use khela_zero::{Architecture, Encode, Net};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
-/// On the command line, runs `zero` again as a new process with `RAYON_NUM_THREADS` set (to rayon's own default,
-/// the available parallelism), if the environment does not set it; returns only if it cannot (then the command
-/// runs as it is, slower).
+/// On the command line, runs the command again as a new process with `RAYON_NUM_THREADS` set (to rayon's own
+/// default, the available parallelism), if the environment does not set it; returns only if it cannot (then the
+/// command runs as it is, slower).
 ///
 /// Why: candle asks for the thread count at every matrix product, and without the variable works it out by
 /// reading files under /proc — tens of thousands of reads a minute of self-play, half its time in the kernel
@@ -51,21 +54,21 @@ pub fn description_of(path: &Path) -> PathBuf {
 }
 
 /// Saves `net` (for `game`) at `path` and its description beside it, each written whole.
-pub fn save(net: &Net, game: GameName, path: &Path) -> Result<()> {
+pub fn save(net: &Net, game: &str, path: &Path) -> Result<()> {
     let file = NetFile { game: game.to_string(), architecture: *net.architecture() };
     write_atomically(&description_of(path), serde_json::to_string_pretty(&file)?.as_bytes())?;
     write_atomically(path, &net.to_safetensors()?)
 }
 
 /// Loads the network at `path` for `game` (`name` its `--game` name), checking that it was trained for it.
-pub fn load<G: Encode>(game: &G, name: GameName, path: &Path) -> Result<Net> {
+pub fn load<G: Encode>(game: &G, name: &str, path: &Path) -> Result<Net> {
     let description = description_of(path);
     let text = std::fs::read_to_string(&description)
         .with_context(|| format!("--net {}: cannot read its description {}", path.display(), description.display()))?;
     let file: NetFile = serde_json::from_str(&text).with_context(|| {
         format!("--net {}: {} is not a network's description", path.display(), description.display())
     })?;
-    if file.game != name.to_string() || !file.architecture.fits(game) {
+    if file.game != name || !file.architecture.fits(game) {
         bail!(
             "--net {} was trained for {} ({:?}), not for this --game {name}",
             path.display(),
@@ -76,3 +79,33 @@ pub fn load<G: Encode>(game: &G, name: GameName, path: &Path) -> Result<Net> {
     let bytes = std::fs::read(path).with_context(|| format!("--net {}: cannot read it", path.display()))?;
     Net::from_safetensors(file.architecture, &bytes).with_context(|| format!("--net {}", path.display()))
 }
+
+/// A network loaded for a game, searching its positions: PUCT with the network's priors and its value at the
+/// leaves ([`khela_zero::player`]), for a player (`net:PATH`) and `mcts --prior net:PATH`. A trait over the
+/// game's positions and moves, so that a player seated at a game that wraps another (endgame tables that settle
+/// positions) can use the network of the game inside.
+pub trait Guide<S, M>: Sync {
+    /// `guided`'s search of `state` (a decision node), `history` the keys of the positions played before it;
+    /// `seed` breaks ties.
+    fn search(&self, state: &S, history: &[u64], guided: &Guided, seed: u64) -> Outcome<M>;
+}
+
+/// A network with the game it was loaded for.
+struct Loaded<'g, G> {
+    game: &'g G,
+    net: Net,
+}
+
+impl<G: Encode + Sync> Guide<G::State, G::Move> for Loaded<'_, G> {
+    fn search(&self, state: &G::State, history: &[u64], guided: &Guided, seed: u64) -> Outcome<G::Move> {
+        search(self.game, &self.net, state, history, guided, seed)
+    }
+}
+
+/// The network at `path`, loaded for `game` (`name` its `--game` name) as a [`Guide`].
+pub fn guide<'g, G: Encode + Sync>(game: &'g G, name: &str, path: &Path) -> Result<GuideOf<'g, G>> {
+    Ok(Box::new(Loaded { game, net: load(game, name, path)? }))
+}
+
+/// A [`Guide`] of the positions and moves of `G`, as entries return it.
+pub type GuideOf<'g, G> = Box<dyn Guide<<G as Game>::State, <G as Game>::Move> + 'g>;

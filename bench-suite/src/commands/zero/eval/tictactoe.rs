@@ -1,13 +1,12 @@
-//! `zero eval`: a network measured against exact truth. Tic-tac-toe: games with a search guided by the
-//! network against perfect play (a player that picks uniformly, from the seed, among the moves that keep the
-//! exact value), as X and as O, and its raw value and policy heads on every position still in play, judged by
-//! the exact values of retrograde analysis.
+//! `zero eval --game tictactoe`: games with a search guided by the network against perfect play (a player that
+//! picks uniformly, from the seed, among the moves that keep the exact value), as X and as O, and its raw value
+//! and policy heads on every position still in play, judged by the exact values of retrograde analysis.
 
-use super::net_file::load;
-use crate::games::{GameArgs, GameName};
-use crate::output::{OutArg, Sink, table};
+use super::args::EvalArgs;
+use crate::games::GameName;
+use crate::net::load;
+use crate::output::Metric;
 use anyhow::{Result, bail};
-use clap::Args;
 use khela_exact::retro::{self, Outcome, Table};
 use khela_games::line::Line;
 use khela_games::rng::splitmix64;
@@ -17,47 +16,15 @@ use khela_mcts::random::{Pcg, Random};
 use khela_zero::eval::{Truth, judge};
 use khela_zero::player::{Guided, best};
 use khela_zero::{Encode, Net};
-use serde::Serialize;
 use std::collections::HashSet;
-use std::path::PathBuf;
 
-/// Options of `zero eval`.
-#[derive(Debug, Args)]
-pub struct EvalArgs {
-    #[command(flatten)]
-    #[allow(missing_docs)]
-    pub game: GameArgs,
-    /// The network (`zero train`'s DIR/net.safetensors, with its .json beside it).
-    #[arg(long, value_name = "PATH")]
-    pub net: PathBuf,
-    /// Simulations per move of the network's search.
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=100_000))]
-    pub simulations: u32,
-    /// Games against perfect play as each side.
-    #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(0..=100_000))]
-    pub games: u64,
-    /// The seed of the perfect player's choices.
-    #[arg(long, default_value_t = 0)]
-    pub seed: u64,
-    #[command(flatten)]
-    #[allow(missing_docs)]
-    pub out: OutArg,
-}
-
-#[derive(Serialize)]
-struct Row {
-    metric: &'static str,
-    value: String,
-}
-
-/// Runs `zero eval`.
-pub fn run(args: &EvalArgs) -> Result<()> {
-    if args.game.game != GameName::Tictactoe {
-        bail!("zero eval measures tic-tac-toe networks so far (--game tictactoe), not {}", args.game.game);
-    }
+/// The rows of `zero eval --game tictactoe`.
+pub(super) fn rows(args: &EvalArgs) -> Result<Vec<Metric>> {
     args.game.refuse_options("Tic-tac-toe", &[])?;
-    let sink = Sink::new(&args.out, None)?;
-    let net = load(&TicTacToe, GameName::Tictactoe, &args.net)?;
+    if args.set.is_some() || args.limit.is_some() {
+        bail!("zero eval --game tictactoe judges all 4,520 positions still in play: it takes no --set or --limit");
+    }
+    let net = load(&TicTacToe, GameName::Tictactoe.into(), &args.net)?;
     let space = TicTacToeSpace::plain();
     let exact = retro::solve(&space, |_| {})?;
     let positions = truths(&exact, &space);
@@ -75,22 +42,15 @@ pub fn run(args: &EvalArgs) -> Result<()> {
             }
         }
     }
-    let rows = [
-        Row { metric: "losses_vs_perfect", value: losses.to_string() },
-        Row { metric: "draws_vs_perfect", value: draws.to_string() },
-        Row { metric: "wins_vs_perfect", value: wins.to_string() },
-        Row { metric: "games_vs_perfect", value: (2 * args.games).to_string() },
-        Row { metric: "value_sign_accuracy", value: format!("{:.4}", judged.value_sign_accuracy) },
-        Row { metric: "policy_top1_optimal", value: format!("{:.4}", judged.policy_top1_optimal) },
-        Row { metric: "positions", value: judged.positions.to_string() },
-    ];
-    sink.emit(&rows, || {
-        let mut t = table(&["metric", "value"]);
-        for row in &rows {
-            t.add_row(vec![row.metric.to_string(), row.value.clone()]);
-        }
-        t.to_string()
-    })
+    Ok(vec![
+        Metric::new("losses_vs_perfect", losses),
+        Metric::new("draws_vs_perfect", draws),
+        Metric::new("wins_vs_perfect", wins),
+        Metric::new("games_vs_perfect", 2 * args.games),
+        Metric::share("value_sign_accuracy", judged.value_sign_accuracy),
+        Metric::share("policy_top1_optimal", judged.policy_top1_optimal),
+        Metric::new("positions", judged.positions as u64),
+    ])
 }
 
 /// The value's sign for the side to move.
