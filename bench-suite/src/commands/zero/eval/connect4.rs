@@ -106,6 +106,8 @@ fn truth(game: &Connect4, solver: &mut Solver<'_>, p: &Position) -> Result<Truth
 /// Games of the network against UCT, `args.games` as each colour: its wins, draws and losses.
 fn against_uct(game: &Connect4, guide: &dyn Guide<Position, u8>, args: &EvalArgs) -> (u64, u64, u64) {
     let total = 2 * args.games;
+    let net = Contender::Net(args.net.clone(), args.simulations);
+    let uct = Contender::Mcts(u64::from(args.simulations * UCT_FACTOR));
     let bar = Progress::new("zero eval", total, 0);
     let done = AtomicU64::new(0);
     let results: Vec<f64> = (0..total)
@@ -115,7 +117,7 @@ fn against_uct(game: &Connect4, guide: &dyn Guide<Position, u8>, args: &EvalArgs
             let opening = splitmix64(args.seed ^ splitmix64(g / 2));
             let seed = splitmix64(opening ^ splitmix64(g + 1));
             let net_first = g % 2 == 0;
-            let result = duel(game, guide, args.simulations, net_first, opening, seed);
+            let result = duel(game, guide, [&net, &uct], net_first, opening, seed);
             let n = done.fetch_add(1, Ordering::Relaxed) + 1;
             bar.update(n, total, || format!("{n}/{total} games against UCT"));
             result
@@ -126,12 +128,12 @@ fn against_uct(game: &Connect4, guide: &dyn Guide<Position, u8>, args: &EvalArgs
     (count(|r| r > 0.0), count(|r| r == 0.0), count(|r| r < 0.0))
 }
 
-/// A game of the network's search (first if `net_first`) against UCT after the opening drawn from `opening`:
-/// its result for the network, 1 a win, 0 a draw, −1 a loss.
+/// A game of the network's search (`players[0]`, with `guide`; first if `net_first`) against UCT (`players[1]`)
+/// after the opening drawn from `opening`: its result for the network, 1 a win, 0 a draw, −1 a loss.
 fn duel(
     game: &Connect4,
     guide: &dyn Guide<Position, u8>,
-    simulations: u32,
+    [net, uct]: [&Contender; 2],
     net_first: bool,
     opening: u64,
     seed: u64,
@@ -143,13 +145,11 @@ fn duel(
         game.moves(line.state(), &mut moves);
         line.play(game, moves[rng.below(moves.len())]);
     }
-    let net = Contender::Net(Default::default(), simulations);
-    let uct = Contender::Mcts(u64::from(simulations * UCT_FACTOR));
     let seat = |contender: &Contender, guide, seed| {
         Seat::<'_, Connect4, NoEvaluator>::new(game, None, contender, guide, 1, seed)
             .expect("a seat needs nothing else")
     };
-    let (mut net_seat, mut uct_seat) = (seat(&net, Some(guide), seed), seat(&uct, None, seed ^ 1));
+    let (mut net_seat, mut uct_seat) = (seat(net, Some(guide), seed), seat(uct, None, seed ^ 1));
     let net_player = if net_first { Player::Max } else { Player::Min };
     loop {
         if let Some(end) = line.end(game) {
