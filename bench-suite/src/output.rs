@@ -276,6 +276,16 @@ impl Metric {
     pub fn share(metric: &'static str, share: f64) -> Metric {
         Metric::new(metric, format!("{share:.4}"))
     }
+
+    /// What is measured.
+    pub fn name(&self) -> &'static str {
+        self.metric
+    }
+
+    /// The measurement, as it displays.
+    pub fn value(&self) -> &str {
+        &self.value
+    }
 }
 
 /// The rows of a report as a two-column table, `metric` and `value`.

@@ -7,7 +7,7 @@ use crate::net::Guide;
 use anyhow::{Result, anyhow, bail};
 use khela_exact::SearchConfig;
 use khela_exact::retro::Outcome;
-use khela_games::line::Line;
+use khela_games::line::{End, Line};
 use khela_games::{Evaluator, Game, Node, Player, Value};
 use khela_heuristic::Engine;
 use khela_mcts::random::{Pcg, Random, roll};
@@ -100,6 +100,27 @@ pub fn roll_to_decision<G: Game>(game: &G, line: &mut Line<G>, dice: &mut Pcg) -
                 rolls += 1;
             }
         }
+    }
+}
+
+/// Plays `line` to its end, `seats[0]` moving for MAX and `seats[1]` for MIN, the dice of a dice game rolled
+/// from `dice`, showing `decision` each position where a seat is to move: the end, and the rolls of the dice
+/// made (which are no moves).
+pub fn play_out<G: Game, S: Game<State = G::State, Move = G::Move> + Sync, E: Evaluator<S>>(
+    game: &G,
+    line: &mut Line<G>,
+    seats: &mut [Seat<'_, S, E>; 2],
+    dice: &mut Pcg,
+    mut decision: impl FnMut(&G::State),
+) -> (End, u64) {
+    let mut rolls = 0;
+    loop {
+        let (mover, rolled) = roll_to_decision(game, line, dice);
+        rolls += rolled;
+        let Some(mover) = mover else { return (line.end(game).expect("a game over"), rolls) };
+        decision(line.state());
+        let choice = seats[usize::from(mover == Player::Min)].choose(line);
+        line.play(game, choice.mv);
     }
 }
 

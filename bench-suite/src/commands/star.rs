@@ -12,7 +12,7 @@ use crate::commands::sweep::args::List;
 use crate::games::{self, Capability, Entry, GameArgs, Visit};
 use crate::machine::Sidecar;
 use crate::output::{self, OutArg, Sink};
-use crate::players::{Contender, Seat, roll_to_decision};
+use crate::players::{Contender, Seat, play_out};
 use crate::progress::Progress;
 use anyhow::{Result, bail};
 use clap::Args;
@@ -20,7 +20,7 @@ use indicatif::HumanCount;
 use khela_exact::{Algorithm, MoveOrdering, OrderingKind, OrderingParts, SearchConfig};
 use khela_games::line::Line;
 use khela_games::rng::splitmix64;
-use khela_games::{Evaluator, Game, Notation, Player, Value};
+use khela_games::{Evaluator, Game, Notation, Value};
 use khela_heuristic::{Heuristic, SORTED_PLIES, child_estimate};
 use khela_mcts::random::{Pcg, Random};
 use rayon::prelude::*;
@@ -279,11 +279,7 @@ fn sample<E: Entry>(
         let seat = |k: u64| Seat::new(game, Some(evaluator), &Contender::Engine(2), None, 1, seed ^ k);
         let mut seats = [seat(1)?, seat(2)?];
         let mut decisions = Vec::new();
-        while let (Some(mover), _) = roll_to_decision(game, &mut line, &mut dice) {
-            decisions.push(line.state().clone());
-            let choice = seats[usize::from(mover == Player::Min)].choose(&line);
-            line.play(game, choice.mv);
-        }
+        play_out(game, &mut line, &mut seats, &mut dice, |state| decisions.push(state.clone()));
         if decisions.is_empty() {
             bail!("the games from {} end before any decision: nothing to search", entry.title());
         }

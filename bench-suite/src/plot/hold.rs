@@ -1,26 +1,17 @@
 //! Pig's optimal policy drawn: the turn total at which to hold against the player's own score, one line per
 //! opponent's score — the surface of Neller and Presser's figure, cut at a few heights.
 
+use super::chart::{draw_legend, draw_mesh};
 use super::draw::render;
-use super::look::{AXIS, FONT, GRID, MUTED};
+use super::look::{FONT, SERIES};
 use anyhow::Result;
 use plotters::prelude::*;
-
-/// The lines' colours, one per opponent's score, in order.
-const COLOURS: [RGBColor; 6] = [
-    RGBColor(31, 119, 180),
-    RGBColor(255, 127, 14),
-    RGBColor(44, 160, 44),
-    RGBColor(214, 39, 40),
-    RGBColor(148, 103, 189),
-    RGBColor(140, 86, 75),
-];
 
 /// One line: the opponent's score, and for each of the player's scores the turn total from which she holds.
 pub type HoldLine = (u16, Vec<(u16, u16)>);
 
 /// The SVG of the hold boundary of a game to `goal` titled `title`: a line per opponent's score (at most
-/// [`COLOURS`]`.len()`).
+/// [`SERIES`]`.len()`).
 pub fn hold_svg(title: &str, goal: u16, lines: &[HoldLine]) -> Result<String> {
     let top = lines.iter().flat_map(|(_, points)| points.iter().map(|&(_, k)| k)).max().unwrap_or(1).max(1);
     render((900, 620), |root| {
@@ -30,30 +21,15 @@ pub fn hold_svg(title: &str, goal: u16, lines: &[HoldLine]) -> Result<String> {
             .x_label_area_size(45)
             .y_label_area_size(60)
             .build_cartesian_2d(0u32..u32::from(goal), 0u32..u32::from(top) + 1)?;
-        chart
-            .configure_mesh()
-            .x_desc("the player's score")
-            .y_desc("hold at a turn total of")
-            .axis_desc_style((FONT, 16))
-            .label_style((FONT, 13).into_font().color(&MUTED))
-            .axis_style(AXIS)
-            .light_line_style(GRID)
-            .bold_line_style(GRID)
-            .draw()?;
-        for ((opponent, points), colour) in lines.iter().zip(COLOURS) {
+        draw_mesh(&mut chart, "the player's score", "hold at a turn total of")?;
+        for ((opponent, points), colour) in lines.iter().zip(SERIES) {
             let series = points.iter().map(|&(i, k)| (u32::from(i), u32::from(k)));
             chart
                 .draw_series(LineSeries::new(series, colour.stroke_width(2)))?
                 .label(format!("opponent's score {opponent}"))
                 .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], colour.stroke_width(2)));
         }
-        chart
-            .configure_series_labels()
-            .position(SeriesLabelPosition::UpperRight)
-            .label_font((FONT, 14))
-            .background_style(WHITE.mix(0.9))
-            .border_style(GRID)
-            .draw()?;
+        draw_legend(&mut chart, SeriesLabelPosition::UpperRight)?;
         Ok(())
     })
 }

@@ -17,6 +17,15 @@ pub const GRID: RGBColor = RGBColor(225, 225, 225);
 pub const AXIS: RGBColor = RGBColor(90, 90, 90);
 /// The subtitle and the depth notes.
 pub const MUTED: RGBColor = RGBColor(110, 110, 110);
+/// The colours of a chart's lines, in order, where a line is one of a few series (not an ordering).
+pub const SERIES: [RGBColor; 6] = [
+    RGBColor(31, 119, 180),
+    RGBColor(255, 127, 14),
+    RGBColor(44, 160, 44),
+    RGBColor(214, 39, 40),
+    RGBColor(148, 103, 189),
+    RGBColor(140, 86, 75),
+];
 /// Minimax, the ceiling: a long grey dash.
 const MINIMAX: RGBColor = RGBColor(120, 120, 120);
 /// Knuth–Moore, the floor: a short dark-grey dash.

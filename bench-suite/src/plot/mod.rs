@@ -1,5 +1,5 @@
 //! The sweep's plots: leaves visited against depth, and the effective branching factor against `b`, as SVG;
-//! and Pig's hold boundary ([`hold`]).
+//! Pig's hold boundary ([`hold`]); and a network's learning curve ([`curve`]).
 //!
 //! Text is emitted as SVG `<text>` elements and laid out with plotters' built-in size estimate, so no font
 //! files or system font libraries are needed; the viewer renders the text in its own sans-serif font.
@@ -13,6 +13,8 @@
 //! with its legend, the lines), then one module per plot, [`leaves`] and [`ebf`].
 
 mod axis;
+mod chart;
+pub mod curve;
 mod data;
 mod draw;
 mod ebf;

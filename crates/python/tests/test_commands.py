@@ -3,9 +3,12 @@ exact values, the sweep's rows and summary, bad input, and Ctrl-C."""
 
 import os
 import signal
+import subprocess
+import sys
 import tempfile
 import threading
 import time
+from pathlib import Path
 
 import pytest
 
@@ -140,3 +143,19 @@ def test_ctrl_c_stops_a_long_call_and_leaves_no_file(call, tmp_path, monkeypatch
     assert list(tmp_path.iterdir()) == [], "a stopped call left files behind"
     # The interpreter and the package go on working.
     assert khela.count("tictactoe", 1)[1]["sequences"] == 9
+
+
+def test_the_thread_count_is_set_for_the_networks_unless_the_user_set_it():
+    # In a fresh interpreter: importing khela sets RAYON_NUM_THREADS to the cores the process may use...
+    code = "import os, khela; print(os.environ['RAYON_NUM_THREADS'])"
+    env = {k: v for k, v in os.environ.items() if k != "RAYON_NUM_THREADS"}
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == str(len(os.sched_getaffinity(0)))
+    # ...and leaves the user's own value alone.
+    env["RAYON_NUM_THREADS"] = "1"
+    out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "1"
+    # A network plays from Python: the kept tic-tac-toe network takes the win in XX.OO.... (X plays 2).
+    kept = str(Path(__file__).resolve().parents[3] / "results" / "zero-tictactoe.safetensors")
+    rows = khela.mcts("tictactoe", "XX.OO....", "puct", 60, 1, prior=f"net:{kept}")
+    assert max(rows, key=lambda r: r["visits"])["move"] == "2"

@@ -1,7 +1,8 @@
 //! `match`: players against each other on one game — every pairing of the players named, each pairing a number
 //! of games with the colours alternating and each pair of games from the same seeded opening — with wins,
 //! draws and losses (by side), the draws by repetition and by the length cap, the mean game length in moves (a
-//! roll of the dice is not one), and A's score (a draw half a win) with its 95% Wilson interval. In a dice game
+//! roll of the dice is not one), and A's score (a draw half a win) with its 95% Wilson interval; with
+//! `--ratings`, each player's Elo fitted to all the pairings ([`elo`]). In a dice game
 //! the two games of an opening see the same rolls, turn by turn (fewer games tell the players apart).
 //!
 //! Every game is seeded from the seed, its pairing and its number, and games run in parallel on the rayon pool:
@@ -9,17 +10,19 @@
 //! checkpoint as it finishes ([`checkpoint`]), and the same command run again resumes a match stopped part way.
 
 mod checkpoint;
+mod elo;
 
 use crate::games::{self, Capability, Entry, GameArgs, Visit};
 use crate::known::Known;
 use crate::machine::Sidecar;
 use crate::net::GuideOf;
 use crate::output::{self, OutArg, Sink};
-use crate::players::{Contender, Seat, TableMove, roll_to_decision};
+use crate::players::{Contender, Seat, TableMove, play_out, roll_to_decision};
 use crate::progress::Progress;
 use anyhow::{Result, bail};
 use checkpoint::{Checkpoint, Kept, Played};
 use clap::Args;
+use elo::{Pairing, ratings};
 use khela_games::line::{End, Line};
 use khela_games::rng::splitmix64;
 use khela_games::settled::{Settle, Settled, Through};
@@ -60,9 +63,22 @@ pub struct MatchArgs {
     /// wherever they hold the position, and the searches stop at every position they hold.
     #[arg(long, value_name = "DIR")]
     pub tables: Option<PathBuf>,
+    /// Rate the players (Elo, the first at 0, fitted to every pairing's score) into this CSV file
+    /// `player,elo,games,score`, and print the ratings after the table.
+    #[arg(long, value_name = "PATH")]
+    pub ratings: Option<PathBuf>,
     #[command(flatten)]
     #[allow(missing_docs)]
     pub out: OutArg,
+}
+
+/// A player's rating, as `--ratings` holds it.
+#[derive(Debug, Serialize)]
+struct Rating {
+    player: String,
+    elo: String,
+    games: u64,
+    score: String,
 }
 
 /// One pairing's results, as the CSV holds them.
@@ -119,6 +135,7 @@ impl Visit for Match<'_> {
             return Err(games::refuse("match with an engine", args.game.game, Capability::Evaluator));
         }
         let (_, start) = games::position(&entry, &args.game, Some("match"))?;
+        let ratings_file = args.ratings.as_deref().map(output::writable).transpose()?;
         let sink = Sink::new(&args.out, None)?;
         let checkpoint = match &sink {
             Sink::TableAndFile(path) => Some(checkpoint::open(path, &describe(args))?),
@@ -204,6 +221,7 @@ impl Visit for Match<'_> {
                 tally(&args.players[i], &args.players[j], games)
             })
             .collect();
+        let ratings = ratings_file.as_ref().map(|_| rate(&args.players, &pairs, &rows));
         let facts = Sidecar::now();
         let (first, second) = (game.player_name(Player::Max), game.player_name(Player::Min));
         sink.emit(&rows, || {
@@ -237,8 +255,15 @@ impl Visit for Match<'_> {
                     format!("{} ({}–{})", r.a_score, r.a_score_low, r.a_score_high),
                 ]);
             }
+            let rated = ratings.as_ref().map_or(String::new(), |ratings| {
+                let mut table = output::table(&["player", "Elo", "games", "score"]);
+                for r in ratings {
+                    table.add_row(vec![r.player.clone(), r.elo.clone(), r.games.to_string(), r.score.clone()]);
+                }
+                format!("\n{table}")
+            });
             format!(
-                "{}: {} games a pairing, {}-ply seeded openings, seed {}\n{table}\nmachine: {}",
+                "{}: {} games a pairing, {}-ply seeded openings, seed {}\n{table}{rated}\nmachine: {}",
                 entry.title(),
                 args.games,
                 args.opening,
@@ -246,6 +271,9 @@ impl Visit for Match<'_> {
                 facts.summary()
             )
         })?;
+        if let (Some(path), Some(ratings)) = (&ratings_file, &ratings) {
+            output::write_csv_atomically(path, ratings)?;
+        }
         if let Sink::TableAndFile(path) = &sink {
             let players: Vec<String> = args.players.iter().map(|p| p.to_string()).collect();
             facts.write(path, &serde_json::json!({ "players": players }))?;
@@ -334,13 +362,8 @@ fn one_game<G: Notation + Sync, E: khela_games::Evaluator<G>>(
             .with_tables(seated.tables))
     };
     let mut seats = [seat(first, seeds[0])?, seat(second, seeds[1])?];
-    let end = loop {
-        let (mover, rolled) = roll_to_decision(game, &mut line, &mut dice);
-        rolls += rolled;
-        let Some(mover) = mover else { break line.end(game).expect("a game over") };
-        let choice = seats[usize::from(mover == Player::Min)].choose(&line);
-        line.play(game, choice.mv);
-    };
+    let (end, rolled) = play_out(game, &mut line, &mut seats, &mut dice, |_| {});
+    rolls += rolled;
     let payoff = end.payoff();
     let a_view = if a_first { payoff } else { -payoff };
     Ok(Kept { a_view, end, plies: line.moves().len() as u64 - rolls })
@@ -356,6 +379,29 @@ fn wilson(p: f64, n: u64) -> (f64, f64) {
     let centre = (p + z2 / (2.0 * n)) / (1.0 + z2 / n);
     let half = Z95 / (1.0 + z2 / n) * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
     (centre - half, centre + half)
+}
+
+/// The players' ratings from the pairings' rows.
+fn rate(players: &[Contender], pairs: &[(usize, usize)], rows: &[Row]) -> Vec<Rating> {
+    let pairings: Vec<Pairing> = pairs
+        .iter()
+        .zip(rows)
+        .map(|(&(a, b), r)| Pairing { a, b, a_points: r.a_wins as f64 + r.draws as f64 / 2.0, games: r.games })
+        .collect();
+    let elo = ratings(players.len(), &pairings);
+    players
+        .iter()
+        .enumerate()
+        .map(|(i, player)| {
+            let (mut points, mut games) = (0.0, 0);
+            for p in pairings.iter().filter(|p| p.a == i || p.b == i) {
+                points += if p.a == i { p.a_points } else { p.games as f64 - p.a_points };
+                games += p.games;
+            }
+            let score = format!("{:.4}", points / games.max(1) as f64);
+            Rating { player: player.to_string(), elo: format!("{:.1}", elo[i]), games, score }
+        })
+        .collect()
 }
 
 /// A pairing's row from its games.

@@ -1,7 +1,9 @@
 //! `zero`: AlphaZero's recipe — `zero train` trains a network by self-play, `zero eval` measures one against
-//! exact truth. A network is saved as `NAME.safetensors` (its weights) with `NAME.json` beside it (the game and
-//! the architecture), so that `--net NAME.safetensors` is all a command needs.
+//! exact truth, `zero curve` measures each network a run kept. A network is saved as `NAME.safetensors` (its
+//! weights) with `NAME.json` beside it (the game and the architecture), so that `--net NAME.safetensors` is all
+//! a command needs.
 
+pub mod curve;
 pub mod eval;
 pub mod train;
 
@@ -27,6 +29,10 @@ pub enum ZeroCommand {
     /// Measure a network against exact truth (tic-tac-toe: games against perfect play, and the value and
     /// policy heads on its 4,520 positions still in play), as CSV `metric,value`.
     Eval(eval::EvalArgs),
+    /// Measure every network a run kept (`zero train --keep-every`) as `zero eval` does, against the run's
+    /// minutes and games of training: CSV `iteration,games,positions,seconds,metric,value`, and with --plot an
+    /// SVG of the shares.
+    Curve(curve::CurveArgs),
 }
 
 /// Runs `zero`.
@@ -34,5 +40,6 @@ pub fn run(args: &ZeroArgs) -> Result<()> {
     match &args.command {
         ZeroCommand::Train(args) => train::run(args),
         ZeroCommand::Eval(args) => eval::run(args),
+        ZeroCommand::Curve(args) => curve::run(args),
     }
 }

@@ -80,14 +80,18 @@ pub struct TrainArgs {
     /// Self-play threads (training uses every core).
     #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u64).range(1..=256))]
     pub threads: u64,
+    /// Keep the network of every Nth iteration as DIR/checkpoints/iter-N.safetensors (with its .json), for
+    /// `zero curve` and for rating checkpoints against each other (`match --players net:…`); 0 keeps none.
+    #[arg(long, default_value_t = 10, value_parser = clap::value_parser!(u64).range(0..=1_000_000))]
+    pub keep_every: u64,
 }
 
 /// A row of `train.csv`.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-struct Row {
-    iteration: u64,
-    games: u64,
-    positions: u64,
+pub(super) struct Row {
+    pub(super) iteration: u64,
+    pub(super) games: u64,
+    pub(super) positions: u64,
     window: usize,
     steps: usize,
     policy_loss: f32,
@@ -95,7 +99,7 @@ struct Row {
     l2: f32,
     selfplay_seconds: f64,
     train_seconds: f64,
-    seconds: f64,
+    pub(super) seconds: f64,
 }
 
 /// `state.json`: the options the run depends on, and where it stands.
@@ -169,6 +173,9 @@ impl VisitNet for Train<'_> {
         );
         let dir = OutputDir::check(&args.out, "zero train")?;
         dir.create()?;
+        if args.keep_every > 0 {
+            OutputDir::check(&args.out.join(CHECKPOINTS), "zero train")?.create()?;
+        }
         let files = Files::in_dir(&args.out);
         let (mut training, mut rows, mut seconds) = match read_state(&files.state)? {
             None => (Training::new(game, start.clone(), config)?, Vec::new(), 0.0),
@@ -225,6 +232,9 @@ impl VisitNet for Train<'_> {
                 train_seconds: it.train_seconds,
                 seconds,
             });
+            if args.keep_every > 0 && it.iteration.is_multiple_of(args.keep_every) {
+                save(training.net(), args.game.game.into(), &checkpoint(&args.out, it.iteration))?;
+            }
             files.write(
                 &training,
                 args,
@@ -252,6 +262,17 @@ impl VisitNet for Train<'_> {
     }
 }
 
+/// A run's rows, one per iteration.
+pub const TRAIN_CSV: &str = "train.csv";
+
+/// The directory of a run's kept networks.
+pub const CHECKPOINTS: &str = "checkpoints";
+
+/// The network kept after `iteration` of the run in `dir`.
+pub fn checkpoint(dir: &Path, iteration: u64) -> PathBuf {
+    dir.join(CHECKPOINTS).join(format!("iter-{iteration}.safetensors"))
+}
+
 /// The files of a run's directory.
 struct Files {
     net: PathBuf,
@@ -265,7 +286,7 @@ impl Files {
         Files {
             net: dir.join("net.safetensors"),
             replay: dir.join("replay.txt"),
-            csv: dir.join("train.csv"),
+            csv: dir.join(TRAIN_CSV),
             state: dir.join("state.json"),
         }
     }
@@ -314,7 +335,7 @@ fn read_records<G: Encode>(game: &G, start: &G::State, path: &Path) -> Result<Ve
 }
 
 /// The rows of a run's CSV.
-fn read_rows(path: &Path) -> Result<Vec<Row>> {
+pub(super) fn read_rows(path: &Path) -> Result<Vec<Row>> {
     let mut reader = csv::Reader::from_path(path).with_context(|| format!("cannot read {}", path.display()))?;
     reader.deserialize().collect::<Result<_, _>>().with_context(|| format!("{} is damaged", path.display()))
 }

@@ -21,6 +21,16 @@ Games and positions are named as on the command line (``khela.games()`` lists th
     [('1', 698), ('2', 143)]
 """
 
+import os as _os
+
+# candle, which runs the trained networks (``khela.run(["zero", ...])``, ``net:PATH`` players), asks for the
+# thread count at every matrix product and, unless this variable is set, works it out from files under /proc:
+# half of self-play's time. The command-line tool sets it by starting itself again; here it is set before the
+# native module loads, to the cores this process may use (rayon's own default), unless the user has set it.
+if "RAYON_NUM_THREADS" not in _os.environ:
+    _cores = _os.sched_getaffinity(0) if hasattr(_os, "sched_getaffinity") else None
+    _os.environ["RAYON_NUM_THREADS"] = str(len(_cores) if _cores else (_os.cpu_count() or 1))
+
 from ._khela import DisagreedError, Result, Tree, alphabeta, minimax, random_tree
 from .commands import Sweep, count, games, mcts, run, solve, sweep
 

@@ -1,4 +1,4 @@
-//! The options of `zero eval`.
+//! The options of `zero eval`, and those of its measurements that `zero curve` shares.
 
 use crate::games::GameArgs;
 use crate::output::OutArg;
@@ -14,11 +14,22 @@ pub struct EvalArgs {
     /// The network (`zero train`'s DIR/net.safetensors, with its .json beside it).
     #[arg(long, value_name = "PATH")]
     pub net: PathBuf,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub measure: Measure,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub out: OutArg,
+}
+
+/// How a network is measured.
+#[derive(Clone, Debug, Args)]
+pub struct Measure {
     /// Simulations per move of the network's search.
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub simulations: u32,
     /// Games as each side: against perfect play (tic-tac-toe), against UCT with ten times the simulations
-    /// (Connect-4, each pair of games from the same seeded opening).
+    /// (Connect-4, each pair of games from the same seeded opening; 0 measures the heads on --set only).
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u64).range(0..=100_000))]
     pub games: u64,
     /// The seed of the opponents' choices and of the openings.
@@ -31,7 +42,4 @@ pub struct EvalArgs {
     /// Connect-4: the first N positions of --set only.
     #[arg(long, value_parser = clap::value_parser!(u64).range(1..))]
     pub limit: Option<u64>,
-    #[command(flatten)]
-    #[allow(missing_docs)]
-    pub out: OutArg,
 }

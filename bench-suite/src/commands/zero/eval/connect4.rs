@@ -4,23 +4,24 @@
 //! share whose value's sign matches the exact score's, and whose top move is optimal (keeps the position's win,
 //! draw or loss).
 
-use super::args::EvalArgs;
-use crate::games::{Entry, GameName, connect4::Connect4Entry};
+use super::args::Measure;
+use crate::games::{Entry, GameArgs, GameName, connect4::Connect4Entry};
 use crate::net::{Guide, guide, load};
 use crate::output::Metric;
-use crate::players::{Contender, Seat};
+use crate::players::{Contender, Seat, play_out};
 use crate::progress::Progress;
 use anyhow::{Context, Result, bail};
 use khela_exact::connect4::Solver;
 use khela_games::connect4::{Connect4, Position, benchmark};
 use khela_games::line::Line;
 use khela_games::rng::splitmix64;
-use khela_games::{Game, NoEvaluator, Player};
+use khela_games::{Game, NoEvaluator};
 use khela_mcts::random::{Pcg, Random};
 use khela_zero::Encode;
 use khela_zero::eval::{Truth, judge, sign_of};
 use khela_zero::player::{Guided, search};
 use rayon::prelude::*;
+use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// UCT's iterations for each of the network's simulations.
@@ -29,29 +30,47 @@ const UCT_FACTOR: u32 = 10;
 /// Random plies of each pair of games' opening.
 const OPENING: u32 = 2;
 
+/// The most simulations of the network an evaluation may ask for against UCT (which runs ten times as many
+/// iterations): 50 times the issue's 100 games as each colour of 200 simulations.
+const MAX_SIMULATIONS: f64 = 1e10;
+
 /// The transposition table of the solver that labels `--set`'s positions, MiB.
 const SOLVER_MIB: usize = 64;
 
 /// The rows of `zero eval --game connect4`.
-pub(super) fn rows(args: &EvalArgs) -> Result<Vec<Metric>> {
+pub(super) fn rows(game_args: &GameArgs, net: &Path, args: &Measure) -> Result<Vec<Metric>> {
     if args.limit.is_some() && args.set.is_none() {
         bail!("--limit counts the positions of --set, which is not given");
     }
-    let entry = Connect4Entry::new(&args.game)?;
+    // A game of Connect-4 lasts at most 21 moves a side.
+    let simulations = (2 * args.games * 21) as f64 * f64::from(args.simulations);
+    if simulations > MAX_SIMULATIONS {
+        bail!(
+            "--games {} with --simulations {} asks for up to {simulations:.1e} simulations of the network and \
+             {:.1e} iterations of UCT; at most {MAX_SIMULATIONS:.0e} simulations",
+            args.games,
+            args.simulations,
+            simulations * f64::from(UCT_FACTOR)
+        );
+    }
+    let entry = Connect4Entry::new(game_args)?;
     let game = entry.game();
     let name: &str = GameName::Connect4.into();
-    let guide = guide(game, name, &args.net)?;
-    let (wins, draws, losses) = against_uct(game, guide.as_ref(), args);
-    let games = 2 * args.games;
-    let winrate = if games == 0 { 0.0 } else { (wins as f64 + draws as f64 / 2.0) / games as f64 };
-    let mut rows = vec![
-        Metric::new("wins_vs_uct", wins),
-        Metric::new("draws_vs_uct", draws),
-        Metric::new("losses_vs_uct", losses),
-        Metric::new("games_vs_uct", games),
-        Metric::new("uct_iterations", u64::from(args.simulations * UCT_FACTOR)),
-        Metric::share("winrate_vs_uct", winrate),
-    ];
+    let guide = guide(game, name, net)?;
+    let mut rows = Vec::new();
+    // `--games 0` measures the heads on `--set` only.
+    if args.games > 0 {
+        let (wins, draws, losses) = against_uct(game, net, guide.as_ref(), args);
+        let games = 2 * args.games;
+        rows.extend([
+            Metric::new("wins_vs_uct", wins),
+            Metric::new("draws_vs_uct", draws),
+            Metric::new("losses_vs_uct", losses),
+            Metric::new("games_vs_uct", games),
+            Metric::new("uct_iterations", u64::from(args.simulations * UCT_FACTOR)),
+            Metric::share("winrate_vs_uct", (wins as f64 + draws as f64 / 2.0) / games as f64),
+        ]);
+    }
     if let Some(path) = &args.set {
         let mut scored = benchmark::read(path)?;
         scored.truncate(args.limit.map_or(usize::MAX, |n| n as usize));
@@ -69,7 +88,7 @@ pub(super) fn rows(args: &EvalArgs) -> Result<Vec<Metric>> {
             bar.update(i as u64 + 1, scored.len() as u64, || format!("{}/{} positions solved", i + 1, scored.len()));
         }
         bar.finish();
-        let net = load(game, name, &args.net)?;
+        let net = load(game, name, net)?;
         let raw = judge(game, &net, &positions, 256);
         let guided = Guided { simulations: args.simulations, ..Guided::default() };
         let (signs, tops) = positions
@@ -103,10 +122,11 @@ fn truth(game: &Connect4, solver: &mut Solver<'_>, p: &Position) -> Result<Truth
     Ok(Truth { sign: sign as i8, optimal })
 }
 
-/// Games of the network against UCT, `args.games` as each colour: its wins, draws and losses.
-fn against_uct(game: &Connect4, guide: &dyn Guide<Position, u8>, args: &EvalArgs) -> (u64, u64, u64) {
+/// Games of the network at `net` (loaded as `guide`) against UCT, `args.games` as each colour: its wins, draws
+/// and losses.
+fn against_uct(game: &Connect4, net: &Path, guide: &dyn Guide<Position, u8>, args: &Measure) -> (u64, u64, u64) {
     let total = 2 * args.games;
-    let net = Contender::Net(args.net.clone(), args.simulations);
+    let net = Contender::Net(net.to_path_buf(), args.simulations);
     let uct = Contender::Mcts(u64::from(args.simulations * UCT_FACTOR));
     let bar = Progress::new("zero eval", total, 0);
     let done = AtomicU64::new(0);
@@ -116,8 +136,7 @@ fn against_uct(game: &Connect4, guide: &dyn Guide<Position, u8>, args: &EvalArgs
             // The two games of a pair share the opening; each game's players have their own seeds.
             let opening = splitmix64(args.seed ^ splitmix64(g / 2));
             let seed = splitmix64(opening ^ splitmix64(g + 1));
-            let net_first = g % 2 == 0;
-            let result = duel(game, guide, [&net, &uct], net_first, opening, seed);
+            let result = duel(game, guide, [&net, &uct], g % 2 == 0, opening, seed);
             let n = done.fetch_add(1, Ordering::Relaxed) + 1;
             bar.update(n, total, || format!("{n}/{total} games against UCT"));
             result
@@ -149,15 +168,9 @@ fn duel(
         Seat::<'_, Connect4, NoEvaluator>::new(game, None, contender, guide, 1, seed)
             .expect("a seat needs nothing else")
     };
-    let (mut net_seat, mut uct_seat) = (seat(net, Some(guide), seed), seat(uct, None, seed ^ 1));
-    let net_player = if net_first { Player::Max } else { Player::Min };
-    loop {
-        if let Some(end) = line.end(game) {
-            let payoff = end.payoff() * if net_first { 1.0 } else { -1.0 };
-            return payoff.signum() * f64::from(payoff != 0.0);
-        }
-        let seat = if line.state().to_move() == net_player { &mut net_seat } else { &mut uct_seat };
-        let mv = seat.choose(&line).mv;
-        line.play(game, mv);
-    }
+    let (net_seat, uct_seat) = (seat(net, Some(guide), seed), seat(uct, None, seed ^ 1));
+    let mut seats = if net_first { [net_seat, uct_seat] } else { [uct_seat, net_seat] };
+    let (end, _) = play_out(game, &mut line, &mut seats, &mut rng, |_| {});
+    let payoff = end.payoff() * if net_first { 1.0 } else { -1.0 };
+    payoff.signum() * f64::from(payoff != 0.0)
 }

@@ -7,21 +7,27 @@ mod args;
 mod connect4;
 mod tictactoe;
 
-pub use args::EvalArgs;
+pub use args::{EvalArgs, Measure};
 
-use crate::games::GameName;
-use crate::output::{Sink, metric_table};
+use crate::games::{GameArgs, GameName};
+use crate::output::{Metric, Sink, metric_table};
 use anyhow::{Result, bail};
+use std::path::Path;
 
 /// Runs `zero eval`.
 pub fn run(args: &EvalArgs) -> Result<()> {
     let sink = Sink::new(&args.out, None)?;
-    let rows = match args.game.game {
-        GameName::Tictactoe => tictactoe::rows(args)?,
-        GameName::Connect4 => connect4::rows(args)?,
+    let rows = metrics(&args.game, &args.net, &args.measure)?;
+    sink.emit(&rows, || metric_table(&rows).to_string())
+}
+
+/// The measurements of the network at `net` for the game of `game`.
+pub fn metrics(game: &GameArgs, net: &Path, measure: &Measure) -> Result<Vec<Metric>> {
+    match game.game {
+        GameName::Tictactoe => tictactoe::rows(game, net, measure),
+        GameName::Connect4 => connect4::rows(game, net, measure),
         other => {
             bail!("zero eval measures tic-tac-toe and Connect-4 networks (--game tictactoe or connect4), not {other}")
         }
-    };
-    sink.emit(&rows, || metric_table(&rows).to_string())
+    }
 }

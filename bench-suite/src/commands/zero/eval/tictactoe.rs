@@ -2,8 +2,8 @@
 //! picks uniformly, from the seed, among the moves that keep the exact value), as X and as O, and its raw value
 //! and policy heads on every position still in play, judged by the exact values of retrograde analysis.
 
-use super::args::EvalArgs;
-use crate::games::GameName;
+use super::args::Measure;
+use crate::games::{GameArgs, GameName};
 use crate::net::load;
 use crate::output::Metric;
 use anyhow::{Result, bail};
@@ -17,14 +17,15 @@ use khela_zero::eval::{Truth, judge};
 use khela_zero::player::{Guided, best};
 use khela_zero::{Encode, Net};
 use std::collections::HashSet;
+use std::path::Path;
 
 /// The rows of `zero eval --game tictactoe`.
-pub(super) fn rows(args: &EvalArgs) -> Result<Vec<Metric>> {
-    args.game.refuse_options("Tic-tac-toe", &[])?;
+pub(super) fn rows(game_args: &GameArgs, net: &Path, args: &Measure) -> Result<Vec<Metric>> {
+    game_args.refuse_options("Tic-tac-toe", &[])?;
     if args.set.is_some() || args.limit.is_some() {
         bail!("zero eval --game tictactoe judges all 4,520 positions still in play: it takes no --set or --limit");
     }
-    let net = load(&TicTacToe, GameName::Tictactoe.into(), &args.net)?;
+    let net = load(&TicTacToe, GameName::Tictactoe.into(), net)?;
     let space = TicTacToeSpace::plain();
     let exact = retro::solve(&space, |_| {})?;
     let positions = truths(&exact, &space);

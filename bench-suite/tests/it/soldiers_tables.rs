@@ -3,9 +3,7 @@
 //! the line of best play replayed to the end it promises, `play` ending as the tables say, searches stopping
 //! at the tables (checked against the library's tables one move down), and the refusals.
 
-mod common;
-
-use common::{bench, csv, refused};
+use crate::common::{bench, csv, refused};
 use khela_exact::retro::{self, Outcome};
 use khela_games::sixteen_soldiers::endgame::FewPieces;
 use khela_games::sixteen_soldiers::{Capture, SixteenSoldiers};

@@ -2,9 +2,7 @@
 //! record saved and resumed; and as a script plays it, moves piped into standard input, to the end of a game —
 //! a win, or a draw by repetition.
 
-mod common;
-
-use common::{bench, csv, refused};
+use crate::common::{bench, csv, refused};
 use expectrl::{Eof, Session};
 use std::time::Duration;
 

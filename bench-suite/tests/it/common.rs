@@ -1,5 +1,4 @@
-//! Helpers of the end-to-end tests that run `bench-suite` and check what it prints: every test file that
-//! declares this module uses all of them.
+//! Helpers of the end-to-end tests that run `bench-suite` and check what it prints.
 
 use assert_cmd::Command;
 

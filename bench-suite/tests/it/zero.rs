@@ -1,10 +1,9 @@
 //! End-to-end tests of `bench-suite zero`: a short training run, its resumption, the same bytes from the same
 //! seed, an evaluation of the network it saved, and refusals; the network kept in `results/` searching as
-//! `mcts --prior net:PATH`, playing in `play` and `match`; a Connect-4 network's evaluation.
+//! `mcts --prior net:PATH`, playing in `play` and `match`; a Connect-4 network's evaluation; a run's learning
+//! curve.
 
-mod common;
-
-use common::{bench, csv, refused};
+use crate::common::{bench, csv, refused};
 use khela_games::connect4::benchmark::Set;
 use std::path::Path;
 
@@ -69,13 +68,13 @@ fn training_resumes_and_repeats() {
         assert_eq!(read(again.path(), file), read(whole.path(), file), "the same seed, the same {file}");
     }
     // Other options are refused in the run's directory.
-    common::refused(
+    crate::common::refused(
         &[&["zero", "train"], &RUN[..], &["--learning-rate", "0.01", "--out", parts.path().to_str().unwrap()]].concat(),
         "holds a run with other options",
     );
     // The saved network evaluates: the CSV's metrics, over the 4,520 positions in play and 2 × 2 games.
     let net = whole.path().join("net.safetensors");
-    let csv = common::csv(&[
+    let csv = crate::common::csv(&[
         "zero",
         "eval",
         "--game",
@@ -108,32 +107,70 @@ fn training_resumes_and_repeats() {
         "{csv}"
     );
     // A network of another game is refused, naming it.
-    common::refused(
+    crate::common::refused(
         &["zero", "eval", "--game", "connect4", "--net", net.to_str().unwrap()],
         "was trained for tictactoe",
     );
 }
 
+/// A run that keeps its networks has a learning curve: each kept network measured, with the run's games and
+/// seconds at its iteration, and the shares drawn.
+#[test]
+fn a_run_s_kept_networks_make_its_curve() {
+    let dir = tempfile::tempdir().unwrap();
+    let run = dir.path().join("run");
+    let out = bench()
+        .args(["zero", "train"])
+        .args(RUN)
+        .args(["--iterations", "2", "--keep-every", "1", "--out", run.to_str().unwrap()])
+        .output()
+        .unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    assert_eq!(read(&run, "checkpoints/iter-2.safetensors"), read(&run, "net.safetensors"));
+    assert_eq!(read(&run, "checkpoints/iter-1.json"), read(&run, "net.json"));
+    let plot = dir.path().join("curve.svg");
+    let curve = ["zero", "curve", "--game", "tictactoe", "--run", run.to_str().unwrap(), "--games", "1"];
+    let rows = csv(&[&curve[..], &["--simulations", "4", "--plot", plot.to_str().unwrap()]].concat());
+    let lines: Vec<Vec<&str>> = rows.lines().map(|l| l.split(',').collect()).collect();
+    assert_eq!(lines[0], ["iteration", "games", "positions", "seconds", "metric", "value"]);
+    assert_eq!(lines.len(), 1 + 2 * 7, "seven measurements of each of two networks: {rows}");
+    let train = String::from_utf8(read(&run, "train.csv")).unwrap();
+    for (i, row) in lines[1..].iter().enumerate() {
+        let iteration = if i < 7 { "1" } else { "2" };
+        assert_eq!(row[0], iteration, "{rows}");
+        // The games, positions and seconds of that iteration's row of train.csv.
+        let trained: Vec<&str> =
+            train.lines().find(|l| l.starts_with(&format!("{iteration},"))).unwrap().split(',').collect();
+        assert_eq!((row[1], row[2]), (trained[1], trained[2]), "{rows}");
+        let seconds: f64 = trained[10].parse().unwrap();
+        assert_eq!(row[3], format!("{seconds:.1}"), "{rows}");
+    }
+    assert!(rows.contains("\n2,12,") && rows.contains(",positions,4520\n"), "{rows}");
+    let svg = std::fs::read_to_string(&plot).unwrap();
+    assert!(svg.starts_with("<svg") && svg.contains("value_sign_accuracy") && svg.contains("policy_top1_optimal"));
+    refused(&["zero", "curve", "--game", "tictactoe", "--run", dir.path().to_str().unwrap()], "--keep-every");
+}
+
 #[test]
 fn bad_requests_are_refused() {
-    common::refused(
+    crate::common::refused(
         &["zero", "train", "--game", "nim", "--out", "/tmp/khela-zero-never"],
         "zero train needs a network's encoding",
     );
     assert!(!Path::new("/tmp/khela-zero-never").exists());
-    common::refused(
+    crate::common::refused(
         &["zero", "train", "--game", "tictactoe", "--alpha", "0", "--out", "/tmp/khela-zero-never"],
         "--alpha 0",
     );
-    common::refused(
+    crate::common::refused(
         &["zero", "train", "--game", "tictactoe", "--value-from-search", "1.5", "--out", "/tmp/khela-zero-never"],
         "--value-from-search 1.5 is out of range",
     );
-    common::refused(
+    crate::common::refused(
         &["zero", "train", "--game", "tictactoe", "--random-plies", "1001", "--out", "/tmp/khela-zero-never"],
         "1001",
     );
-    common::refused(
+    crate::common::refused(
         &["zero", "eval", "--game", "tictactoe", "--net", "/nonexistent/net.safetensors"],
         "cannot read its description",
     );
@@ -228,5 +265,26 @@ fn a_connect4_network_is_evaluated() {
     }
     // The same seed, the same rows.
     assert_eq!(csv(&eval), rows);
+    // No games: no rows of games.
+    let mut heads = eval.clone();
+    heads[7] = "0";
+    let heads = csv(&heads);
+    assert_eq!(heads.lines().next(), Some("metric,value"), "{heads}");
+    assert_eq!(heads.lines().count(), if with_set { 6 } else { 1 }, "{heads}");
     refused(&["zero", "eval", "--game", "connect4", "--net", net.to_str().unwrap(), "--limit", "3"], "--limit counts");
+    refused(
+        &[
+            "zero",
+            "eval",
+            "--game",
+            "connect4",
+            "--net",
+            net.to_str().unwrap(),
+            "--games",
+            "100000",
+            "--simulations",
+            "5000",
+        ],
+        "up to 2.1e10 simulations of the network and 2.1e11 iterations of UCT; at most 1e10",
+    );
 }

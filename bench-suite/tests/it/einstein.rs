@@ -2,9 +2,7 @@
 //! `solve` exactly (against the library's memoized expectiminimax) and to a depth, `star`'s table, `match` with
 //! dice and dealt setups, `play` rolling the die — and the refusals.
 
-mod common;
-
-use common::{bench, csv, refused};
+use crate::common::{bench, csv, refused};
 use khela_exact::{Algorithm, Memo, Natural, Searcher};
 use khela_games::Game;
 use khela_games::conformance::perft;

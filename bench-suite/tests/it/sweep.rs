@@ -1,9 +1,7 @@
 //! End-to-end tests of `sweep` and `merge`: the files they write, byte for byte, on any number of threads, in
 //! shards, after an interruption; the figures the sweep must show; and the grids it refuses.
 
-mod common;
-
-use common::{bench, csv, refused};
+use crate::common::{bench, csv, refused};
 use std::path::Path;
 
 const HEADER: &str = "model,b,k,d,seed,rng,algorithm,ordering,value,leaves,nodes,cutoffs,knuth_moore,minimax_leaves";

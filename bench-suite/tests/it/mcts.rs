@@ -1,21 +1,19 @@
 //! End-to-end tests of `bench-suite mcts`.
 
-mod common;
-
-use common::bench;
+use crate::common::bench;
 
 /// Runs `mcts` with `--out -` and returns its CSV.
 fn csv(args: &[&str]) -> String {
-    common::csv(&[&["mcts"], args].concat())
+    crate::common::csv(&[&["mcts"], args].concat())
 }
 
-/// Runs `mcts` with `--out PATH`, expects [`common::refused`]'s one-line error containing `expected`, and no
-/// file at PATH.
+/// Runs `mcts` with `--out PATH`, expects [`crate::common::refused`]'s one-line error containing `expected`,
+/// and no file at PATH.
 fn refused(args: &[&str], expected: &str) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("out.csv");
     let out = path.to_str().unwrap();
-    common::refused(&[&["mcts"], args, &["--out", out]].concat(), expected);
+    crate::common::refused(&[&["mcts"], args, &["--out", out]].concat(), expected);
     assert!(!path.exists(), "{args:?} left {}", path.display());
 }
 

@@ -1,8 +1,6 @@
 //! End-to-end tests: run the `bench-suite` binary and check what it prints and writes.
 
-mod common;
-
-use common::{bench, csv, refused};
+use crate::common::{bench, csv, refused};
 use std::path::Path;
 
 #[test]

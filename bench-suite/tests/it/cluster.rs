@@ -1,9 +1,7 @@
 //! Counts in parts, as a cluster's job array runs them: `count --shard K/N` and `merge-counts`, which adds the
 //! parts up to the count in one piece and refuses parts that are not the N parts of one count.
 
-mod common;
-
-use common::{bench, csv, refused};
+use crate::common::{bench, csv, refused};
 use std::path::Path;
 
 /// Runs part `k` of `n` of a count into `dir`; its path.

@@ -1,9 +1,7 @@
 //! Pig and Piglet through `solve`: the figures as scripts read them (checked against the library's value
 //! iteration), the hold boundary's plot, and the refusals.
 
-mod common;
-
-use common::{csv, refused};
+use crate::common::{csv, refused};
 use khela_exact::iterate::{self, Choice, win_probability};
 use khela_games::Space;
 use khela_games::pig::{Pig, PigSpace};

@@ -2,9 +2,7 @@
 //! a target that is not a regular file, a missing directory or a directory where a file is wanted is one line
 //! of error with status 2 and nothing written; a symbolic link is written through to its target.
 
-mod common;
-
-use common::{bench, csv, refused};
+use crate::common::{bench, csv, refused};
 use std::os::unix::fs::FileTypeExt;
 use std::path::Path;
 use std::process::{Command, Stdio};

@@ -4,9 +4,7 @@
 //! `../shared/connect4/` is there (the library's tests check the sets themselves), and from positions whose
 //! scores follow from the rules by hand otherwise.
 
-mod common;
-
-use common::{bench, csv, refused};
+use crate::common::{bench, csv, refused};
 use khela_games::connect4::benchmark::Set;
 use std::io::Write;
 

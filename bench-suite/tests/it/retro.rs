@@ -3,9 +3,7 @@
 //! search and Monte Carlo stopping at the tables (checked against minimax down to them), `play` ending as the
 //! tables say, and the refusals.
 
-mod common;
-
-use common::{bench, csv, refused};
+use crate::common::{bench, csv, refused};
 use khela_exact::retro::Table;
 use khela_games::bagh_chal::sliding::SlidingPhase;
 use khela_games::bagh_chal::{BaghChal, Setup};

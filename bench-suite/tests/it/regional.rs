@@ -2,9 +2,7 @@
 //! against the library's engine, Monte Carlo, the evaluator, and the refusals (exact solving, unknown rules,
 //! options a game does not take).
 
-mod common;
-
-use common::{csv, refused};
+use crate::common::{csv, refused};
 use khela_exact::SearchConfig;
 use khela_games::bagh_chal::BaghChal;
 use khela_games::sixteen_soldiers::{Capture, SixteenSoldiers};
@@ -156,8 +154,24 @@ fn match_rows(args: &[&str]) -> Vec<Vec<String>> {
 fn matches_add_up_and_do_not_depend_on_threads() {
     // No opening: from a random one a perfect player may be lost already.
     let args = ["--game", "tictactoe", "--players", "engine:9,engine:2,random", "--games", "20", "--opening", "0"];
-    let one = match_rows(&[&args[..], &["--threads", "1"]].concat());
+    let dir = tempfile::tempdir().unwrap();
+    let ratings = dir.path().join("ratings.csv");
+    let one = match_rows(&[&args[..], &["--threads", "1", "--ratings", ratings.to_str().unwrap()]].concat());
     assert_eq!(one, match_rows(&[&args[..], &["--threads", "2"]].concat()));
+    // The ratings: the first player at 0, the perfect player above the others, random below engine:2.
+    let rated = std::fs::read_to_string(&ratings).unwrap();
+    let elo: Vec<(String, f64)> = rated
+        .lines()
+        .skip(1)
+        .map(|l| {
+            let f: Vec<&str> = l.split(',').collect();
+            assert_eq!(f[2], "40", "each player plays two pairings of 20: {rated}");
+            (f[0].to_string(), f[1].parse().unwrap())
+        })
+        .collect();
+    assert!(rated.starts_with("player,elo,games,score\nengine:9,0.0,40,"), "{rated}");
+    assert_eq!(elo.iter().map(|e| e.0.as_str()).collect::<Vec<_>>(), ["engine:9", "engine:2", "random"]);
+    assert!(elo[1].1 < 0.0 && elo[2].1 < elo[1].1, "{rated}");
     assert_eq!(one.len(), 3);
     for row in &one {
         let n: Vec<u64> = row[2..12].iter().map(|v| v.parse().unwrap()).collect();
@@ -199,7 +213,7 @@ fn a_match_resumes_from_its_checkpoint() {
     let header = "# khela match checkpoint; run the same command again to resume\n# game=bagh-chal rules=- \
                   quiet-limit=- position=- players=random,engine:1 games=4 opening=2 seed=0\n";
     std::fs::write(format!("{out}.games"), format!("{header}0,0,0,repetition,1000\n0,1,1,ov")).unwrap();
-    let status = common::bench().args(args).output().unwrap();
+    let status = crate::common::bench().args(args).output().unwrap();
     assert!(status.status.success(), "{}", String::from_utf8_lossy(&status.stderr));
     assert!(String::from_utf8_lossy(&status.stderr).contains("resuming: 1 of 4 games"));
     let row = std::fs::read_to_string(out).unwrap();

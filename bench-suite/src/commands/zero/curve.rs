@@ -1,0 +1,122 @@
+//! `zero curve`: a run's learning curve — each network that `zero train --keep-every` kept, measured as
+//! `zero eval` measures one, against the run's training time and games so far — as CSV and an SVG plot.
+
+use super::eval::{Measure, metrics};
+use super::train::{CHECKPOINTS, TRAIN_CSV, checkpoint, read_rows};
+use crate::games::GameArgs;
+use crate::output::{self, OutArg, Sink};
+use crate::plot::curve::{CurveLine, curve_svg};
+use anyhow::{Context, Result, bail};
+use clap::Args;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// The measurements drawn: shares in [0, 1], in the legend's order.
+const DRAWN: [&str; 5] = [
+    "winrate_vs_uct",
+    "value_sign_accuracy",
+    "policy_top1_optimal",
+    "search_value_sign_accuracy",
+    "search_top1_optimal",
+];
+
+/// Options of `zero curve`.
+#[derive(Debug, Args)]
+pub struct CurveArgs {
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub game: GameArgs,
+    /// The run's directory (`zero train --out DIR`): every network in DIR/checkpoints is measured.
+    #[arg(long, value_name = "DIR")]
+    pub run: PathBuf,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub measure: Measure,
+    /// Draw the shares measured (accuracies, the win rate) against minutes of training into this SVG file.
+    #[arg(long, value_name = "PATH")]
+    pub plot: Option<PathBuf>,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub out: OutArg,
+}
+
+/// A row of the curve: one measurement of the network kept after an iteration.
+#[derive(Debug, Serialize)]
+struct Point {
+    iteration: u64,
+    games: u64,
+    positions: u64,
+    seconds: String,
+    metric: &'static str,
+    value: String,
+}
+
+/// Runs `zero curve`.
+pub fn run(args: &CurveArgs) -> Result<()> {
+    let plot = args.plot.as_deref().map(output::writable).transpose()?;
+    let sink = Sink::new(&args.out, None)?;
+    let kept = kept(&args.run)?;
+    let rows = read_rows(&args.run.join(TRAIN_CSV))?;
+    let mut points = Vec::new();
+    for iteration in kept {
+        let Some(row) = rows.iter().find(|r| r.iteration == iteration) else {
+            bail!("{} has no row of iteration {iteration}, whose network is kept", args.run.join(TRAIN_CSV).display());
+        };
+        for metric in metrics(&args.game, &checkpoint(&args.run, iteration), &args.measure)? {
+            points.push(Point {
+                iteration,
+                games: row.games,
+                positions: row.positions,
+                seconds: format!("{:.1}", row.seconds),
+                metric: metric.name(),
+                value: metric.value().to_string(),
+            });
+        }
+    }
+    if let Some(path) = &plot {
+        let title = format!("{}: the networks kept by {}", args.game.game, args.run.display());
+        output::write_atomically(path, curve_svg(&title, &lines(&points))?.as_bytes())?;
+    }
+    sink.emit(&points, || {
+        let mut table = output::table(&["iteration", "games", "minutes", "metric", "value"]);
+        for p in &points {
+            let minutes = p.seconds.parse::<f64>().unwrap_or(0.0) / 60.0;
+            let row = [p.iteration.to_string(), p.games.to_string(), format!("{minutes:.1}"), p.metric.into()];
+            table.add_row(row.into_iter().chain([p.value.clone()]).collect::<Vec<_>>());
+        }
+        let drawn = plot.as_ref().map_or(String::new(), |p| format!("\nwrote the curve to {}", p.display()));
+        format!("{table}{drawn}")
+    })
+}
+
+/// The iterations whose networks `run` keeps, in order.
+fn kept(run: &Path) -> Result<Vec<u64>> {
+    let dir = run.join(CHECKPOINTS);
+    let entries = std::fs::read_dir(&dir)
+        .with_context(|| format!("cannot read {}: is it a run of zero train with --keep-every?", dir.display()))?;
+    let mut kept = Vec::new();
+    for entry in entries {
+        let name = entry.with_context(|| format!("cannot read {}", dir.display()))?.file_name();
+        let iteration = name.to_str().and_then(|n| n.strip_prefix("iter-")?.strip_suffix(".safetensors")?.parse().ok());
+        kept.extend::<Option<u64>>(iteration);
+    }
+    if kept.is_empty() {
+        bail!("{} holds no network (iter-N.safetensors)", dir.display());
+    }
+    kept.sort_unstable();
+    Ok(kept)
+}
+
+/// The lines to draw: each share of [`DRAWN`] measured, against minutes.
+fn lines(points: &[Point]) -> Vec<CurveLine> {
+    let mut by_metric: BTreeMap<usize, Vec<(f64, f64)>> = BTreeMap::new();
+    for p in points {
+        if let (Some(i), Ok(value), Ok(seconds)) =
+            (DRAWN.iter().position(|&m| m == p.metric), p.value.parse::<f64>(), p.seconds.parse::<f64>())
+        {
+            by_metric.entry(i).or_default().push((seconds / 60.0, value));
+        }
+    }
+    by_metric.into_iter().map(|(i, line)| (DRAWN[i].to_string(), line)).collect()
+}

@@ -1,0 +1,19 @@
+//! The end-to-end tests of `bench-suite`, one module per command or theme, in one test binary: each binary links
+//! the whole workspace, and one link instead of thirteen saves minutes of every test build. (`scripts.rs`, with
+//! its own harness, is a binary of its own.)
+
+mod common;
+
+mod cli;
+mod cluster;
+mod connect4_solve;
+mod einstein;
+mod mcts;
+mod output;
+mod pig;
+mod play;
+mod regional;
+mod retro;
+mod soldiers_tables;
+mod sweep;
+mod zero;
