@@ -19,7 +19,7 @@ use std::path::{Path, PathBuf};
 /// (tic-tac-toe, one thread: 9.9 s of self-play an iteration without the variable, 3.5 s with it). Setting a
 /// variable in a running program is `unsafe` (another thread may read the environment meanwhile), which the
 /// workspace forbids; a new process is the safe way. The Python package runs commands in its own process: its
-/// `__init__.py` sets the variable before the native module loads.
+/// `__init__.py` sets the variable when the native module loads, before any command runs.
 pub fn with_thread_count() {
     const VARIABLE: &str = "RAYON_NUM_THREADS";
     if std::env::var_os(VARIABLE).is_some() {

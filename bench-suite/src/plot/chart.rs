@@ -1,10 +1,21 @@
-//! What the charts of a few named lines (Pig's hold boundary, a learning curve) draw alike: the mesh and the
-//! legend.
+//! What the charts of a few named lines (Pig's hold boundary, a learning curve) draw alike: the frame with its
+//! title, the mesh and the legend.
 
 use super::look::{AXIS, FONT, GRID, MUTED};
 use anyhow::Result;
+use plotters::coord::Shift;
 use plotters::coord::ranged1d::ValueFormatter;
 use plotters::prelude::*;
+
+/// The chart on `root` titled `title`, with room for the axes' labels, to be given its coordinates.
+pub fn frame<'a, 'b>(
+    root: &'a DrawingArea<SVGBackend<'b>, Shift>,
+    title: &str,
+) -> ChartBuilder<'a, 'b, SVGBackend<'b>> {
+    let mut builder = ChartBuilder::on(root);
+    builder.caption(title, (FONT, 22)).margin(20).x_label_area_size(45).y_label_area_size(60);
+    builder
+}
 
 /// Draws the mesh of `chart`: the axes described by `x` and `y`, muted tick labels, a light grid.
 pub fn draw_mesh<'a, X, Y>(

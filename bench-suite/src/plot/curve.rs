@@ -1,9 +1,9 @@
 //! A learning curve drawn: shares in [0, 1] (accuracies, a win rate) against training time, one line per
 //! measurement.
 
-use super::chart::{draw_legend, draw_mesh};
+use super::chart::{draw_legend, draw_mesh, frame};
 use super::draw::render;
-use super::look::{FONT, SERIES};
+use super::look::SERIES;
 use anyhow::{Result, bail};
 use plotters::prelude::*;
 
@@ -25,12 +25,7 @@ pub fn curve_svg(title: &str, lines: &[CurveLine]) -> Result<String> {
         bail!("no point to draw");
     }
     render((900, 620), |root| {
-        let mut chart = ChartBuilder::on(root)
-            .caption(title, (FONT, 22))
-            .margin(20)
-            .x_label_area_size(45)
-            .y_label_area_size(60)
-            .build_cartesian_2d(0.0..right.max(1.0) * 1.02, 0.0..1.0)?;
+        let mut chart = frame(root, title).build_cartesian_2d(0.0..right.max(1.0) * 1.02, 0.0..1.0)?;
         draw_mesh(&mut chart, "minutes of training", "share")?;
         for ((name, points), colour) in lines.iter().zip(SERIES) {
             chart

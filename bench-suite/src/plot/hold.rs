@@ -1,9 +1,9 @@
 //! Pig's optimal policy drawn: the turn total at which to hold against the player's own score, one line per
 //! opponent's score — the surface of Neller and Presser's figure, cut at a few heights.
 
-use super::chart::{draw_legend, draw_mesh};
+use super::chart::{draw_legend, draw_mesh, frame};
 use super::draw::render;
-use super::look::{FONT, SERIES};
+use super::look::SERIES;
 use anyhow::Result;
 use plotters::prelude::*;
 
@@ -15,12 +15,7 @@ pub type HoldLine = (u16, Vec<(u16, u16)>);
 pub fn hold_svg(title: &str, goal: u16, lines: &[HoldLine]) -> Result<String> {
     let top = lines.iter().flat_map(|(_, points)| points.iter().map(|&(_, k)| k)).max().unwrap_or(1).max(1);
     render((900, 620), |root| {
-        let mut chart = ChartBuilder::on(root)
-            .caption(title, (FONT, 22))
-            .margin(20)
-            .x_label_area_size(45)
-            .y_label_area_size(60)
-            .build_cartesian_2d(0u32..u32::from(goal), 0u32..u32::from(top) + 1)?;
+        let mut chart = frame(root, title).build_cartesian_2d(0u32..u32::from(goal), 0u32..u32::from(top) + 1)?;
         draw_mesh(&mut chart, "the player's score", "hold at a turn total of")?;
         for ((opponent, points), colour) in lines.iter().zip(SERIES) {
             let series = points.iter().map(|&(i, k)| (u32::from(i), u32::from(k)));

@@ -172,6 +172,8 @@ fn matches_add_up_and_do_not_depend_on_threads() {
     assert!(rated.starts_with("player,elo,games,score\nengine:9,0.0,40,"), "{rated}");
     assert_eq!(elo.iter().map(|e| e.0.as_str()).collect::<Vec<_>>(), ["engine:9", "engine:2", "random"]);
     assert!(elo[1].1 < 0.0 && elo[2].1 < elo[1].1, "{rated}");
+    let same = ratings.to_str().unwrap();
+    refused(&[&["match"], &args[..], &["--ratings", same, "--out", same]].concat(), "is the file of --out as well");
     assert_eq!(one.len(), 3);
     for row in &one {
         let n: Vec<u64> = row[2..12].iter().map(|v| v.parse().unwrap()).collect();

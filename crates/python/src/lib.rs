@@ -192,6 +192,12 @@ fn nest(py: Python<'_>, values: &[i64], b: usize) -> PyResult<Py<PyAny>> {
     Ok(PyList::new(py, children)?.into_any().unbind())
 }
 
+/// The threads rayon's pool takes by default: the cores this process may use, quotas included.
+#[pyfunction]
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get())
+}
+
 /// The compiled module.
 #[pymodule]
 fn _khela(m: &Bound<'_, PyModule>) -> PyResult<()> {
@@ -201,6 +207,7 @@ fn _khela(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(alphabeta, m)?)?;
     m.add_function(wrap_pyfunction!(random_tree, m)?)?;
     m.add_function(wrap_pyfunction!(command::command, m)?)?;
+    m.add_function(wrap_pyfunction!(cores, m)?)?;
     m.add("DisagreedError", m.py().get_type::<command::DisagreedError>())?;
     Ok(())
 }

@@ -3,7 +3,8 @@
 //! by Hunter's minorization–maximization, as 400·log₁₀ γ with the first player at 0.
 //!
 //! Each pairing counts one more game, a draw: without it a player who never scored would be rated −∞, and
-//! one who never lost +∞. With many games it moves the ratings little.
+//! one who never lost +∞. With many games it moves the ratings little. With it every strength stays positive,
+//! and the fit converges wherever the pairings connect the players (a match plays every pair).
 
 /// A pairing's result: the two players (indices), A's points (a draw half a point) and the games played.
 #[derive(Clone, Copy, Debug)]

@@ -137,6 +137,11 @@ impl Visit for Match<'_> {
         let (_, start) = games::position(&entry, &args.game, Some("match"))?;
         let ratings_file = args.ratings.as_deref().map(output::writable).transpose()?;
         let sink = Sink::new(&args.out, None)?;
+        if let (Some(ratings), Sink::TableAndFile(out)) = (&ratings_file, &sink)
+            && *ratings == output::writable(out)?
+        {
+            bail!("--ratings {} is the file of --out as well: give each its own", ratings.display());
+        }
         let checkpoint = match &sink {
             Sink::TableAndFile(path) => Some(checkpoint::open(path, &describe(args))?),
             _ => None,

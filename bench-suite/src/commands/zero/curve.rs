@@ -2,7 +2,7 @@
 //! `zero eval` measures one, against the run's training time and games so far — as CSV and an SVG plot.
 
 use super::eval::{Measure, metrics};
-use super::train::{CHECKPOINTS, TRAIN_CSV, checkpoint, read_rows};
+use super::train::{CHECKPOINTS, TRAIN_CSV, read_rows};
 use crate::games::GameArgs;
 use crate::output::{self, OutArg, Sink};
 use crate::plot::curve::{CurveLine, curve_svg};
@@ -58,14 +58,22 @@ pub fn run(args: &CurveArgs) -> Result<()> {
     let sink = Sink::new(&args.out, None)?;
     let kept = kept(&args.run)?;
     let rows = read_rows(&args.run.join(TRAIN_CSV))?;
+    // Every kept network's row is found before any is measured.
+    let kept = kept
+        .into_iter()
+        .map(|(iteration, path)| match rows.iter().find(|r| r.iteration == iteration) {
+            Some(row) => Ok((row, path)),
+            None => bail!(
+                "{} has no row of iteration {iteration}, whose network is kept",
+                args.run.join(TRAIN_CSV).display()
+            ),
+        })
+        .collect::<Result<Vec<_>>>()?;
     let mut points = Vec::new();
-    for iteration in kept {
-        let Some(row) = rows.iter().find(|r| r.iteration == iteration) else {
-            bail!("{} has no row of iteration {iteration}, whose network is kept", args.run.join(TRAIN_CSV).display());
-        };
-        for metric in metrics(&args.game, &checkpoint(&args.run, iteration), &args.measure)? {
+    for (row, path) in kept {
+        for metric in metrics(&args.game, &path, &args.measure)? {
             points.push(Point {
-                iteration,
+                iteration: row.iteration,
                 games: row.games,
                 positions: row.positions,
                 seconds: format!("{:.1}", row.seconds),
@@ -75,7 +83,9 @@ pub fn run(args: &CurveArgs) -> Result<()> {
         }
     }
     if let Some(path) = &plot {
-        let title = format!("{}: the networks kept by {}", args.game.game, args.run.display());
+        // The run's own name, not where it lies: the same run gives the same file wherever it is.
+        let run = args.run.canonicalize().ok().and_then(|p| Some(p.file_name()?.to_string_lossy().into_owned()));
+        let title = format!("{}: the networks kept by the run {}", args.game.game, run.as_deref().unwrap_or("-"));
         output::write_atomically(path, curve_svg(&title, &lines(&points))?.as_bytes())?;
     }
     sink.emit(&points, || {
@@ -90,16 +100,17 @@ pub fn run(args: &CurveArgs) -> Result<()> {
     })
 }
 
-/// The iterations whose networks `run` keeps, in order.
-fn kept(run: &Path) -> Result<Vec<u64>> {
+/// The networks `run` keeps, with the iterations they were kept after, in order.
+fn kept(run: &Path) -> Result<Vec<(u64, PathBuf)>> {
     let dir = run.join(CHECKPOINTS);
     let entries = std::fs::read_dir(&dir)
         .with_context(|| format!("cannot read {}: is it a run of zero train with --keep-every?", dir.display()))?;
     let mut kept = Vec::new();
     for entry in entries {
-        let name = entry.with_context(|| format!("cannot read {}", dir.display()))?.file_name();
-        let iteration = name.to_str().and_then(|n| n.strip_prefix("iter-")?.strip_suffix(".safetensors")?.parse().ok());
-        kept.extend::<Option<u64>>(iteration);
+        let path = entry.with_context(|| format!("cannot read {}", dir.display()))?.path();
+        let name = path.file_name().and_then(|n| n.to_str());
+        let iteration = name.and_then(|n| n.strip_prefix("iter-")?.strip_suffix(".safetensors")?.parse::<u64>().ok());
+        kept.extend(iteration.map(|i| (i, path)));
     }
     if kept.is_empty() {
         bail!("{} holds no network (iter-N.safetensors)", dir.display());

@@ -269,7 +269,7 @@ pub const TRAIN_CSV: &str = "train.csv";
 pub const CHECKPOINTS: &str = "checkpoints";
 
 /// The network kept after `iteration` of the run in `dir`.
-pub fn checkpoint(dir: &Path, iteration: u64) -> PathBuf {
+fn checkpoint(dir: &Path, iteration: u64) -> PathBuf {
     dir.join(CHECKPOINTS).join(format!("iter-{iteration}.safetensors"))
 }
 

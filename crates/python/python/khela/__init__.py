@@ -23,16 +23,16 @@ Games and positions are named as on the command line (``khela.games()`` lists th
 
 import os as _os
 
+from ._khela import DisagreedError, Result, Tree, alphabeta, cores, minimax, random_tree
+from .commands import Sweep, count, games, mcts, run, solve, sweep
+
 # candle, which runs the trained networks (``khela.run(["zero", ...])``, ``net:PATH`` players), asks for the
 # thread count at every matrix product and, unless this variable is set, works it out from files under /proc:
-# half of self-play's time. The command-line tool sets it by starting itself again; here it is set before the
-# native module loads, to the cores this process may use (rayon's own default), unless the user has set it.
+# half of self-play's time. The command-line tool sets it by starting itself again; here it is set as soon as the
+# native module is loaded (rayon and candle read it at their first use, not before), to rayon's own default —
+# the cores this process may use, quotas included — unless the user has set it.
 if "RAYON_NUM_THREADS" not in _os.environ:
-    _cores = _os.sched_getaffinity(0) if hasattr(_os, "sched_getaffinity") else None
-    _os.environ["RAYON_NUM_THREADS"] = str(len(_cores) if _cores else (_os.cpu_count() or 1))
-
-from ._khela import DisagreedError, Result, Tree, alphabeta, minimax, random_tree
-from .commands import Sweep, count, games, mcts, run, solve, sweep
+    _os.environ["RAYON_NUM_THREADS"] = str(cores())
 
 __all__ = [
     "DisagreedError",
@@ -40,6 +40,7 @@ __all__ = [
     "Sweep",
     "Tree",
     "alphabeta",
+    "cores",
     "count",
     "games",
     "mcts",

@@ -42,6 +42,9 @@ def random_tree(
 class DisagreedError(Exception):
     """Results checked against known truth (a benchmark file's scores) disagree with it."""
 
+def cores() -> int:
+    """The threads rayon's pool takes by default: the cores this process may use, quotas included."""
+
 def command(args: List[str]) -> None:
     """Runs a harness command as the command line would (the subcommand first); nothing is printed on stdout.
     Raises ValueError for bad input, DisagreedError for results that disagree with known truth and

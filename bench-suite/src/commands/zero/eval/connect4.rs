@@ -31,8 +31,9 @@ const UCT_FACTOR: u32 = 10;
 const OPENING: u32 = 2;
 
 /// The most simulations of the network an evaluation may ask for against UCT (which runs ten times as many
-/// iterations): 50 times the 100 games as each colour of 200 simulations.
-const MAX_SIMULATIONS: f64 = 1e10;
+/// iterations): about 120 times the 100 games as each colour of 200 simulations (8.4e5 at most, 2.3
+/// minutes here), some hours.
+const MAX_SIMULATIONS: f64 = 1e8;
 
 /// The transposition table of the solver that labels `--set`'s positions, MiB.
 const SOLVER_MIB: usize = 64;
@@ -41,6 +42,9 @@ const SOLVER_MIB: usize = 64;
 pub(super) fn rows(game_args: &GameArgs, net: &Path, args: &Measure) -> Result<Vec<Metric>> {
     if args.limit.is_some() && args.set.is_none() {
         bail!("--limit counts the positions of --set, which is not given");
+    }
+    if args.games == 0 && args.set.is_none() {
+        bail!("--games 0 plays no game: it measures the heads on the positions of --set, which is not given");
     }
     // A game of Connect-4 lasts at most 21 moves a side.
     let simulations = (2 * args.games * 21) as f64 * f64::from(args.simulations);
@@ -57,6 +61,8 @@ pub(super) fn rows(game_args: &GameArgs, net: &Path, args: &Measure) -> Result<V
     let game = entry.game();
     let name: &str = GameName::Connect4.into();
     let guide = guide(game, name, net)?;
+    // The set's positions are labelled first: a bad file is refused before any game is played.
+    let positions = args.set.as_deref().map(|path| labelled(game, path, args.limit)).transpose()?;
     let mut rows = Vec::new();
     // `--games 0` measures the heads on `--set` only.
     if args.games > 0 {
@@ -71,23 +77,7 @@ pub(super) fn rows(game_args: &GameArgs, net: &Path, args: &Measure) -> Result<V
             Metric::share("winrate_vs_uct", (wins as f64 + draws as f64 / 2.0) / games as f64),
         ]);
     }
-    if let Some(path) = &args.set {
-        let mut scored = benchmark::read(path)?;
-        scored.truncate(args.limit.map_or(usize::MAX, |n| n as usize));
-        let mut solver = Solver::new(game, SOLVER_MIB)?;
-        let bar = Progress::new("zero eval", scored.len() as u64, 0);
-        let mut positions = Vec::with_capacity(scored.len());
-        for (i, line) in scored.iter().enumerate() {
-            let where_ = || format!("--set {}:{}", path.display(), i + 1);
-            let p = game.parse(&line.moves).with_context(where_)?;
-            let truth = truth(game, &mut solver, &p).with_context(where_)?;
-            if truth.sign != line.score.signum() as i8 {
-                bail!("{}: the solver's value has sign {}, the file's score is {}", where_(), truth.sign, line.score);
-            }
-            positions.push((p, truth));
-            bar.update(i as u64 + 1, scored.len() as u64, || format!("{}/{} positions solved", i + 1, scored.len()));
-        }
-        bar.finish();
+    if let Some(positions) = positions {
         let net = load(game, name, net)?;
         let raw = judge(game, &net, &positions, 256);
         let guided = Guided { simulations: args.simulations, ..Guided::default() };
@@ -111,6 +101,28 @@ pub(super) fn rows(game_args: &GameArgs, net: &Path, args: &Measure) -> Result<V
         ]);
     }
     Ok(rows)
+}
+
+/// The positions of the benchmark file at `path` (the first `limit`), each with its exact truth, checked against
+/// the file's score.
+fn labelled(game: &Connect4, path: &Path, limit: Option<u64>) -> Result<Vec<(Position, Truth)>> {
+    let mut scored = benchmark::read(path)?;
+    scored.truncate(limit.map_or(usize::MAX, |n| n as usize));
+    let mut solver = Solver::new(game, SOLVER_MIB)?;
+    let bar = Progress::new("zero eval", scored.len() as u64, 0);
+    let mut positions = Vec::with_capacity(scored.len());
+    for (i, line) in scored.iter().enumerate() {
+        let where_ = || format!("--set {}:{}", path.display(), i + 1);
+        let p = game.parse(&line.moves).with_context(where_)?;
+        let truth = truth(game, &mut solver, &p).with_context(where_)?;
+        if truth.sign != line.score.signum() as i8 {
+            bail!("{}: the solver's value has sign {}, the file's score is {}", where_(), truth.sign, line.score);
+        }
+        positions.push((p, truth));
+        bar.update(i as u64 + 1, scored.len() as u64, || format!("{}/{} positions solved", i + 1, scored.len()));
+    }
+    bar.finish();
+    Ok(positions)
 }
 
 /// The exact truth of `p`, a position in play: its value's sign for the side to move and the moves that keep
