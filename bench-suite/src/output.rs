@@ -13,6 +13,7 @@ use clap::Args;
 use comfy_table::{Table, presets};
 use khela_games::Value;
 use serde::Serialize;
+use std::borrow::Cow;
 use std::fmt::Display;
 use std::io::{ErrorKind, Write};
 use std::path::{Path, PathBuf};
@@ -262,24 +263,24 @@ pub fn value(v: Value) -> String {
 /// A row of a report written as CSV `metric,value` (`prove`, `solve --game pig`, `zero eval`).
 #[derive(Serialize)]
 pub struct Metric {
-    metric: &'static str,
+    metric: Cow<'static, str>,
     value: String,
 }
 
 impl Metric {
     /// The row of `metric`, `value` as it displays.
-    pub fn new(metric: &'static str, value: impl ToString) -> Metric {
-        Metric { metric, value: value.to_string() }
+    pub fn new(metric: impl Into<Cow<'static, str>>, value: impl ToString) -> Metric {
+        Metric { metric: metric.into(), value: value.to_string() }
     }
 
     /// The row of a share in [0, 1], to 4 decimals.
-    pub fn share(metric: &'static str, share: f64) -> Metric {
+    pub fn share(metric: impl Into<Cow<'static, str>>, share: f64) -> Metric {
         Metric::new(metric, format!("{share:.4}"))
     }
 
     /// What is measured.
-    pub fn name(&self) -> &'static str {
-        self.metric
+    pub fn name(&self) -> &str {
+        &self.metric
     }
 
     /// The measurement, as it displays.
@@ -292,7 +293,7 @@ impl Metric {
 pub fn metric_table(rows: &[Metric]) -> Table {
     let mut table = table(&["metric", "value"]);
     for row in rows {
-        table.add_row(vec![row.metric, &row.value]);
+        table.add_row(vec![&*row.metric, &row.value]);
     }
     table
 }

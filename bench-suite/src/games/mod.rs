@@ -8,7 +8,7 @@
 //! [`khela_games::Notation`] implementations), optionally an evaluator in `crates/heuristic`, and an entry here:
 //! a file implementing [`Entry`], a variant of [`GameName`] and its arm in [`visit`].
 
-mod bagh_chal;
+pub(crate) mod bagh_chal;
 pub(crate) mod connect4;
 mod einstein;
 mod endgame;

@@ -1,7 +1,7 @@
 //! End-to-end tests of `bench-suite zero`: a short training run, its resumption, the same bytes from the same
 //! seed, an evaluation of the network it saved, and refusals; the network kept in `results/` searching as
-//! `mcts --prior net:PATH`, playing in `play` and `match`; a Connect-4 network's evaluation; a run's learning
-//! curve.
+//! `mcts --prior net:PATH`, playing in `play` and `match`; a Connect-4 network's evaluation and a Bagh-Chal
+//! one's (games as each side, positions of the sliding phase's tables); a run's learning curve.
 
 use crate::common::{bench, csv, refused};
 use khela_games::connect4::benchmark::Set;
@@ -287,6 +287,65 @@ fn a_connect4_network_is_evaluated() {
             "--simulations",
             "5000",
         ],
-        "up to 2.1e10 simulations of the network and 2.1e11 iterations of UCT; at most 1e8",
+        "up to 2.1e10 simulations of the network (and 2.1e11 iterations of UCT); at most 1e8",
     );
+}
+
+/// The value of `name` in a `metric,value` CSV.
+fn metric(rows: &str, name: &str) -> f64 {
+    let line = rows.lines().find(|l| l.starts_with(&format!("{name},"))).unwrap_or_else(|| panic!("{name}: {rows}"));
+    line.split(',').nth(1).unwrap().parse().unwrap()
+}
+
+/// A tiny Bagh-Chal network (one tiger, six goats on the 3 × 3 grid) evaluated: games against UCT and the
+/// engine as the goats and as the tigers, each side's win rate adding up to the whole; positions drawn from
+/// each table of the sliding phase; the same rows from the same seed; the refusals.
+#[test]
+fn a_bagh_chal_network_is_evaluated() {
+    let rules = ["--game", "bagh-chal", "--rules", "size=3,tigers=b2,goats=6,captures=3"];
+    let (run, tables) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
+    let tiny = ["--blocks", "1", "--channels", "4", "--games", "2", "--simulations", "4", "--iterations", "1"];
+    let out = bench().args(["zero", "train"]).args(rules).args(tiny).arg("--out").arg(run.path()).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let out = bench().arg("retro").args(rules).arg("--out").arg(tables.path()).output().unwrap();
+    assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+    let net = run.path().join("net.safetensors");
+    let (net, tables) = (net.to_str().unwrap(), tables.path().to_str().unwrap());
+    let mut eval = vec!["zero", "eval"];
+    eval.extend(rules);
+    eval.extend(["--net", net, "--games", "3", "--simulations", "4", "--depth", "2", "--tables", tables]);
+    eval.extend(["--limit", "5"]);
+    let rows = csv(&eval);
+    for (opponent, budget, value) in [("uct", "uct_iterations", 40.0), ("engine", "engine_depth", 2.0)] {
+        let named = |what: &str| metric(&rows, &format!("{what}_vs_{opponent}"));
+        let (wins, draws, losses) = (named("wins"), named("draws"), named("losses"));
+        assert_eq!(wins + draws + losses, 6.0, "{rows}");
+        assert_eq!(named("games"), 6.0, "{rows}");
+        assert_eq!(metric(&rows, budget), value, "{rows}");
+        let rate = (wins + draws / 2.0) / 6.0;
+        assert!((named("winrate") - rate).abs() < 1e-4, "{rows}");
+        let side = |side: &str| metric(&rows, &format!("winrate_vs_{opponent}_as_{side}"));
+        let sides = named("winrate") * 2.0 - side("goats") - side("tigers");
+        assert!(sides.abs() < 2e-4, "{rows}");
+    }
+    // Tables of 0, 1 and 2 goats captured, five positions from each.
+    assert_eq!(metric(&rows, "positions"), 15.0, "{rows}");
+    for share in ["value_sign_accuracy", "policy_top1_optimal", "search_value_sign_accuracy", "search_top1_optimal"] {
+        let share = metric(&rows, share);
+        assert!((0.0..=1.0).contains(&share) && (share * 15.0 - (share * 15.0).round()).abs() < 1e-2, "{rows}");
+    }
+    assert_eq!(csv(&eval), rows, "the same seed, the same rows");
+    // No games: the heads' rows only.
+    let mut heads = eval.clone();
+    heads[9] = "0";
+    let depth = heads.iter().position(|&a| a == "--depth").unwrap();
+    heads.drain(depth..depth + 2);
+    let only = csv(&heads);
+    assert!(only.starts_with("metric,value\npositions,15\n") && only.lines().count() == 6, "{only}");
+    let base = ["zero", "eval", rules[0], rules[1], rules[2], rules[3], "--net", net];
+    refused(&[&base[..], &["--games", "0"]].concat(), "--games 0 plays no game");
+    refused(&[&base[..], &["--limit", "3"]].concat(), "--limit counts the positions drawn from each table");
+    refused(&[&base[..], &["--set", "x"]].concat(), "--set is for Connect-4");
+    refused(&[&base[..], &["--games", "0", "--depth", "2", "--tables", tables]].concat(), "--games 0 plays none");
+    refused(&[&base[..], &["--tables", "/nonexistent"]].concat(), "/nonexistent");
 }

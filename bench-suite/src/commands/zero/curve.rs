@@ -13,8 +13,9 @@ use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 
 /// The measurements drawn: shares in [0, 1], in the legend's order.
-const DRAWN: [&str; 5] = [
+const DRAWN: [&str; 6] = [
     "winrate_vs_uct",
+    "winrate_vs_engine",
     "value_sign_accuracy",
     "policy_top1_optimal",
     "search_value_sign_accuracy",
@@ -48,7 +49,7 @@ struct Point {
     games: u64,
     positions: u64,
     seconds: String,
-    metric: &'static str,
+    metric: String,
     value: String,
 }
 
@@ -77,7 +78,7 @@ pub fn run(args: &CurveArgs) -> Result<()> {
                 games: row.games,
                 positions: row.positions,
                 seconds: format!("{:.1}", row.seconds),
-                metric: metric.name(),
+                metric: metric.name().to_string(),
                 value: metric.value().to_string(),
             });
         }
@@ -92,7 +93,7 @@ pub fn run(args: &CurveArgs) -> Result<()> {
         let mut table = output::table(&["iteration", "games", "minutes", "metric", "value"]);
         for p in &points {
             let minutes = p.seconds.parse::<f64>().unwrap_or(0.0) / 60.0;
-            let row = [p.iteration.to_string(), p.games.to_string(), format!("{minutes:.1}"), p.metric.into()];
+            let row = [p.iteration.to_string(), p.games.to_string(), format!("{minutes:.1}"), p.metric.clone()];
             table.add_row(row.into_iter().chain([p.value.clone()]).collect::<Vec<_>>());
         }
         let drawn = plot.as_ref().map_or(String::new(), |p| format!("\nwrote the curve to {}", p.display()));

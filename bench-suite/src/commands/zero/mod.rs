@@ -26,8 +26,10 @@ pub enum ZeroCommand {
     /// (the games of the replay window) and DIR/state.json. A run killed at any point resumes from its last
     /// finished iteration when started again with the same DIR and options.
     Train(train::TrainArgs),
-    /// Measure a network against exact truth (tic-tac-toe: games against perfect play, and the value and
-    /// policy heads on its 4,520 positions still in play), as CSV `metric,value`.
+    /// Measure a network against exact truth, as CSV `metric,value`: tic-tac-toe, games against perfect play
+    /// and the heads on its 4,520 positions still in play; Connect-4, games against UCT and the heads and the
+    /// search on a benchmark file's positions (--set); Bagh-Chal, games against UCT (and the engine) as each
+    /// side and the heads and the search on positions of the sliding phase's tables (--tables).
     Eval(eval::EvalArgs),
     /// Measure every network a run kept (`zero train --keep-every`) as `zero eval` does, against the run's
     /// minutes and games of training: CSV `iteration,games,positions,seconds,metric,value`, and with --plot an

@@ -1,10 +1,14 @@
 //! `zero eval`: a network measured against exact truth, as CSV `metric,value`. Tic-tac-toe: games against
 //! perfect play and the raw heads on every position still in play ([`tictactoe`]); Connect-4: games against
 //! UCT with ten times the simulations and, on a benchmark set's positions, the raw heads and the search against
-//! the exact solver ([`connect4`]).
+//! the exact solver ([`connect4`]); Bagh-Chal: games against UCT (and the engine) as each side and, on positions
+//! drawn from the sliding phase's tables, the heads and the search against them ([`bagh_chal`]).
 
 mod args;
+mod bagh_chal;
 mod connect4;
+mod games;
+mod heads;
 mod tictactoe;
 
 pub use args::{EvalArgs, Measure};
@@ -26,8 +30,10 @@ pub fn metrics(game: &GameArgs, net: &Path, measure: &Measure) -> Result<Vec<Met
     match game.game {
         GameName::Tictactoe => tictactoe::rows(game, net, measure),
         GameName::Connect4 => connect4::rows(game, net, measure),
-        other => {
-            bail!("zero eval measures tic-tac-toe and Connect-4 networks (--game tictactoe or connect4), not {other}")
-        }
+        GameName::BaghChal => bagh_chal::rows(game, net, measure),
+        other => bail!(
+            "zero eval measures tic-tac-toe, Connect-4 and Bagh-Chal networks (--game tictactoe, connect4 or \
+             bagh-chal), not {other}"
+        ),
     }
 }

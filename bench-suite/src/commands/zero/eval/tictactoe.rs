@@ -3,11 +3,12 @@
 //! and policy heads on every position still in play, judged by the exact values of retrograde analysis.
 
 use super::args::Measure;
+use super::heads::outcome_sign;
 use crate::games::{GameArgs, GameName};
 use crate::net::load;
 use crate::output::Metric;
 use anyhow::{Result, bail};
-use khela_exact::retro::{self, Outcome, Table};
+use khela_exact::retro::{self, Table};
 use khela_games::line::Line;
 use khela_games::rng::splitmix64;
 use khela_games::tictactoe::{Board, TicTacToe, space::TicTacToeSpace};
@@ -22,8 +23,14 @@ use std::path::Path;
 /// The rows of `zero eval --game tictactoe`.
 pub(super) fn rows(game_args: &GameArgs, net: &Path, args: &Measure) -> Result<Vec<Metric>> {
     game_args.refuse_options("Tic-tac-toe", &[])?;
-    if args.set.is_some() || args.limit.is_some() {
-        bail!("zero eval --game tictactoe judges all 4,520 positions still in play: it takes no --set or --limit");
+    if args.set.is_some() || args.limit.is_some() || args.tables.is_some() {
+        bail!(
+            "zero eval --game tictactoe judges all 4,520 positions still in play: it takes no --set, --tables or \
+             --limit"
+        );
+    }
+    if args.depth.is_some() {
+        bail!("zero eval --game tictactoe plays perfect play, not the engine: it takes no --depth");
     }
     let net = load(&TicTacToe, GameName::Tictactoe.into(), net)?;
     let space = TicTacToeSpace::plain();
@@ -54,22 +61,13 @@ pub(super) fn rows(game_args: &GameArgs, net: &Path, args: &Measure) -> Result<V
     ])
 }
 
-/// The value's sign for the side to move.
-fn sign(outcome: Outcome) -> i8 {
-    match outcome {
-        Outcome::Win(_) => 1,
-        Outcome::Loss(_) => -1,
-        Outcome::Draw => 0,
-    }
-}
-
 /// The optimal moves of a decision node: those whose child is worst for the opponent.
 fn optimal(exact: &Table, space: &TicTacToeSpace, board: &Board) -> Vec<u8> {
     let mut moves = Vec::new();
     TicTacToe.moves(board, &mut moves);
     let value = |mv: u8| {
         let child = TicTacToe.child(board, mv);
-        -sign(exact.outcome(space, &child).expect("every position is in the table"))
+        -outcome_sign(exact.outcome(space, &child).expect("every position is in the table"))
     };
     let top = moves.iter().map(|&mv| value(mv)).max().expect("a decision node has moves");
     moves.into_iter().filter(|&mv| value(mv) == top).collect()
@@ -83,7 +81,7 @@ fn truths(exact: &Table, space: &TicTacToeSpace) -> Vec<(Board, Truth)> {
         if !seen.insert(board) || !matches!(TicTacToe.node(&board), Node::Decision(_)) {
             continue;
         }
-        let sign = sign(exact.outcome(space, &board).expect("every position is in the table"));
+        let sign = outcome_sign(exact.outcome(space, &board).expect("every position is in the table"));
         let optimal = optimal(exact, space, &board).into_iter().map(|mv| TicTacToe.action(mv)).collect();
         out.push((board, Truth { sign, optimal }));
         TicTacToe.moves(&board, &mut moves);
