@@ -43,10 +43,24 @@ fn read(dir: &Path, file: &str) -> Vec<u8> {
     std::fs::read(dir.join(file)).unwrap()
 }
 
+/// Each iteration's games by outcome, as `train.csv`'s last three columns give them (MAX's wins, draws, MIN's
+/// wins; empty cells as `None`).
+fn outcome_columns(csv: &str) -> Vec<[Option<u64>; 3]> {
+    let mut lines = csv.lines();
+    assert!(lines.next().unwrap().ends_with(",seconds,max_wins,draws,min_wins"), "{csv}");
+    lines
+        .map(|line| {
+            let cells: Vec<&str> = line.rsplitn(4, ',').take(3).collect();
+            [2, 1, 0].map(|i| (!cells[i].is_empty()).then(|| cells[i].parse().unwrap()))
+        })
+        .collect()
+}
+
 /// Two iterations in one run, and one then one more in a resumed run, play the same games (the second
 /// iteration's by the network the first saved); the weights after the second differ only by Adam's moment
 /// estimates, which a checkpoint does not keep (candle's optimizer does not expose them). The CSV has a row per
-/// iteration.
+/// iteration, with its games counted by outcome as the replay file records them; a run whose CSV predates those
+/// counts resumes, their cells empty in its old rows.
 #[test]
 fn training_resumes_and_repeats() {
     let whole = tempfile::tempdir().unwrap();
@@ -56,9 +70,30 @@ fn training_resumes_and_repeats() {
     assert_eq!(lines.len(), 3, "{csv}");
     assert!(lines[0].starts_with("iteration,games,positions,window,steps,policy_loss,value_loss,l2,"), "{csv}");
     assert!(lines[1].starts_with("1,6,") && lines[2].starts_with("2,12,"), "{csv}");
+    let replay = String::from_utf8(read(whole.path(), "replay.txt")).unwrap();
+    let payoffs: Vec<f64> = replay.lines().map(|l| l.split('\t').next().unwrap().parse().unwrap()).collect();
+    assert_eq!(payoffs.len(), 12);
+    let counted: Vec<[Option<u64>; 3]> = payoffs
+        .chunks(6)
+        .map(|games| {
+            let count = |keep: fn(f64) -> bool| Some(games.iter().filter(|&&p| keep(p)).count() as u64);
+            [count(|p| p > 0.0), count(|p| p == 0.0), count(|p| p < 0.0)]
+        })
+        .collect();
+    // The games tell MAX's wins from MIN's and one iteration from the other, so the check could fail.
+    assert!(counted.iter().any(|c| c[0] != c[2]) && counted[0] != counted[1], "{counted:?}");
+    assert_eq!(outcome_columns(&csv), counted, "{csv}");
     let parts = tempfile::tempdir().unwrap();
     train(parts.path(), "1");
+    let old: String = String::from_utf8(read(parts.path(), "train.csv"))
+        .unwrap()
+        .lines()
+        .map(|line| format!("{}\n", line.rsplitn(4, ',').last().unwrap()))
+        .collect();
+    std::fs::write(parts.path().join("train.csv"), old).unwrap();
     train(parts.path(), "2");
+    let resumed = String::from_utf8(read(parts.path(), "train.csv")).unwrap();
+    assert_eq!(outcome_columns(&resumed), [[None; 3], counted[1]], "{resumed}");
     for file in ["net.json", "replay.txt"] {
         assert_eq!(read(parts.path(), file), read(whole.path(), file), "{file}");
     }

@@ -1,8 +1,8 @@
 //! Positions a second through the network, in one run: raw forward passes of a batch (1 to 64 positions),
-//! self-play's leaves (batched by the games in flight) on one thread and on two, and a training step — on
-//! Connect-4 with the network `zero train` is run with here (2 blocks of 32 channels). Criterion reports each as
-//! elements (positions) per second; self-play's positions are the leaves it values, counted once beforehand (the
-//! same seed plays the same games), and the mean batch it sent is printed.
+//! self-play's leaves (batched by the games in flight, with the same cap on each thread) on one thread and on
+//! two, and a training step — on Connect-4 with the network `zero train` is run with here (2 blocks of 32
+//! channels). Criterion reports each as elements (positions) per second; self-play's positions are the leaves it
+//! values, counted once beforehand (the same seed plays the same games), and the mean batch it sent is printed.
 //!
 //! Run it as the command line runs a network, with `RAYON_NUM_THREADS` set (`RAYON_NUM_THREADS=2 cargo bench -p
 //! khela-zero`): without it candle reads /proc at every matrix product, and the figures measure that.
@@ -16,7 +16,12 @@ use std::hint::black_box;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// Games of self-play a measurement.
-const GAMES: usize = 8;
+const GAMES: usize = 32;
+
+/// The cap on games in flight on each thread, the same with one thread and with two: one thread starts a game as
+/// another ends and keeps 16 in flight, two threads start all theirs at once and their batches thin out as games
+/// end. (`zero train` shares its games among the threads, at most 64 in flight on each.)
+const IN_FLIGHT: usize = GAMES / 2;
 
 /// A network that counts the positions and the forward passes it is asked for.
 struct Counting<'a> {
@@ -44,17 +49,17 @@ fn throughput(c: &mut Criterion) {
         group.throughput(Throughput::Elements(batch as u64));
         group.bench_function(format!("forward/batch-{batch}"), |b| b.iter(|| black_box(net.forward(&input, batch))));
     }
-    let settings = |threads: usize| Settings {
+    let settings = Settings {
         simulations: 32,
         noise: DirichletNoise { alpha: 0.5, epsilon: 0.25 },
-        in_flight: GAMES / threads,
+        in_flight: IN_FLIGHT,
         random_plies: 4,
         ..Settings::default()
     };
     for threads in [1, 2] {
         let schedule = Schedule { games: GAMES, seed: 7, threads };
         let counting = Counting { net: &net, positions: AtomicU64::new(0), passes: AtomicU64::new(0) };
-        play(&game, &Position::EMPTY, &counting, &settings(threads), schedule, &|| {});
+        play(&game, &Position::EMPTY, &counting, &settings, schedule, &|| {});
         let (positions, passes) = (counting.positions.into_inner(), counting.passes.into_inner());
         eprintln!(
             "self-play, {threads} thread(s): {positions} positions in {passes} passes, {:.1} a pass",
@@ -62,7 +67,7 @@ fn throughput(c: &mut Criterion) {
         );
         group.throughput(Throughput::Elements(positions));
         group.bench_function(format!("selfplay/threads-{threads}"), |b| {
-            b.iter(|| black_box(play(&game, &Position::EMPTY, &net, &settings(threads), schedule, &|| {})))
+            b.iter(|| black_box(play(&game, &Position::EMPTY, &net, &settings, schedule, &|| {})))
         });
     }
     let batch = 128;

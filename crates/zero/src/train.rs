@@ -181,6 +181,38 @@ pub struct Iteration {
     pub selfplay_seconds: f64,
     /// Seconds of training this iteration.
     pub train_seconds: f64,
+    /// This iteration's games by how they ended.
+    pub outcomes: Outcomes,
+}
+
+/// Games counted by how they ended, from MAX's view (the side that moves first in the symmetric games, the
+/// goats in Bagh-Chal): a draw is a payoff of 0, by the rules or by repetition or length.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct Outcomes {
+    /// Games MAX won.
+    pub max_wins: u64,
+    /// Games drawn.
+    pub draws: u64,
+    /// Games MIN won.
+    pub min_wins: u64,
+}
+
+impl Outcomes {
+    /// The games of `records`, counted by the sign of their payoffs.
+    pub fn of<'a, G: Game + 'a>(records: impl IntoIterator<Item = &'a Record<G>>) -> Outcomes {
+        let mut outcomes = Outcomes::default();
+        for record in records {
+            let count = if record.payoff > 0.0 {
+                &mut outcomes.max_wins
+            } else if record.payoff < 0.0 {
+                &mut outcomes.min_wins
+            } else {
+                &mut outcomes.draws
+            };
+            *count += 1;
+        }
+        outcomes
+    }
 }
 
 /// A training run.
@@ -265,6 +297,7 @@ where
         let records = play(self.game, &self.start, self.trainer.net(), &self.config.selfplay, schedule, game_done);
         let selfplay_seconds = clock.elapsed().as_secs_f64();
         let new_positions: usize = records.iter().map(|r| r.moves.len()).sum();
+        let outcomes = Outcomes::of(&records);
         self.add(records);
         let clock = Instant::now();
         let steps = (new_positions as f64 * self.config.reuse / self.config.batch as f64).ceil() as usize;
@@ -290,6 +323,7 @@ where
             losses: Losses { policy: total.policy / n, value: total.value / n, l2: total.l2 / n },
             selfplay_seconds,
             train_seconds: clock.elapsed().as_secs_f64(),
+            outcomes,
         };
         Ok(self.done)
     }

@@ -5,7 +5,7 @@ use khela_games::{Game, Player};
 use khela_mcts::DirichletNoise;
 use khela_zero::Blank;
 use khela_zero::selfplay::{Record, Schedule, Settings, play};
-use khela_zero::train::{Config, Training, samples};
+use khela_zero::train::{Config, Outcomes, Training, samples};
 
 fn settings() -> Settings {
     Settings {
@@ -81,6 +81,10 @@ fn a_seeded_run_repeats_and_keeps_its_window() {
         let first = training.iterate(&|| ()).unwrap();
         let second = training.iterate(&|| ()).unwrap();
         assert_eq!((first.iteration, second.iteration, second.games), (1, 2, 12));
+        for it in [first, second] {
+            let Outcomes { max_wins, draws, min_wins } = it.outcomes;
+            assert_eq!(max_wins + draws + min_wins, 6, "{it:?}");
+        }
         assert!(second.window <= 40 + 9 && second.window < second.positions as usize, "{second:?}");
         assert_eq!(training.records().map(|r| r.moves.len()).sum::<usize>(), second.window);
         assert_eq!(second.steps, ((second.positions - first.positions) as f64 * 2.0 / 16.0).ceil() as usize);

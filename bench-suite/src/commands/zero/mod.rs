@@ -22,7 +22,7 @@ pub struct ZeroArgs {
 #[derive(Debug, Subcommand)]
 pub enum ZeroCommand {
     /// Train a network by self-play, an iteration (games, then training steps) at a time, into --out DIR:
-    /// DIR/net.safetensors and DIR/net.json (the network), DIR/train.csv (a row per iteration), DIR/replay.txt
+    /// DIR/net.safetensors and DIR/net.json (the network), DIR/train.csv (a row per iteration, its games by outcome among them), DIR/replay.txt
     /// (the games of the replay window) and DIR/state.json. A run killed at any point resumes from its last
     /// finished iteration when started again with the same DIR and options.
     Train(train::TrainArgs),

@@ -10,7 +10,7 @@ use clap::Args;
 use khela_games::Notation;
 use khela_mcts::DirichletNoise;
 use khela_zero::selfplay::{Record, Settings};
-use khela_zero::train::{Config, Iteration, Training};
+use khela_zero::train::{Config, Iteration, Outcomes, Training};
 use khela_zero::{Encode, Losses};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -100,6 +100,14 @@ pub(super) struct Row {
     selfplay_seconds: f64,
     train_seconds: f64,
     pub(super) seconds: f64,
+    /// The iteration's games by how they ended, MAX's wins, draws and MIN's wins (empty in the rows of a run
+    /// begun before the CSV had them).
+    #[serde(default)]
+    max_wins: Option<u64>,
+    #[serde(default)]
+    draws: Option<u64>,
+    #[serde(default)]
+    min_wins: Option<u64>,
 }
 
 /// `state.json`: the options the run depends on, and where it stands.
@@ -219,6 +227,7 @@ impl VisitNet for Train<'_> {
             let it = training.iterate(&game_done)?;
             seconds += clock.elapsed().as_secs_f64();
             let Losses { policy, value, l2 } = it.losses;
+            let Outcomes { max_wins, draws, min_wins } = it.outcomes;
             rows.push(Row {
                 iteration: it.iteration,
                 games: it.games,
@@ -231,6 +240,9 @@ impl VisitNet for Train<'_> {
                 selfplay_seconds: it.selfplay_seconds,
                 train_seconds: it.train_seconds,
                 seconds,
+                max_wins: Some(max_wins),
+                draws: Some(draws),
+                min_wins: Some(min_wins),
             });
             if args.keep_every > 0 && it.iteration.is_multiple_of(args.keep_every) {
                 save(training.net(), args.game.game.into(), &checkpoint(&args.out, it.iteration))?;

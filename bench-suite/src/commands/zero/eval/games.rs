@@ -17,7 +17,7 @@ use std::path::Path;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 /// UCT's iterations for each of the network's simulations.
-pub(super) const UCT_FACTOR: u32 = 10;
+const UCT_FACTOR: u32 = 10;
 
 /// Random plies of each pair of games' opening.
 const OPENING: u32 = 2;
