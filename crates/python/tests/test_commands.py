@@ -155,16 +155,18 @@ def test_ctrl_c_stops_a_long_call_and_leaves_no_file(call, tmp_path, monkeypatch
 
 
 def test_the_thread_count_is_set_for_the_networks_unless_the_user_set_it():
-    # In a fresh interpreter: importing khela sets RAYON_NUM_THREADS to the cores the process may use...
-    code = "import os, khela; print(os.environ['RAYON_NUM_THREADS'])"
-    env = {k: v for k, v in os.environ.items() if k != "RAYON_NUM_THREADS"}
+    # In a fresh interpreter: importing khela sets RAYON_NUM_THREADS to the cores the process may use and
+    # CANDLE_NUM_THREADS to 1...
+    code = "import os, khela; print(os.environ['RAYON_NUM_THREADS'], os.environ['CANDLE_NUM_THREADS'])"
+    env = {k: v for k, v in os.environ.items() if k not in ("RAYON_NUM_THREADS", "CANDLE_NUM_THREADS")}
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == str(khela.cores())
+    assert out.stdout.split() == [str(khela.cores()), "1"]
     assert 1 <= khela.cores() <= (os.cpu_count() or 1)
-    # ...and leaves the user's own value alone.
+    # ...and leaves the user's own values alone.
     env["RAYON_NUM_THREADS"] = "1"
+    env["CANDLE_NUM_THREADS"] = "3"
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
-    assert out.stdout.strip() == "1"
+    assert out.stdout.split() == ["1", "3"]
     # A network plays from Python: the kept tic-tac-toe network takes the win in XX.OO.... (X plays 2).
     kept = str(Path(__file__).resolve().parents[3] / "results" / "zero-tictactoe.safetensors")
     rows = khela.mcts("tictactoe", "XX.OO....", "puct", 60, 1, prior=f"net:{kept}")

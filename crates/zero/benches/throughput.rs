@@ -4,8 +4,9 @@
 //! channels). Criterion reports each as elements (positions) per second; self-play's positions are the leaves it
 //! values, counted once beforehand (the same seed plays the same games), and the mean batch it sent is printed.
 //!
-//! Run it as the command line runs a network, with `RAYON_NUM_THREADS` set (`RAYON_NUM_THREADS=2 cargo bench -p
-//! khela-zero`): without it candle reads /proc at every matrix product, and the figures measure that.
+//! Run it as the command line runs a network, with candle's thread counts set (`RAYON_NUM_THREADS=2
+//! CANDLE_NUM_THREADS=1 cargo bench -p khela-zero`): without the first candle reads /proc at every matrix
+//! product, without the second its spinning threads compete with self-play's, and the figures measure that.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use khela_games::connect4::{Connect4, Position};

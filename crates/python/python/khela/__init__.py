@@ -27,12 +27,14 @@ from ._khela import DisagreedError, Result, Tree, alphabeta, cores, minimax, ran
 from .commands import Sweep, count, games, mcts, run, solve, sweep
 
 # candle, which runs the trained networks (``khela.run(["zero", ...])``, ``net:PATH`` players), asks for the
-# thread count at every matrix product and, unless this variable is set, works it out from files under /proc:
-# half of self-play's time. The command-line tool sets it by starting itself again; here it is set as soon as the
-# native module is loaded (rayon and candle read it at their first use, not before), to rayon's own default —
-# the cores this process may use, quotas included — unless the user has set it.
-if "RAYON_NUM_THREADS" not in _os.environ:
-    _os.environ["RAYON_NUM_THREADS"] = str(cores())
+# thread count at every matrix product and, unless RAYON_NUM_THREADS is set, works it out from files under /proc:
+# half of self-play's time. And it splits element-wise operations among CANDLE_NUM_THREADS threads that spin while
+# they wait, taking the cores from self-play's own threads: 1 runs them on the thread that asks. The command-line
+# tool sets both by starting itself again; here they are set as soon as the native module is loaded (rayon and
+# candle read them at their first use, not before): RAYON_NUM_THREADS to rayon's own default — the cores this
+# process may use, quotas included — and CANDLE_NUM_THREADS to 1, each unless the user has set it.
+_os.environ.setdefault("RAYON_NUM_THREADS", str(cores()))
+_os.environ.setdefault("CANDLE_NUM_THREADS", "1")
 
 __all__ = [
     "DisagreedError",

@@ -2,6 +2,7 @@
 
 use crate::games::GameArgs;
 use crate::output::OutArg;
+use anyhow::{Result, bail};
 use clap::Args;
 use std::path::PathBuf;
 
@@ -53,4 +54,18 @@ pub struct Measure {
     /// goat placed, against their exact values.
     #[arg(long, value_name = "DIR")]
     pub tables: Option<PathBuf>,
+}
+
+impl Measure {
+    /// Refuses `--limit` and `--games 0` when the positions they are about are not given (`given`: whether
+    /// `--set` or `--tables` is; `positions`: what it gives, as the messages name it).
+    pub(super) fn need_positions(&self, given: bool, positions: &str) -> Result<()> {
+        if self.limit.is_some() && !given {
+            bail!("--limit counts {positions}, which is not given");
+        }
+        if self.games == 0 && !given {
+            bail!("--games 0 plays no game: it measures the heads on {positions}, which is not given");
+        }
+        Ok(())
+    }
 }

@@ -35,12 +35,7 @@ pub(super) fn rows(game_args: &GameArgs, net: &Path, args: &Measure) -> Result<V
     if args.set.is_some() {
         bail!("--set is for Connect-4's benchmark files; Bagh-Chal's positions are drawn from --tables DIR");
     }
-    if args.limit.is_some() && args.tables.is_none() {
-        bail!("--limit counts the positions drawn from each table of --tables, which is not given");
-    }
-    if args.games == 0 && args.tables.is_none() {
-        bail!("--games 0 plays no game: it measures the heads on positions of --tables, which is not given");
-    }
+    args.need_positions(args.tables.is_some(), "the positions drawn from each table of --tables")?;
     let entry = BaghChalEntry::new(game_args)?;
     let (_, start) = games::position(&entry, game_args, Some("evaluate from"))?;
     let opponents = opponents(args, args.depth, entry.plies_left(&start).0)?;

@@ -31,12 +31,7 @@ pub(super) fn rows(game_args: &GameArgs, net: &Path, args: &Measure) -> Result<V
     if args.tables.is_some() {
         bail!("--tables is for Bagh-Chal's sliding phase; Connect-4's positions are judged on --set");
     }
-    if args.limit.is_some() && args.set.is_none() {
-        bail!("--limit counts the positions of --set, which is not given");
-    }
-    if args.games == 0 && args.set.is_none() {
-        bail!("--games 0 plays no game: it measures the heads on the positions of --set, which is not given");
-    }
+    args.need_positions(args.set.is_some(), "the positions of --set")?;
     let entry = Connect4Entry::new(game_args)?;
     let opponents = opponents(args, args.depth, entry.plies_left(&Position::EMPTY).0)?;
     let game = entry.game();
