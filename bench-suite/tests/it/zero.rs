@@ -102,11 +102,13 @@ fn training_resumes_and_repeats() {
     for file in ["net.safetensors", "replay.txt"] {
         assert_eq!(read(again.path(), file), read(whole.path(), file), "the same seed, the same {file}");
     }
-    // Other options are refused in the run's directory.
-    crate::common::refused(
-        &[&["zero", "train"], &RUN[..], &["--learning-rate", "0.01", "--out", parts.path().to_str().unwrap()]].concat(),
-        "holds a run with other options",
-    );
+    // Other options are refused in the run's directory, MIN's own simulations and the discount among them.
+    for other in [["--learning-rate", "0.01"], ["--simulations-for-min", "30"], ["--discount", "0.98"]] {
+        crate::common::refused(
+            &[&["zero", "train"], &RUN[..], &other[..], &["--out", parts.path().to_str().unwrap()]].concat(),
+            "holds a run with other options",
+        );
+    }
     // The saved network evaluates: the CSV's metrics, over the 4,520 positions in play and 2 × 2 games.
     let net = whole.path().join("net.safetensors");
     let csv = crate::common::csv(&[
@@ -200,6 +202,10 @@ fn bad_requests_are_refused() {
     crate::common::refused(
         &["zero", "train", "--game", "tictactoe", "--value-from-search", "1.5", "--out", "/tmp/khela-zero-never"],
         "--value-from-search 1.5 is out of range",
+    );
+    crate::common::refused(
+        &["zero", "train", "--game", "tictactoe", "--discount", "0", "--out", "/tmp/khela-zero-never"],
+        "--discount 0 is out of range",
     );
     crate::common::refused(
         &["zero", "train", "--game", "tictactoe", "--random-plies", "1001", "--out", "/tmp/khela-zero-never"],

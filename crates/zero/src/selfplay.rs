@@ -12,15 +12,20 @@ use crate::encode::Encode;
 use crate::model::{Leaves, Model};
 use khela_games::line::{End, Line};
 use khela_games::rng::splitmix64;
-use khela_games::{Game, Player};
+use khela_games::{Game, Node, Player};
 use khela_mcts::random::{Pcg, Random};
 use khela_mcts::{Begun, Choice, Config, DirichletNoise, Pending, Puct, Search, Uniform, choose};
+use std::fmt;
 
 /// The settings of self-play, AlphaZero's (as the textbook gives them) by default.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, PartialEq)]
 pub struct Settings {
     /// Simulations (iterations of the search) per move.
     pub simulations: u32,
+    /// Simulations per move of MIN's, where they differ from MAX's (`simulations`): a longer search for the side
+    /// of an asymmetric game that would otherwise lose nearly every game and so learn nothing. `None`,
+    /// AlphaZero's: the same for both.
+    pub simulations_for_min: Option<u32>,
     /// PUCT's exploration constant.
     pub c_puct: f64,
     /// Dirichlet noise mixed into the root's priors.
@@ -42,12 +47,41 @@ impl Default for Settings {
     fn default() -> Settings {
         Settings {
             simulations: 200,
+            simulations_for_min: None,
             c_puct: 1.5,
             noise: DirichletNoise { alpha: 0.5, epsilon: 0.25 },
             temperature_moves: 10,
             in_flight: 32,
             random_plies: 0,
         }
+    }
+}
+
+impl Settings {
+    /// The simulations of a move of `mover`'s.
+    pub fn simulations_of(&self, mover: Player) -> u32 {
+        match mover {
+            Player::Min => self.simulations_for_min.unwrap_or(self.simulations),
+            Player::Max => self.simulations,
+        }
+    }
+}
+
+impl fmt::Debug for Settings {
+    /// As derived, except that `simulations_for_min` is left out when `None`: the string is a training run's
+    /// record of its options (`zero train`'s state.json), and runs begun before the field existed still resume.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut out = f.debug_struct("Settings");
+        out.field("simulations", &self.simulations);
+        if let Some(min) = &self.simulations_for_min {
+            out.field("simulations_for_min", min);
+        }
+        out.field("c_puct", &self.c_puct)
+            .field("noise", &self.noise)
+            .field("temperature_moves", &self.temperature_moves)
+            .field("in_flight", &self.in_flight)
+            .field("random_plies", &self.random_plies)
+            .finish()
     }
 }
 
@@ -139,6 +173,8 @@ struct Active<'a, G: Game> {
     record: Record<G>,
     /// Simulations run for the current move.
     simulations: u32,
+    /// Simulations the current move gets (its mover's).
+    budget: u32,
 }
 
 impl<'a, G: Encode, M: Model<G>> Worker<'a, G, M> {
@@ -207,7 +243,8 @@ impl<'a, G: Encode, M: Model<G>> Worker<'a, G, M> {
         }
         let puct = Puct { c: self.settings.c_puct, ..Puct::new(Uniform) };
         let search = Search::new(self.game, line.state().clone(), puct, config).with_history(line.history().to_vec());
-        Active { index, line, search, rng, record, simulations: 0 }
+        let budget = self.budget(line.state());
+        Active { index, line, search, rng, record, simulations: 0, budget }
     }
 
     /// Runs game `a` on to the next leaf its search wants valued, playing moves whose simulations are done;
@@ -218,7 +255,7 @@ impl<'a, G: Encode, M: Model<G>> Worker<'a, G, M> {
                 a.record.payoff = End::payoff(end);
                 return None;
             }
-            if a.simulations >= self.settings.simulations {
+            if a.simulations >= a.budget {
                 self.play_move(a);
                 continue;
             }
@@ -226,7 +263,7 @@ impl<'a, G: Encode, M: Model<G>> Worker<'a, G, M> {
                 Begun::Leaf(leaf) => return Some(leaf),
                 Begun::Done => a.simulations += 1,
                 // Never without the solver at a root that is not terminal; played on as if searched.
-                Begun::Over => a.simulations = self.settings.simulations,
+                Begun::Over => a.simulations = a.budget,
             }
         }
     }
@@ -247,6 +284,15 @@ impl<'a, G: Encode, M: Model<G>> Worker<'a, G, M> {
         a.line.play(self.game, mv);
         a.search.advance(mv);
         a.simulations = 0;
+        a.budget = self.budget(a.line.state());
+    }
+
+    /// The simulations of a move from `state`: its mover's.
+    fn budget(&self, state: &G::State) -> u32 {
+        match self.game.node(state) {
+            Node::Decision(mover) => self.settings.simulations_of(mover),
+            _ => self.settings.simulations,
+        }
     }
 }
 

@@ -15,11 +15,12 @@ use khela_games::{Game, Node};
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use std::collections::VecDeque;
+use std::fmt;
 use std::time::Instant;
 use thiserror::Error;
 
 /// The settings of a training run.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Copy, PartialEq)]
 pub struct Config {
     /// The network's residual blocks.
     pub blocks: usize,
@@ -43,10 +44,36 @@ pub struct Config {
     /// The share of the value target taken from the search's value of the position rather than the game's
     /// outcome (AlphaZero: 0, the outcome alone).
     pub value_from_search: f32,
+    /// The outcome's discount per ply: a position's outcome counts `discount`^k in its value target when the
+    /// game ended k plies after it, so that a side that loses nearly every game still learns which moves put the
+    /// loss off (AlphaZero: 1, none).
+    pub discount: f32,
     /// The seed of the weights, the games and the batches.
     pub seed: u64,
     /// Self-play threads.
     pub threads: usize,
+}
+
+impl fmt::Debug for Config {
+    /// As derived, except that `discount` is left out when it is 1: the string is a training run's record of its
+    /// options (`zero train`'s state.json), and runs begun before the field existed still resume.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let mut out = f.debug_struct("Config");
+        out.field("blocks", &self.blocks)
+            .field("channels", &self.channels)
+            .field("selfplay", &self.selfplay)
+            .field("games", &self.games)
+            .field("window", &self.window)
+            .field("batch", &self.batch)
+            .field("reuse", &self.reuse)
+            .field("learning_rate", &self.learning_rate)
+            .field("l2", &self.l2)
+            .field("value_from_search", &self.value_from_search);
+        if self.discount != 1.0 {
+            out.field("discount", &self.discount);
+        }
+        out.field("seed", &self.seed).field("threads", &self.threads).finish()
+    }
 }
 
 /// A position of a game of self-play, with its training targets.
@@ -58,14 +85,17 @@ pub struct Sample<G: Game> {
     pub visits: Vec<(usize, f32)>,
     /// The game's outcome from the side to move's view: 1 won, 0 drawn, −1 lost.
     pub outcome: f32,
+    /// The plies from the position to the game's end.
+    pub to_end: u32,
     /// The search's value of the position for the side to move, in [−1, 1].
     pub searched: f32,
 }
 
 impl<G: Game> Sample<G> {
-    /// The value head's target: the outcome and the search's value mixed, `from_search` of the latter.
-    pub fn value_target(&self, from_search: f32) -> f32 {
-        (1.0 - from_search) * self.outcome + from_search * self.searched
+    /// The value head's target: the outcome, discounted by `discount` a ply to the end, and the search's value
+    /// mixed, `from_search` of the latter.
+    pub fn value_target(&self, from_search: f32, discount: f32) -> f32 {
+        (1.0 - from_search) * self.outcome * discount.powf(self.to_end as f32) + from_search * self.searched
     }
 }
 
@@ -73,12 +103,14 @@ impl<G: Game> Sample<G> {
 pub fn samples<G: Encode>(game: &G, start: &G::State, record: &Record<G>) -> Vec<Sample<G>> {
     let mut state = start.clone();
     let mut out = Vec::with_capacity(record.moves.len());
-    for ((&mv, visits), &searched) in record.moves.iter().zip(&record.visits).zip(&record.values) {
+    let plies = record.moves.len();
+    for (i, ((&mv, visits), &searched)) in record.moves.iter().zip(&record.visits).zip(&record.values).enumerate() {
         let Node::Decision(mover) = game.node(&state) else { unreachable!("a record's moves are legal") };
         // The random opening's positions were not searched.
         if !visits.is_empty() {
             let outcome = outcome_for(mover, record.payoff);
-            out.push(Sample { state: state.clone(), visits: visits.clone(), outcome, searched });
+            let to_end = (plies - i) as u32;
+            out.push(Sample { state: state.clone(), visits: visits.clone(), outcome, to_end, searched });
         }
         game.play(&mut state, mv);
     }
@@ -352,7 +384,7 @@ where
             for &(action, share) in &sample.visits {
                 policy[k * actions + self.game.image_action(action, symmetry)] = share;
             }
-            value.push(sample.value_target(self.config.value_from_search));
+            value.push(sample.value_target(self.config.value_from_search, self.config.discount));
         }
     }
 }

@@ -99,3 +99,37 @@ fn random_openings_vary_and_repeat() {
     assert_eq!(openings, (0..=4).collect(), "every length from 0 to 4 in 24 games");
     assert_eq!(play(&TicTacToe, &Board::EMPTY, &Blank, &settings, schedule, &|| ()), records);
 }
+
+/// MIN's own simulations: with 2 for MAX and 50 for MIN, X's first move (a new tree: one simulation opens the
+/// root, the other visits one move) has one move visited, and O's reply, whose tree X's search left unopened, every
+/// one of its 8 moves; the settings' Debug string without the field is the one from before it existed (a training
+/// run's record of its options).
+#[test]
+fn min_searches_with_its_own_simulations() {
+    let settings = Settings { simulations: 2, simulations_for_min: Some(50), in_flight: 3, ..Settings::default() };
+    let records =
+        play(&TicTacToe, &Board::EMPTY, &Blank, &settings, Schedule { games: 6, seed: 5, threads: 1 }, &|| ());
+    check(&TicTacToe, &Board::EMPTY, &records, 0);
+    let visited = |visits: &[(usize, f32)]| visits.iter().filter(|&&(_, share)| share > 0.0).count();
+    for record in &records {
+        assert_eq!(visited(&record.visits[0]), 1, "X searched with 2 simulations");
+        assert_eq!(visited(&record.visits[1]), 8, "O searched with 50 simulations");
+    }
+    // The same budget for both sides, given twice or once, gives the same games.
+    let same = Settings { simulations: 20, simulations_for_min: Some(20), ..settings };
+    let schedule = Schedule { games: 6, seed: 5, threads: 1 };
+    assert_eq!(
+        play(&TicTacToe, &Board::EMPTY, &Blank, &same, schedule, &|| ()),
+        play(&TicTacToe, &Board::EMPTY, &Blank, &Settings { simulations_for_min: None, ..same }, schedule, &|| ())
+    );
+    assert_eq!(
+        format!("{:?}", Settings::default()),
+        "Settings { simulations: 200, c_puct: 1.5, noise: DirichletNoise { alpha: 0.5, epsilon: 0.25 }, \
+         temperature_moves: 10, in_flight: 32, random_plies: 0 }"
+    );
+    assert_eq!(
+        format!("{settings:?}"),
+        "Settings { simulations: 2, simulations_for_min: 50, c_puct: 1.5, noise: DirichletNoise { alpha: 0.5, \
+         epsilon: 0.25 }, temperature_moves: 10, in_flight: 3, random_plies: 0 }"
+    );
+}

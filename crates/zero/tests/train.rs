@@ -33,16 +33,21 @@ fn records_read_back_and_give_their_targets() {
         for &mv in &record.moves[..opening] {
             TicTacToe.play(&mut state, mv);
         }
-        for (sample, &mv) in positions.iter().zip(&record.moves[opening..]) {
+        for (index, (sample, &mv)) in positions.iter().zip(&record.moves[opening..]).enumerate() {
             assert_eq!(sample.state, state);
             // The outcome from the side to move's view: X's sign of the payoff, O's its opposite.
             let x = record.payoff.signum() as f32 * f32::from(u8::from(record.payoff != 0.0));
             assert_eq!(sample.outcome, if state.to_move() == Player::Max { x } else { -x });
             // The search's value, and the target mixing the two.
             assert!((-1.0..=1.0).contains(&sample.searched), "{line}");
-            assert_eq!(sample.value_target(0.0), sample.outcome);
-            assert_eq!(sample.value_target(1.0), sample.searched);
-            assert_eq!(sample.value_target(0.25), 0.75 * sample.outcome + 0.25 * sample.searched);
+            assert_eq!(sample.value_target(0.0, 1.0), sample.outcome);
+            assert_eq!(sample.value_target(1.0, 1.0), sample.searched);
+            assert_eq!(sample.value_target(0.25, 1.0), 0.75 * sample.outcome + 0.25 * sample.searched);
+            // Discounted by the plies to the end: the last position's move ended the game.
+            let to_end = record.moves.len() - opening - index;
+            assert_eq!(sample.to_end as usize, to_end);
+            let discounted = 0.9f32.powi(to_end as i32) * sample.outcome;
+            assert!((sample.value_target(0.0, 0.9) - discounted).abs() < 1e-6, "{line}");
             TicTacToe.play(&mut state, mv);
         }
         assert_eq!(positions.iter().map(|p| p.searched).collect::<Vec<_>>(), record.values[opening..]);
@@ -73,9 +78,13 @@ fn a_seeded_run_repeats_and_keeps_its_window() {
         learning_rate: 0.01,
         l2: 1e-4,
         value_from_search: 0.5,
+        discount: 1.0,
         seed: 3,
         threads: 1,
     };
+    // The options' string leaves the discount out when there is none, as before the field existed.
+    assert!(!format!("{config:?}").contains("discount"));
+    assert!(format!("{:?}", Config { discount: 0.98, ..config }).contains(", discount: 0.98, seed: 3,"));
     let run = || {
         let mut training = Training::new(&TicTacToe, Board::EMPTY, config).unwrap();
         let first = training.iterate(&|| ()).unwrap();

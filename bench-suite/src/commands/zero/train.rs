@@ -39,6 +39,10 @@ pub struct TrainArgs {
     /// Simulations per move.
     #[arg(long, default_value_t = 100, value_parser = clap::value_parser!(u32).range(1..=100_000))]
     pub simulations: u32,
+    /// Simulations per move of MIN's (Bagh-Chal's tigers), when not --simulations: more for the side that would
+    /// otherwise lose nearly every game of self-play, and so learn nothing [default: --simulations].
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u32).range(1..=100_000))]
+    pub simulations_for_min: Option<u32>,
     /// Dirichlet noise's α at the root.
     #[arg(long, default_value_t = 0.5)]
     pub alpha: f64,
@@ -74,6 +78,11 @@ pub struct TrainArgs {
     /// game's outcome (AlphaZero: 0; 0.5 halves the outcome's noise from moves drawn by temperature).
     #[arg(long, default_value_t = 0.5)]
     pub value_from_search: f32,
+    /// The outcome's discount per ply in the value head's target: a position's outcome counts this to the power
+    /// of the plies left to the game's end, so that a side that loses nearly every game of self-play still learns
+    /// which moves put the loss off (AlphaZero: 1, none).
+    #[arg(long, default_value_t = 1.0)]
+    pub discount: f32,
     /// The seed of the weights, the games and the batches.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
@@ -128,6 +137,7 @@ pub fn run(args: &TrainArgs) -> Result<()> {
         ("--learning-rate", args.learning_rate, args.learning_rate > 0.0 && args.learning_rate < 1.0),
         ("--l2", args.l2, (0.0..1.0).contains(&args.l2)),
         ("--value-from-search", f64::from(args.value_from_search), (0.0..=1.0).contains(&args.value_from_search)),
+        ("--discount", f64::from(args.discount), args.discount > 0.0 && args.discount <= 1.0),
     ] {
         if !ok {
             bail!("{name} {value} is out of range");
@@ -154,6 +164,7 @@ impl VisitNet for Train<'_> {
             channels: args.channels as usize,
             selfplay: Settings {
                 simulations: args.simulations,
+                simulations_for_min: args.simulations_for_min,
                 noise: DirichletNoise { alpha: args.alpha, epsilon: 0.25 },
                 temperature_moves: args.temperature_moves,
                 in_flight: (args.games as usize).div_ceil(args.threads as usize).min(64),
@@ -167,6 +178,7 @@ impl VisitNet for Train<'_> {
             learning_rate: args.learning_rate,
             l2: args.l2,
             value_from_search: args.value_from_search,
+            discount: args.discount,
             seed: args.seed,
             threads: args.threads as usize,
         };
