@@ -450,6 +450,22 @@ proptest! {
 
 // Nim.
 
+/// A line of play longer than the plies of buffers a search starts with (128): a heap of 300 taken one at a
+/// time first. The search grows its plies in the middle of the run (twice), and the next run starts with enough;
+/// both runs give Bouton's value (the mover takes the whole heap) and the same counts as each other.
+#[test]
+fn a_search_deeper_than_its_first_plies_grows_them() {
+    let state = Heaps { heaps: vec![300], to_move: Player::Max };
+    let mut searcher = Searcher::new(&Nim, Natural).with_cache(Memo::new());
+    let first = searcher.run(Algorithm::AlphaBeta, &state);
+    *searcher.cache_mut() = Memo::new();
+    let second = searcher.run(Algorithm::AlphaBeta, &state);
+    assert_eq!(first.value, 1.0, "the side to move wins a single heap");
+    assert_eq!(first.best.map(|take| take.to), Some(0), "by taking it all");
+    assert_eq!(first, second, "a run with enough plies from the start searches alike");
+    assert!(first.stats.nodes > 300, "the search went down the line of 300: {:?}", first.stats);
+}
+
 proptest! {
     #![proptest_config(common::config(300, SEED))]
 

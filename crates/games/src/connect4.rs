@@ -375,30 +375,27 @@ impl Connect4 {
     /// s)` marks the cells that start a pair, and `m & (m >> 2s)` those that start a four.
     #[inline]
     pub fn has_won(&self, stones: u64) -> bool {
-        // Vertical.
-        let m = stones & (stones >> 1);
-        if m & (m >> 2) != 0 {
-            return true;
+        // Boards narrower than 4 have no lines but the columns'; skipping the others also keeps their shifts below
+        // 64, since a board 4 or more wide is at most 16 rows high. At the standard height the shifts are
+        // constants when compiled (a third of the instructions of shifts by a register's count, in the innermost
+        // loop of every count and search); the branch goes the same way every time.
+        if self.width >= 4 && self.height == Self::STANDARD_HEIGHT {
+            fours(stones, Self::STANDARD_HEIGHT)
+        } else {
+            self.has_won_other(stones)
         }
-        // Boards narrower than 4 have no other lines; skipping them also keeps the shifts below 64, since a
-        // board 4 or more wide is at most 16 rows high.
+    }
+
+    /// [`Connect4::has_won`] on a board that is not 6 rows high or is narrower than 4, out of line: it keeps the
+    /// standard board's inlined code short.
+    #[inline(never)]
+    fn has_won_other(&self, stones: u64) -> bool {
         if self.width < 4 {
-            return false;
+            let m = stones & (stones >> 1);
+            m & (m >> 2) != 0
+        } else {
+            fours(stones, self.height)
         }
-        let h = self.height;
-        // Horizontal.
-        let m = stones & (stones >> (h + 1));
-        if m & (m >> (2 * (h + 1))) != 0 {
-            return true;
-        }
-        // Diagonal rising to the left (each step one column left, one row up).
-        let m = stones & (stones >> h);
-        if m & (m >> (2 * h)) != 0 {
-            return true;
-        }
-        // Diagonal rising to the right (each step one column right, one row up).
-        let m = stones & (stones >> (h + 2));
-        m & (m >> (2 * (h + 2))) != 0
     }
 
     /// The cells where a stone added to `stones` would complete four in a row, empty or not (`stones` in this
@@ -414,17 +411,19 @@ impl Connect4 {
     /// ```
     #[inline]
     pub fn winning_cells(&self, stones: u64) -> u64 {
-        // Vertical: only the three below the cell.
-        let mut cells = (stones << 1) & (stones << 2) & (stones << 3);
-        if self.width >= 4 {
-            let h = self.height;
-            for s in [h + 1, h, h + 2] {
-                let (after1, after2, after3) = (stones >> s, stones >> (2 * s), stones >> (3 * s));
-                let (before1, before2, before3) = (stones << s, stones << (2 * s), stones << (3 * s));
-                cells |= before1 & before2 & (before3 | after1) | after1 & after2 & (after3 | before1);
-            }
-        }
+        // As in `has_won`: constant shifts at the standard height, the other boards out of line.
+        let cells = if self.width >= 4 && self.height == Self::STANDARD_HEIGHT {
+            threes(stones, Self::STANDARD_HEIGHT)
+        } else {
+            self.threes_other(stones)
+        };
         cells & self.board
+    }
+
+    /// [`Connect4::winning_cells`]' lines on a board that is not 6 rows high or is narrower than 4, out of line.
+    #[inline(never)]
+    fn threes_other(&self, stones: u64) -> u64 {
+        if self.width < 4 { (stones << 1) & (stones << 2) & (stones << 3) } else { threes(stones, self.height) }
     }
 
     /// Whether the player who moved last has four in a row.
@@ -438,6 +437,34 @@ impl Connect4 {
     pub fn is_full(&self, p: &Position) -> bool {
         p.moves_played() == self.cells()
     }
+}
+
+/// Whether `stones`, in the layout of a board `h` rows high and at least 4 columns wide, hold four in a row.
+/// Each direction is a shift `s` between neighbouring cells (1 up a column, `h + 1` along a row, `h` and `h + 2`
+/// along the diagonals); `m = b & (b >> s)` marks the cells that start a pair, and `m & (m >> 2s)` those that
+/// start a four. Inlined, so that a constant `h` makes constant shifts.
+#[inline(always)]
+fn fours(stones: u64, h: u32) -> bool {
+    // Vertical, horizontal, the diagonal rising to the left (each step one column left, one row up), and the one
+    // rising to the right.
+    [1, h + 1, h, h + 2].into_iter().any(|s| {
+        let m = stones & (stones >> s);
+        m & (m >> (2 * s)) != 0
+    })
+}
+
+/// The cells (sentinels included) where a stone added to `stones` would complete four in a row, on a board `h`
+/// rows high and at least 4 columns wide: along each direction, three of the stones before, after or around the
+/// cell; up a column only the three below it. Inlined, so that a constant `h` makes constant shifts.
+#[inline(always)]
+fn threes(stones: u64, h: u32) -> u64 {
+    let mut cells = (stones << 1) & (stones << 2) & (stones << 3);
+    for s in [h + 1, h, h + 2] {
+        let (after1, after2, after3) = (stones >> s, stones >> (2 * s), stones >> (3 * s));
+        let (before1, before2, before3) = (stones << s, stones << (2 * s), stones << (3 * s));
+        cells |= before1 & before2 & (before3 | after1) | after1 & after2 & (after3 | before1);
+    }
+    cells
 }
 
 impl fmt::Display for Connect4 {

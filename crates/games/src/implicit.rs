@@ -60,19 +60,21 @@ pub struct ImplicitTree {
     level_offset: Vec<u64>,
     /// The number of the first leaf, `level_offset[d]`.
     leaf_offset: u64,
-    /// Where a leaf's value comes from, decided once when the tree is built, for the hot path.
+    /// Where a leaf's value (and an edge's) comes from, decided once when the tree is built, for the hot path.
     source: LeafSource,
 }
 
-/// How [`Game::node`] values a leaf: one precomputed case instead of matching the model and the leaves.
+/// How [`Game::node`] values a leaf and [`Game::play`] an edge: one precomputed case instead of matching the
+/// model and the leaves, with the seed already spread.
 #[derive(Clone, Copy, Debug)]
 enum LeafSource {
     /// Hashed iid leaves.
     Hashed(HashedLeaves),
     /// Python's leaves, held in [`Leaves::Python`].
     Python,
-    /// The incremental model: a leaf's value is its path sum.
-    Incremental,
+    /// The incremental model: a leaf's value is its path sum; the edge into node number `n` is worth value `n`
+    /// of these (node numbers, not leaf indices: their first is node 0).
+    Incremental(HashedLeaves),
 }
 
 /// A node: its depth, its index among the nodes of that depth (left to right), and its path value (the sum of
@@ -185,34 +187,35 @@ fn permute(state: u64) -> u64 {
 /// Iid leaves hashed from (seed, node number), for the hot path: leaf `i`'s value is
 /// `uniform(node_word(seed, first + i), lo, hi)`, `first` the node number of leaf 0, computed as
 /// `lo + ⌊permute(base + i·K)·span / 2⁶⁴⌋` with `base` the [`node_word`] state of leaf 0 (the seed already
-/// spread) and `span = hi − lo + 1` (at most 2⁶⁴).
+/// spread) and `span = hi − lo + 1`. The trees bound their values within ±2⁵³ ([`MAX_EXACT_PAYOFF`]), so the
+/// span fits in a u64 and the product in one 64×64-bit multiplication.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct HashedLeaves {
     base: u64,
     lo: i64,
-    span: u128,
+    span: u64,
 }
 
 impl HashedLeaves {
     /// The leaves of the tree seeded `seed` whose leaf 0 is node number `first`, uniform in `lo..=hi`
-    /// (`lo ≤ hi`).
+    /// (`lo ≤ hi`, both within ±[`MAX_EXACT_PAYOFF`]).
     pub(crate) fn new(seed: u64, first: u64, lo: i64, hi: i64) -> HashedLeaves {
-        debug_assert!(lo <= hi);
+        debug_assert!(lo <= hi && lo >= -MAX_EXACT_PAYOFF && hi <= MAX_EXACT_PAYOFF);
         // node_word(seed, first + i) = permute(splitmix64(seed) + (first + i)·K), in wrapping arithmetic: the part
         // that does not depend on i is computed once.
         HashedLeaves {
             base: splitmix64(seed).wrapping_add(first.wrapping_mul(NODE_STEP)),
             lo,
-            span: (hi as i128 - lo as i128 + 1) as u128,
+            span: (hi - lo + 1) as u64,
         }
     }
 
     /// The value of leaf `i` (0-based, left to right).
     #[inline(always)]
     pub(crate) fn value(self, i: u64) -> i64 {
-        // The offset above lo is below span ≤ 2⁶⁴, so it fits in a u64 and the sum in an i64.
+        // The offset above lo is below span, so the sum is at most hi.
         let word = permute(self.base.wrapping_add(i.wrapping_mul(NODE_STEP)));
-        self.lo.wrapping_add(((u128::from(word) * self.span) >> 64) as u64 as i64)
+        self.lo + ((u128::from(word) * u128::from(self.span)) >> 64) as i64
     }
 }
 
@@ -309,7 +312,9 @@ impl ImplicitTree {
                 LeafSource::Hashed(HashedLeaves::new(self.seed, self.leaf_offset, lo, hi))
             }
             (Leaves::Python(_), _) => LeafSource::Python,
-            (Leaves::Hashed, Model::Incremental { .. }) => LeafSource::Incremental,
+            (Leaves::Hashed, Model::Incremental { spread }) => {
+                LeafSource::Incremental(HashedLeaves::new(self.seed, 0, -spread, spread))
+            }
         }
     }
 
@@ -352,6 +357,16 @@ impl ImplicitTree {
         }
     }
 
+    /// Python's leaf `i`, out of line: the textbook's trees are small, and the hot path of the others is shorter
+    /// without the python leaves' vector in it.
+    #[inline(never)]
+    fn python_leaf(&self, i: u64) -> i64 {
+        match &self.leaves {
+            Leaves::Python(values) => values[i as usize],
+            Leaves::Hashed => unreachable!("a python leaf source holds python leaves"),
+        }
+    }
+
     /// The static value of a node from MAX's view: its path sum in the incremental model (what a shallow search
     /// sees); in the iid model, which has nothing to see, the middle of the leaf range for every node (a first
     /// guess that orders nothing).
@@ -373,8 +388,8 @@ impl Game for ImplicitTree {
         if p.depth == self.d {
             let value = match self.source {
                 LeafSource::Hashed(leaves) => leaves.value(p.index),
-                LeafSource::Python => self.leaf(p.index),
-                LeafSource::Incremental => p.path,
+                LeafSource::Python => self.python_leaf(p.index),
+                LeafSource::Incremental(_) => p.path,
             };
             Node::Terminal(value as Value)
         } else if p.depth.is_multiple_of(2) {
@@ -402,9 +417,8 @@ impl Game for ImplicitTree {
         debug_assert!(p.depth < self.d && mv < self.b);
         p.depth += 1;
         p.index = p.index * u64::from(self.b) + u64::from(mv);
-        if let Model::Incremental { spread } = self.model {
-            let n = self.level_offset[p.depth as usize] + p.index;
-            p.path += uniform(node_word(self.seed, n), -spread, spread);
+        if let LeafSource::Incremental(edges) = self.source {
+            p.path += edges.value(self.level_offset[p.depth as usize] + p.index);
         }
     }
 

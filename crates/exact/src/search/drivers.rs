@@ -1,7 +1,7 @@
 //! The drivers: how a search starts at the root, and the algorithms that run the loop more than once — MTD(f)
 //! and iterative deepening.
 
-use super::searcher::{SearchResult, Searcher};
+use super::searcher::{Ply, SearchResult, Searcher};
 use crate::cache::{COMPLETE, Cache};
 use crate::horizon::UNLIMITED;
 use crate::order::Orderer;
@@ -25,7 +25,14 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
         };
         let (a, b) = if viewer == Player::Max { (alpha, beta) } else { (-beta, -alpha) };
         let kind = self.game.node(state);
-        viewer.view(self.search::<PRUNE, NEGAMAX, SCOUT>(self.game, state, kind, 0, depth, viewer, a, b))
+        // The plies are lent to the loop for the search, as one slice, and taken back.
+        let mut plies = std::mem::take(&mut self.plies);
+        if plies.len() < self.track.plies_wanted {
+            plies.resize_with(self.track.plies_wanted, Ply::default);
+        }
+        let value = self.search::<PRUNE, NEGAMAX, SCOUT>(self.game, &mut plies, state, kind, 0, depth, viewer, a, b);
+        self.plies = plies;
+        viewer.view(value)
     }
 
     /// MTD(f): null-window searches around the current guess `g`, each one a fail-soft bound that tightens

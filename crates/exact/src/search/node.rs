@@ -1,6 +1,6 @@
 //! The search loop: one node's search, written once and specialised at compile time for each algorithm.
 
-use super::searcher::{Searcher, put_buffer, take_buffer};
+use super::searcher::{PLIES, Ply, Searcher};
 use crate::cache::{Bound, Cache, Probe, Stored};
 use crate::horizon::UNLIMITED;
 use crate::order::{Known, Orderer};
@@ -9,7 +9,8 @@ use khela_games::{Game, Node, Player, Value};
 
 impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, V> {
     /// The search loop. It returns the value of `state` from `viewer`'s view: MAX's when `NEGAMAX` is false,
-    /// the side to move's (at decision nodes) when it is true. `kind` is `game.node(state)`, which the caller
+    /// the side to move's (at decision nodes) when it is true. `plies` are the buffers of the node's ply and of
+    /// those below (the loop grows them if the search goes deeper). `kind` is `game.node(state)`, which the caller
     /// has already computed. `depth` is the number of decision plies left
     /// before the horizon ([`UNLIMITED`] for none); chance plies do not count.
     ///
@@ -23,6 +24,7 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
     pub(super) fn search<const PRUNE: bool, const NEGAMAX: bool, const SCOUT: bool>(
         &mut self,
         game: &G,
+        plies: &mut [Ply<G>],
         state: &G::State,
         kind: Node,
         ply: usize,
@@ -31,6 +33,9 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
         mut alpha: Value,
         mut beta: Value,
     ) -> Value {
+        let Some((here, below)) = plies.split_first_mut() else {
+            return self.search_deeper::<PRUNE, NEGAMAX, SCOUT>(game, state, kind, ply, depth, viewer, alpha, beta);
+        };
         self.track.stats.nodes += 1; // Every call, terminal or not, the root included, as the textbook counts.
         let hits_before = self.track.horizon_hits;
         let draws_before = self.track.line_draws;
@@ -57,10 +62,8 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
         // contract holds for the caller's window. The moves it keeps stay in the ply's buffer for the search.
         let pruned = self.order.prunes() && depth == UNLIMITED && matches!(kind, Node::Decision(_));
         if let (true, Node::Decision(player)) = (pruned, kind) {
-            let mut moves = take_buffer(&mut self.buffers.moves, ply);
-            game.moves(state, &mut moves);
-            let known = self.order.prune(game, state, player, ply, &mut moves);
-            put_buffer(&mut self.buffers.moves, ply, moves);
+            game.moves(state, &mut here.moves);
+            let known = self.order.prune(game, state, player, ply, &mut here.moves);
             match known {
                 Known::Value(v) => {
                     self.track.stats.leaves += 1;
@@ -102,7 +105,7 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
                 self.track.stats.leaves += 1;
                 (viewer.view(payoff), Bound::Exact, None)
             }
-            _ if depth == 0 && !self.noisy_moves(game, state, kind, ply) => {
+            _ if depth == 0 && !self.noisy_moves(game, state, kind, &mut here.moves) => {
                 // The horizon: a leaf of this search, valued by the evaluator.
                 self.track.stats.leaves += 1;
                 self.track.horizon_hits += 1;
@@ -111,18 +114,20 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
             }
             Node::Chance => {
                 self.track.met_chance = true;
-                let mut outcomes = take_buffer(&mut self.buffers.outcomes, ply);
-                game.outcomes(state, &mut outcomes);
+                let Ply { outcomes, outcome_bounds, .. } = here;
+                game.outcomes(state, outcomes);
                 let (value, bound) = if PRUNE && self.track.star.is_some() {
-                    self.star_chance::<NEGAMAX, SCOUT>(game, state, &outcomes, ply, depth, viewer, alpha, beta)
+                    let (node, range) = ((state, outcomes.as_slice()), outcome_bounds);
+                    self.star_chance::<NEGAMAX, SCOUT>(game, below, node, range, ply, depth, viewer, alpha, beta)
                 } else {
                     let mut mean = 0.0;
-                    for &(outcome, p) in &outcomes {
+                    for &(outcome, p) in outcomes.iter() {
                         let child = game.child(state, outcome);
                         let (lo, hi) = (Value::NEG_INFINITY, Value::INFINITY);
                         let kind = game.node(&child);
                         mean += p * self.search::<PRUNE, NEGAMAX, SCOUT>(
                             game,
+                            below,
                             &child,
                             kind,
                             ply + 1,
@@ -134,7 +139,6 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
                     }
                     (mean, Bound::Exact)
                 };
-                put_buffer(&mut self.buffers.outcomes, ply, outcomes);
                 (value, bound, None)
             }
             Node::Decision(player) => {
@@ -147,11 +151,11 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
                 }
                 // Past the horizon (quiescence), the children stay there.
                 let child_depth = if depth == UNLIMITED { UNLIMITED } else { depth.saturating_sub(1) };
-                let mut moves = take_buffer(&mut self.buffers.moves, ply);
+                let moves = &mut here.moves;
                 if pruned {
                     // Generated, and pruned, above.
                 } else if depth > 0 {
-                    game.moves(state, &mut moves);
+                    game.moves(state, moves);
                 } else {
                     // Quiescence: the buffer holds the noisy moves `noisy_moves` found. Searching only them is a
                     // horizon all the same: the value is not exact, nor is any node's above it.
@@ -159,7 +163,7 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
                 }
                 debug_assert!(!moves.is_empty(), "decision node without moves: {state:?}");
                 if self.order.reorders() {
-                    self.order.order(game, state, player, ply, &mut moves);
+                    self.order.order(game, state, player, ply, moves);
                 }
                 // The cache's best move, from an earlier search of this state, goes first.
                 if let Some(pos) = probe.best.and_then(|hint| moves.iter().position(|&m| m == hint)) {
@@ -178,7 +182,7 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
                 // Enhanced transposition cut-offs, for a cache that asks for them (below the root, where the best
                 // move must come from a search).
                 let settled = C::LOOKAHEAD && PRUNE && NEGAMAX && ply > 0 && {
-                    let cut = self.lookahead(game, state, player, &moves, child_depth, alpha, beta);
+                    let cut = self.lookahead(game, state, player, moves, child_depth, alpha, beta);
                     if let Some((i, v)) = cut {
                         (best_value, best_index) = (v, i);
                     }
@@ -199,8 +203,19 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
                         }
                         let kind = game.node(&child);
                         // The search of this child, one ply down, in a view and a window.
-                        let down = |this: &mut Self, view: Player, lo: Value, hi: Value| {
-                            this.search::<PRUNE, NEGAMAX, SCOUT>(game, &child, kind, ply + 1, child_depth, view, lo, hi)
+                        let mut down = |this: &mut Self, view: Player, lo: Value, hi: Value| {
+                            let below = &mut *below;
+                            this.search::<PRUNE, NEGAMAX, SCOUT>(
+                                game,
+                                below,
+                                &child,
+                                kind,
+                                ply + 1,
+                                child_depth,
+                                view,
+                                lo,
+                                hi,
+                            )
                         };
                         if C::SHARES {
                             self.cache.enter(game, &child, ply + 1);
@@ -265,7 +280,6 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
                     again = true;
                 }
                 let best = moves.get(best_index).copied();
-                put_buffer(&mut self.buffers.moves, ply, moves);
                 let history = self.order.learns();
                 // The bound is for the cache, the observer and the history heuristic: a plain search has no use
                 // for it, and skips the comparisons (the placeholder below reaches nothing).
@@ -334,14 +348,33 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
     }
 
     /// Whether quiescence search goes on at the horizon node `state`: a decision node with noisy moves, which
-    /// are left in the ply's move buffer for the search of the node to use.
+    /// are left in `moves`, the ply's move buffer, for the search of the node to use.
     #[inline]
-    fn noisy_moves(&mut self, game: &G, state: &G::State, kind: Node, ply: usize) -> bool {
+    fn noisy_moves(&mut self, game: &G, state: &G::State, kind: Node, moves: &mut Vec<G::Move>) -> bool {
         let (Some(noisy), Node::Decision(_)) = (self.horizon.noisy, kind) else { return false };
-        let mut moves = take_buffer(&mut self.buffers.moves, ply);
-        noisy(game, state, &mut moves);
-        let any = !moves.is_empty();
-        put_buffer(&mut self.buffers.moves, ply, moves);
-        any
+        noisy(game, state, moves);
+        !moves.is_empty()
+    }
+
+    /// [`Searcher::search`] at a node deeper than the plies it was lent: the search goes on below with plies of
+    /// its own (an allocation, out of the hot path), and the next search starts with enough of them.
+    // The loop's state, as `search` takes it.
+    #[allow(clippy::too_many_arguments)]
+    #[cold]
+    #[inline(never)]
+    fn search_deeper<const PRUNE: bool, const NEGAMAX: bool, const SCOUT: bool>(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        kind: Node,
+        ply: usize,
+        depth: u32,
+        viewer: Player,
+        alpha: Value,
+        beta: Value,
+    ) -> Value {
+        self.track.plies_wanted = self.track.plies_wanted.max(ply + PLIES);
+        let mut plies: Vec<Ply<G>> = std::iter::repeat_with(Ply::default).take(PLIES).collect();
+        self.search::<PRUNE, NEGAMAX, SCOUT>(game, &mut plies, state, kind, ply, depth, viewer, alpha, beta)
     }
 }

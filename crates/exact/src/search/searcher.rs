@@ -40,22 +40,35 @@ pub(super) struct Track<M> {
     /// Draws by a game's cycle rules (a repetition on the line, the length cap) met, ever: a node whose search
     /// met one is not stored in the cache.
     pub(super) line_draws: u64,
+    /// The plies the next search should start with: more than [`PLIES`] once a search went deeper.
+    pub(super) plies_wanted: usize,
     /// Whether a chance node was searched, ever (a mean of wins and estimates can pass the proof bound).
     pub(super) met_chance: bool,
     /// Star pruning, if the current run's algorithm prunes chance nodes and the searcher has bounds.
     pub(super) star: Option<Star>,
 }
 
-/// One buffer per ply of each kind the loop needs, reused: no allocation per node once the deepest ply has been
-/// reached.
-pub(super) struct Buffers<G: Game> {
-    /// The moves of the decision node at each ply.
-    pub(super) moves: Vec<Vec<G::Move>>,
-    /// The outcomes of the chance node at each ply.
-    pub(super) outcomes: Vec<Vec<(G::Move, f64)>>,
-    /// Star pruning's bounds on each outcome of the chance node at each ply.
-    pub(super) outcome_bounds: Vec<Vec<(Value, Value)>>,
+/// The buffers of one ply of the search, reused by every node at that ply: no allocation per node once the
+/// deepest ply has been reached. The loop hands each node the plies from its own down as a slice, so that a node
+/// takes its buffers by splitting the slice, with no copy in or out.
+pub(super) struct Ply<G: Game> {
+    /// The moves of the decision node.
+    pub(super) moves: Vec<G::Move>,
+    /// The outcomes of the chance node.
+    pub(super) outcomes: Vec<(G::Move, f64)>,
+    /// Star pruning's bounds on each outcome of the chance node.
+    pub(super) outcome_bounds: Vec<(Value, Value)>,
 }
+
+impl<G: Game> Default for Ply<G> {
+    fn default() -> Self {
+        Ply { moves: Vec::new(), outcomes: Vec::new(), outcome_bounds: Vec::new() }
+    }
+}
+
+/// The plies a search starts with at least: deeper than any game khela searches to its end, so that growing
+/// the plies in the middle of a search (see [`Searcher::search`]) is rare.
+pub(super) const PLIES: usize = 128;
 
 /// The search loop with its ordering, cache, observer and horizon.
 ///
@@ -72,7 +85,8 @@ pub struct Searcher<'g, G: Game, O, C = (), V = ()> {
     /// Bounds on every value the search can meet (leaves and evaluations), MAX's view, for star pruning.
     pub(super) bounds: Option<(Value, Value)>,
     pub(super) track: Track<G::Move>,
-    pub(super) buffers: Buffers<G>,
+    /// The buffers of every ply, lent to the search loop while it runs (empty then).
+    pub(super) plies: Vec<Ply<G>>,
     /// In a game whose positions repeat ([`Game::cycles`]): the keys of the line of play before the node being
     /// searched, the game's history before the root ([`Searcher::with_history`]) first.
     pub(super) line: Vec<u64>,
@@ -93,10 +107,11 @@ impl<'g, G: Game, O: Orderer<G>> Searcher<'g, G, O> {
                 root_best: None,
                 horizon_hits: 0,
                 line_draws: 0,
+                plies_wanted: PLIES,
                 met_chance: false,
                 star: None,
             },
-            buffers: Buffers { moves: Vec::new(), outcomes: Vec::new(), outcome_bounds: Vec::new() },
+            plies: Vec::new(),
             line: Vec::new(),
         }
     }
@@ -118,9 +133,9 @@ impl<'g, G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'g, G, O,
         self,
         parts: impl FnOnce(C, V) -> (C2, V2),
     ) -> Searcher<'g, G, O, C2, V2> {
-        let Searcher { game, order, cache, observer, horizon, bounds, track, buffers, line } = self;
+        let Searcher { game, order, cache, observer, horizon, bounds, track, plies, line } = self;
         let (cache, observer) = parts(cache, observer);
-        Searcher { game, order, cache, observer, horizon, bounds, track, buffers, line }
+        Searcher { game, order, cache, observer, horizon, bounds, track, plies, line }
     }
 
     /// The same searcher told the game's history before the roots it will search: the keys of the positions
@@ -251,30 +266,4 @@ impl<'g, G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'g, G, O,
         };
         SearchResult { value, best: self.track.root_best, stats: self.track.stats }
     }
-}
-
-/// Takes the buffer of `ply` out of `buffers` (growing it as needed); the caller puts it back.
-#[inline]
-pub(super) fn take_buffer<T>(buffers: &mut Vec<Vec<T>>, ply: usize) -> Vec<T> {
-    match buffers.get_mut(ply) {
-        Some(buffer) => std::mem::take(buffer),
-        None => take_new_buffer(buffers, ply),
-    }
-}
-
-/// [`take_buffer`] at a ply not reached before: once per new depth, so out of the hot path.
-#[cold]
-#[inline(never)]
-fn take_new_buffer<T>(buffers: &mut Vec<Vec<T>>, ply: usize) -> Vec<T> {
-    buffers.resize_with(ply + 1, Vec::new);
-    Vec::new()
-}
-
-/// Puts the buffer of `ply`, taken by [`take_buffer`], back. The slot holds the empty vector `take` left there
-/// (deeper plies use other slots), which owns no memory: it is overwritten without a drop.
-#[inline]
-pub(super) fn put_buffer<T>(buffers: &mut [Vec<T>], ply: usize, buffer: Vec<T>) {
-    let slot = &mut buffers[ply];
-    debug_assert!(slot.capacity() == 0 || size_of::<T>() == 0, "the slot of ply {ply} was refilled in its search");
-    std::mem::forget(std::mem::replace(slot, buffer));
 }

@@ -1,7 +1,7 @@
 //! Star pruning: Ballard's Star1 and Star2 at chance nodes, the chance arm of the search loop under
 //! [`crate::Algorithm::Star1`] and [`crate::Algorithm::Star2`], recursing into the loop.
 
-use super::searcher::{Searcher, put_buffer, take_buffer};
+use super::searcher::{Ply, Searcher};
 use crate::cache::{Bound, Cache};
 use crate::horizon::UNLIMITED;
 use crate::order::Orderer;
@@ -12,11 +12,13 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
     /// Star2's probe of a chance node's `outcome` whose range is `(lower, upper)`: if the outcome leads to a
     /// decision node, its first move (in search order) is searched, which bounds the node from its mover's
     /// side: from below if the mover maximises `viewer`'s value, from above if not. `window` is the outcome's
-    /// (a, b): values at most `a` or at least `b` would settle the chance node. Returns the tightened range.
+    /// (a, b): values at most `a` or at least `b` would settle the chance node. `below` are the plies below the
+    /// chance node's. Returns the tightened range (unchanged if the plies run out: the probe is optional).
     #[allow(clippy::too_many_arguments)]
     fn star_probe<const NEGAMAX: bool, const SCOUT: bool>(
         &mut self,
         game: &G,
+        below: &mut [Ply<G>],
         state: &G::State,
         outcome: G::Move,
         ply: usize,
@@ -31,22 +33,22 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
         // chance node: a value at most `a` for a node that minimises (the viewer's opponent's), at least `b` for
         // one that maximises.
         let maximises = player == viewer;
+        let Some((next, deeper)) = below.split_first_mut() else { return (lower, upper) };
         if (maximises && b >= upper) || (!maximises && a <= lower) {
             return (lower, upper);
         }
-        let mut moves = take_buffer(&mut self.buffers.moves, ply + 1);
-        game.moves(&child, &mut moves);
+        let moves = &mut next.moves;
+        game.moves(&child, moves);
         if self.order.reorders() {
-            self.order.order(game, &child, player, ply + 1, &mut moves);
+            self.order.order(game, &child, player, ply + 1, moves);
         }
         let first = moves[0];
-        put_buffer(&mut self.buffers.moves, ply + 1, moves);
         self.track.stats.nodes += 1; // The decision node, whose moves were listed.
         let grandchild = game.child(&child, first);
         let kind = game.node(&grandchild);
         let depth = if depth == UNLIMITED { UNLIMITED } else { depth - 1 };
-        let search = |this: &mut Self, lo, hi| {
-            this.search::<true, NEGAMAX, SCOUT>(game, &grandchild, kind, ply + 2, depth, viewer, lo, hi)
+        let mut search = |this: &mut Self, lo, hi| {
+            this.search::<true, NEGAMAX, SCOUT>(game, deeper, &grandchild, kind, ply + 2, depth, viewer, lo, hi)
         };
         // In `viewer`'s view the node maximises if its mover is the viewer (MAX, unless negamax).
         if maximises {
@@ -71,7 +73,8 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
     }
 
     /// A chance node under star pruning (Ballard's Star1, and Star2's probing phase first), with the window
-    /// (`alpha`, `beta`) in `viewer`'s view; the fail-soft contract of [`Searcher::search`] holds.
+    /// (`alpha`, `beta`) in `viewer`'s view; the fail-soft contract of [`Searcher::search`] holds. The node is
+    /// `state` and its `outcomes`; `range` is its ply's buffer for the outcomes' bounds, `below` the plies below.
     ///
     /// Every outcome's value lies in [lower, upper], at first the searcher's bounds. After the outcomes before
     /// `i` are searched, the node's value lies in [Σ p·lower, Σ p·upper]; it is cut when that range is all below
@@ -83,8 +86,9 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
     pub(super) fn star_chance<const NEGAMAX: bool, const SCOUT: bool>(
         &mut self,
         game: &G,
-        state: &G::State,
-        outcomes: &[(G::Move, f64)],
+        below: &mut [Ply<G>],
+        (state, outcomes): (&G::State, &[(G::Move, f64)]),
+        range: &mut Vec<(Value, Value)>,
         ply: usize,
         depth: u32,
         viewer: Player,
@@ -94,13 +98,12 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
         let star = self.track.star.expect("star pruning is on");
         let (lo, hi) = star.bounds;
         let (lo, hi) = if viewer == Player::Max { (lo, hi) } else { (-hi, -lo) };
-        let mut range = take_buffer(&mut self.buffers.outcome_bounds, ply);
         range.clear();
         range.resize(outcomes.len(), (lo, hi));
-        let search = |this: &mut Self, outcome: G::Move, lo: Value, hi: Value| {
+        let search = |this: &mut Self, below: &mut [Ply<G>], outcome: G::Move, lo: Value, hi: Value| {
             let child = game.child(state, outcome);
             let kind = game.node(&child);
-            this.search::<true, NEGAMAX, SCOUT>(game, &child, kind, ply + 1, depth, viewer, lo, hi)
+            this.search::<true, NEGAMAX, SCOUT>(game, below, &child, kind, ply + 1, depth, viewer, lo, hi)
         };
         // The range of the node from the outcomes from `i` on: Σ p·lower and Σ p·upper.
         let rest = |range: &[(Value, Value)], i: usize| {
@@ -113,12 +116,13 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
                         continue;
                     }
                     // The window that decides the node, the other outcomes at their current bounds.
-                    let (l, u) = rest(&range, 0);
+                    let (l, u) = rest(range, 0);
                     let (lower, upper) = range[i];
                     let window = ((alpha - (u - p * upper)) / p, (beta - (l - p * lower)) / p);
-                    range[i] =
-                        self.star_probe::<NEGAMAX, SCOUT>(game, state, outcome, ply, depth, viewer, window, range[i]);
-                    let (l, u) = rest(&range, 0);
+                    range[i] = self.star_probe::<NEGAMAX, SCOUT>(
+                        game, below, state, outcome, ply, depth, viewer, window, range[i],
+                    );
+                    let (l, u) = rest(range, 0);
                     if u <= alpha {
                         break 'node (u, Bound::Upper, true);
                     }
@@ -130,7 +134,7 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
             let (mut sum_lo, mut sum_hi) = (0.0, 0.0);
             for (i, &(outcome, p)) in outcomes.iter().enumerate() {
                 let (lower, upper) = range[i];
-                let (rest_lo, rest_hi) = rest(&range, i + 1);
+                let (rest_lo, rest_hi) = rest(range, i + 1);
                 if sum_hi + p * upper + rest_hi <= alpha {
                     break 'node (sum_hi + p * upper + rest_hi, Bound::Upper, true);
                 }
@@ -156,7 +160,11 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
                     b = if high_settles { b } else { b.next_up() };
                 }
                 let (wa, wb) = (a.max(lower), b.min(upper));
-                let v = if wa < wb { search(self, outcome, wa, wb) } else { search(self, outcome, lower, upper) };
+                let v = if wa < wb {
+                    search(self, below, outcome, wa, wb)
+                } else {
+                    search(self, below, outcome, lower, upper)
+                };
                 // A fail-soft result beyond an edge of the window is a bound, unless that edge is the outcome's own
                 // bound: nothing lies beyond it, so the result is the value (a mean may round an ulp past it).
                 let (mut l, mut u) = if v <= wa && wa > lower {
@@ -173,7 +181,7 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
                     if sum_lo + p * l + rest_lo >= beta {
                         break 'node (sum_lo + p * l + rest_lo, Bound::Lower, i + 1 < outcomes.len());
                     }
-                    let exact = search(self, outcome, Value::NEG_INFINITY, Value::INFINITY);
+                    let exact = search(self, below, outcome, Value::NEG_INFINITY, Value::INFINITY);
                     (l, u) = (exact, exact);
                 }
                 sum_lo += p * l;
@@ -181,7 +189,6 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
             }
             (sum_lo, Bound::Exact, false)
         };
-        put_buffer(&mut self.buffers.outcome_bounds, ply, range);
         let (value, bound, pruned) = result;
         self.track.stats.cutoffs += u64::from(pruned);
         (value, bound)
