@@ -36,6 +36,9 @@ CRITERION=${CRITERION:-1}
 OUT=${OUT:-$KHELA_ROOT/results/core-loops.csv}
 TREES="4:10 8:7 16:6"
 mkdir -p "$WORK"
+# The revision measured, taken before anything is written (results/, which this script writes, does not count).
+revision=$(cd "$KHELA_ROOT" && git rev-parse HEAD 2>/dev/null || echo unknown)
+(cd "$KHELA_ROOT" && git diff --quiet HEAD -- . ':!results' 2>/dev/null) || revision="$revision-dirty"
 
 load() { cut -d' ' -f1-3 /proc/loadavg; }
 median() { sort -g | awk '{ a[NR] = $1 } END { if (NR == 0) print "nan"; else if (NR % 2) print a[(NR + 1) / 2]; else print (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
@@ -262,8 +265,6 @@ tmp=$(mktemp "$OUT.XXXXXX")
 } > "$tmp"
 mv "$tmp" "$OUT"
 meta=${OUT%.csv}.meta.json
-revision=$(cd "$KHELA_ROOT" && git rev-parse HEAD 2>/dev/null || echo unknown)
-(cd "$KHELA_ROOT" && git diff --quiet HEAD 2>/dev/null) || revision="$revision-dirty"
 cat > "$meta.tmp" <<EOF
 {
   "command": "scripts/peers/run.sh $REPS",
