@@ -450,9 +450,10 @@ proptest! {
 
 // Nim.
 
-/// A line of play longer than the plies of buffers a search starts with (128): a heap of 300 taken one at a
-/// time first. The search grows its plies in the middle of the run (twice), and the next run starts with enough;
-/// both runs give Bouton's value (the mover takes the whole heap) and the same counts as each other.
+/// A line of play longer than the plies of buffers a search is lent at first (128): a heap of 300 taken one at a
+/// time first, so that the nodes below ply 128 search with spare plies. The value and best move are Bouton's
+/// (the mover takes the whole heap), and a second run, lent enough plies from the start, finds the same with the
+/// same counts. (The unit tests of `search::searcher` put every node on a spare block's boundary.)
 #[test]
 fn a_search_deeper_than_its_first_plies_grows_them() {
     let state = Heaps { heaps: vec![300], to_move: Player::Max };

@@ -184,11 +184,11 @@ fn permute(state: u64) -> u64 {
     (word >> 43) ^ word
 }
 
-/// Iid leaves hashed from (seed, node number), for the hot path: leaf `i`'s value is
-/// `uniform(node_word(seed, first + i), lo, hi)`, `first` the node number of leaf 0, computed as
-/// `lo + ⌊permute(base + i·K)·span / 2⁶⁴⌋` with `base` the [`node_word`] state of leaf 0 (the seed already
-/// spread) and `span = hi − lo + 1`. The trees bound their values within ±2⁵³ ([`MAX_EXACT_PAYOFF`]), so the
-/// span fits in a u64 and the product in one 64×64-bit multiplication.
+/// Values hashed from (seed, node number), for the hot path: iid leaves, and the incremental model's edges. Value
+/// `i`'s is `uniform(node_word(seed, first + i), lo, hi)`, `first` the node number of value 0 (leaf 0's, or 0 for
+/// edges indexed by node number), computed as `lo + ⌊permute(base + i·K)·span / 2⁶⁴⌋` with `base` the
+/// [`node_word`] state of value 0 (the seed already spread) and `span = hi − lo + 1`. The trees refuse values
+/// beyond ±2⁵³ ([`MAX_EXACT_PAYOFF`]), so the span fits in a u64 and the product in one 64×64-bit multiplication.
 #[derive(Clone, Copy, Debug)]
 pub(crate) struct HashedLeaves {
     base: u64,
@@ -291,7 +291,9 @@ impl ImplicitTree {
             Model::Iid { lo, hi } if lo < -MAX_EXACT_PAYOFF || hi > MAX_EXACT_PAYOFF => {
                 return Err(TreeError::TooWide(format!("leaves {lo}..={hi}")));
             }
-            Model::Incremental { spread } if spread.saturating_mul(i64::from(d)) > MAX_EXACT_PAYOFF => {
+            // (A tree of depth 0 has no edges, but its edges' hash is built all the same: the spread alone is
+            // bounded too.)
+            Model::Incremental { spread } if spread.saturating_mul(i64::from(d.max(1))) > MAX_EXACT_PAYOFF => {
                 return Err(TreeError::TooWide(format!("path sums of {d} edges of up to {spread}")));
             }
             _ => {}
@@ -525,6 +527,29 @@ mod tests {
         assert_eq!(ImplicitTree::hashed(1 << 17, 1, 1, iid).unwrap_err(), TreeError::TooWideBranching(1 << 17));
         let wide = ImplicitTree::python(2, 2, 1, i64::MIN, i64::MAX).unwrap_err().to_string();
         assert!(wide.contains("beyond ±2^53"), "{wide}");
+        let flat = Model::Incremental { spread: i64::MAX };
+        assert!(matches!(ImplicitTree::hashed(2, 0, 1, flat), Err(TreeError::TooWide(_))), "no edges, spread too wide");
+    }
+
+    /// Every edge of the incremental model is `uniform(node_word(seed, n), -spread, spread)` of the node `n` it
+    /// leads to (breadth-first numbers), bit for bit, at the widest spread the depth allows.
+    #[test]
+    fn incremental_edges_are_the_node_words_of_their_nodes() {
+        let (b, d, seed) = (3u32, 4u32, 9u64);
+        let spread = MAX_EXACT_PAYOFF / i64::from(d);
+        let tree = ImplicitTree::hashed(b, d, seed, Model::Incremental { spread }).unwrap();
+        for path in 0..50u64 {
+            let (mut p, mut index, mut first) = (ImplicitTree::ROOT, 0u64, 1u64);
+            for depth in 1..=u64::from(d) {
+                let mv = (splitmix64(path * 16 + depth) % u64::from(b)) as u32;
+                let before = p.path;
+                tree.play(&mut p, mv);
+                index = index * u64::from(b) + u64::from(mv);
+                let n = first + index;
+                assert_eq!(p.path - before, uniform(node_word(seed, n), -spread, spread), "edge into node {n}");
+                first += u64::from(b).pow(depth as u32);
+            }
+        }
     }
 
     #[test]

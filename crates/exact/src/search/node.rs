@@ -1,6 +1,6 @@
 //! The search loop: one node's search, written once and specialised at compile time for each algorithm.
 
-use super::searcher::{PLIES, Ply, Searcher};
+use super::searcher::{Ply, Searcher};
 use crate::cache::{Bound, Cache, Probe, Stored};
 use crate::horizon::UNLIMITED;
 use crate::order::{Known, Orderer};
@@ -10,8 +10,8 @@ use khela_games::{Game, Node, Player, Value};
 impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, V> {
     /// The search loop. It returns the value of `state` from `viewer`'s view: MAX's when `NEGAMAX` is false,
     /// the side to move's (at decision nodes) when it is true. `plies` are the buffers of the node's ply and of
-    /// those below (the loop grows them if the search goes deeper). `kind` is `game.node(state)`, which the caller
-    /// has already computed. `depth` is the number of decision plies left
+    /// those below (spare ones take over where they end). `kind` is `game.node(state)`, which the caller has
+    /// already computed. `depth` is the number of decision plies left
     /// before the horizon ([`UNLIMITED`] for none); chance plies do not count.
     ///
     /// Contract (fail-soft alpha-beta): if the true value is ≤ `alpha` the returned value is ≤ `alpha`; if it
@@ -117,8 +117,18 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
                 let Ply { outcomes, outcome_bounds, .. } = here;
                 game.outcomes(state, outcomes);
                 let (value, bound) = if PRUNE && self.track.star.is_some() {
-                    let (node, range) = ((state, outcomes.as_slice()), outcome_bounds);
-                    self.star_chance::<NEGAMAX, SCOUT>(game, below, node, range, ply, depth, viewer, alpha, beta)
+                    self.star_chance::<NEGAMAX, SCOUT>(
+                        game,
+                        below,
+                        state,
+                        outcomes,
+                        outcome_bounds,
+                        ply,
+                        depth,
+                        viewer,
+                        alpha,
+                        beta,
+                    )
                 } else {
                     let mut mean = 0.0;
                     for &(outcome, p) in outcomes.iter() {
@@ -204,7 +214,6 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
                         let kind = game.node(&child);
                         // The search of this child, one ply down, in a view and a window.
                         let mut down = |this: &mut Self, view: Player, lo: Value, hi: Value| {
-                            let below = &mut *below;
                             this.search::<PRUNE, NEGAMAX, SCOUT>(
                                 game,
                                 below,
@@ -356,8 +365,8 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
         !moves.is_empty()
     }
 
-    /// [`Searcher::search`] at a node deeper than the plies it was lent: the search goes on below with plies of
-    /// its own (an allocation, out of the hot path), and the next search starts with enough of them.
+    /// [`Searcher::search`] at a node deeper than the plies it was lent: the search goes on with a block of
+    /// spare plies ([`Searcher::with_spare_plies`]), out of the hot path.
     // The loop's state, as `search` takes it.
     #[allow(clippy::too_many_arguments)]
     #[cold]
@@ -373,8 +382,8 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
         alpha: Value,
         beta: Value,
     ) -> Value {
-        self.track.plies_wanted = self.track.plies_wanted.max(ply + PLIES);
-        let mut plies: Vec<Ply<G>> = std::iter::repeat_with(Ply::default).take(PLIES).collect();
-        self.search::<PRUNE, NEGAMAX, SCOUT>(game, &mut plies, state, kind, ply, depth, viewer, alpha, beta)
+        self.with_spare_plies(ply, |this, plies| {
+            this.search::<PRUNE, NEGAMAX, SCOUT>(game, plies, state, kind, ply, depth, viewer, alpha, beta)
+        })
     }
 }

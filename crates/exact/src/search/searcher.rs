@@ -42,15 +42,19 @@ pub(super) struct Track<M> {
     pub(super) line_draws: u64,
     /// The plies the next search should start with: more than [`PLIES`] once a search went deeper.
     pub(super) plies_wanted: usize,
+    /// The plies of a spare block, for a node deeper than the plies lent to the search ([`PLIES`]; a test makes
+    /// it 1, which puts every node on a block's boundary).
+    pub(super) plies_step: usize,
     /// Whether a chance node was searched, ever (a mean of wins and estimates can pass the proof bound).
     pub(super) met_chance: bool,
     /// Star pruning, if the current run's algorithm prunes chance nodes and the searcher has bounds.
     pub(super) star: Option<Star>,
 }
 
-/// The buffers of one ply of the search, reused by every node at that ply: no allocation per node once the
-/// deepest ply has been reached. The loop hands each node the plies from its own down as a slice, so that a node
-/// takes its buffers by splitting the slice, with no copy in or out.
+/// The buffers of one ply of the search, reused by every node at that ply. The loop hands each node the plies
+/// from its own down as a slice, so that a node takes its buffers by splitting the slice, with no copy in or out;
+/// below the slice's end, blocks of spare plies kept in the searcher take over ([`Searcher::with_spare_plies`]).
+/// Once the deepest ply has been reached there is no allocation per node.
 pub(super) struct Ply<G: Game> {
     /// The moves of the decision node.
     pub(super) moves: Vec<G::Move>,
@@ -66,8 +70,9 @@ impl<G: Game> Default for Ply<G> {
     }
 }
 
-/// The plies a search starts with at least: deeper than any game khela searches to its end, so that growing
-/// the plies in the middle of a search (see [`Searcher::search`]) is rare.
+/// The plies a search starts with at least, and the plies of a spare block: deeper than most games khela
+/// searches to their end, so that a search seldom needs a spare block (a Nim heap of more, or long quiescence,
+/// may).
 pub(super) const PLIES: usize = 128;
 
 /// The search loop with its ordering, cache, observer and horizon.
@@ -87,6 +92,9 @@ pub struct Searcher<'g, G: Game, O, C = (), V = ()> {
     pub(super) track: Track<G::Move>,
     /// The buffers of every ply, lent to the search loop while it runs (empty then).
     pub(super) plies: Vec<Ply<G>>,
+    /// Blocks of spare plies for nodes deeper than the lent plies, one for each level of nesting reached (see
+    /// [`Searcher::with_spare_plies`]), kept from node to node and run to run.
+    pub(super) spare_plies: Vec<Vec<Ply<G>>>,
     /// In a game whose positions repeat ([`Game::cycles`]): the keys of the line of play before the node being
     /// searched, the game's history before the root ([`Searcher::with_history`]) first.
     pub(super) line: Vec<u64>,
@@ -108,10 +116,12 @@ impl<'g, G: Game, O: Orderer<G>> Searcher<'g, G, O> {
                 horizon_hits: 0,
                 line_draws: 0,
                 plies_wanted: PLIES,
+                plies_step: PLIES,
                 met_chance: false,
                 star: None,
             },
             plies: Vec::new(),
+            spare_plies: Vec::new(),
             line: Vec::new(),
         }
     }
@@ -133,9 +143,9 @@ impl<'g, G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'g, G, O,
         self,
         parts: impl FnOnce(C, V) -> (C2, V2),
     ) -> Searcher<'g, G, O, C2, V2> {
-        let Searcher { game, order, cache, observer, horizon, bounds, track, plies, line } = self;
+        let Searcher { game, order, cache, observer, horizon, bounds, track, plies, spare_plies, line } = self;
         let (cache, observer) = parts(cache, observer);
-        Searcher { game, order, cache, observer, horizon, bounds, track, plies, line }
+        Searcher { game, order, cache, observer, horizon, bounds, track, plies, spare_plies, line }
     }
 
     /// The same searcher told the game's history before the roots it will search: the keys of the positions
@@ -265,5 +275,73 @@ impl<'g, G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'g, G, O,
             Algorithm::IterativeDeepening => self.iterative_deepening(state, depth),
         };
         SearchResult { value, best: self.track.root_best, stats: self.track.stats }
+    }
+}
+
+impl<G: Game, O, C, V> Searcher<'_, G, O, C, V> {
+    /// Runs `f` with plies of their own for the node at `ply`, which is deeper than the plies lent to the search
+    /// reach: a block of spare plies, kept from earlier or made now, given back after (so a node on the block's
+    /// boundary allocates once, not each time); and the next search starts with enough plies to need none.
+    pub(super) fn with_spare_plies<R>(&mut self, ply: usize, f: impl FnOnce(&mut Self, &mut [Ply<G>]) -> R) -> R {
+        let step = self.track.plies_step;
+        self.track.plies_wanted = self.track.plies_wanted.max(ply + step);
+        let mut block = self.spare_plies.pop().unwrap_or_default();
+        if block.len() < step {
+            block.resize_with(step, Ply::default);
+        }
+        let result = f(self, &mut block);
+        self.spare_plies.push(block);
+        result
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Memo, Natural};
+    use khela_games::chance_tree::{ChanceTree, Params};
+    use khela_games::nim::{Heaps, Nim};
+    use khela_games::{Game, Player};
+
+    /// Runs `algorithm` on `root` twice with a searcher whose nodes below the root all lie on a spare block's
+    /// boundary at first (one ply lent, blocks of one ply), and once with a plain one: the buffers a node gets
+    /// change nothing a search finds or counts. The second run is lent enough plies to need no spare block.
+    fn spare_plies_change_nothing<G: Game>(game: &G, root: &G::State, algorithm: Algorithm, bounds: (Value, Value))
+    where
+        G::Move: PartialEq,
+    {
+        let memo = || Memo::new();
+        let expected =
+            Searcher::new(game, Natural).with_cache(memo()).with_bounds(bounds.0, bounds.1).run(algorithm, root);
+        let mut searcher = Searcher::new(game, Natural).with_cache(memo()).with_bounds(bounds.0, bounds.1);
+        (searcher.track.plies_wanted, searcher.track.plies_step) = (1, 1);
+        assert_eq!(searcher.run(algorithm, root), expected, "{algorithm:?}, one ply lent");
+        let (blocks, wanted) = (searcher.spare_plies.len(), searcher.track.plies_wanted);
+        assert!(blocks > 1 && wanted > 1, "{algorithm:?} went below the lent ply: {blocks} blocks, {wanted} wanted");
+        *searcher.cache_mut() = memo();
+        assert_eq!(searcher.run(algorithm, root), expected, "{algorithm:?}, enough plies lent");
+        assert_eq!(searcher.plies.len(), wanted, "{algorithm:?}: the second run is lent the plies the first wanted");
+        assert_eq!(searcher.spare_plies.len(), blocks, "{algorithm:?}: the second run needs no new spare block");
+    }
+
+    #[test]
+    fn spare_plies_change_nothing_in_decision_and_chance_trees() {
+        // A Nim line of 12 plies, and a chance tree whose Star2 probes reach below their chance node's ply.
+        let heaps = Heaps { heaps: vec![5, 4, 3], to_move: Player::Max };
+        for algorithm in [Algorithm::AlphaBeta, Algorithm::NegaScout, Algorithm::MtdF] {
+            spare_plies_change_nothing(&Nim, &heaps, algorithm, (-1.0, 1.0));
+        }
+        let mut probed = false;
+        for seed in 0..4 {
+            let tree = ChanceTree::new(Params { b: 3, k: 3, d: 4, seed, lo: 0, hi: 99 }).unwrap();
+            for algorithm in [Algorithm::Minimax, Algorithm::Star1, Algorithm::Star2] {
+                spare_plies_change_nothing(&tree, &ChanceTree::ROOT, algorithm, (0.0, 99.0));
+            }
+            let stats = |algorithm| {
+                Searcher::new(&tree, Natural).with_bounds(0.0, 99.0).run(algorithm, &ChanceTree::ROOT).stats
+            };
+            probed |= stats(Algorithm::Star2) != stats(Algorithm::Star1);
+        }
+        assert!(probed, "on some tree Star2's probes change what it visits, so skipping one would show");
     }
 }

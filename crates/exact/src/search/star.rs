@@ -13,7 +13,7 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
     /// decision node, its first move (in search order) is searched, which bounds the node from its mover's
     /// side: from below if the mover maximises `viewer`'s value, from above if not. `window` is the outcome's
     /// (a, b): values at most `a` or at least `b` would settle the chance node. `below` are the plies below the
-    /// chance node's. Returns the tightened range (unchanged if the plies run out: the probe is optional).
+    /// chance node's. Returns the tightened range.
     #[allow(clippy::too_many_arguments)]
     fn star_probe<const NEGAMAX: bool, const SCOUT: bool>(
         &mut self,
@@ -33,7 +33,12 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
         // chance node: a value at most `a` for a node that minimises (the viewer's opponent's), at least `b` for
         // one that maximises.
         let maximises = player == viewer;
-        let Some((next, deeper)) = below.split_first_mut() else { return (lower, upper) };
+        let Some((next, deeper)) = below.split_first_mut() else {
+            let (window, range) = ((a, b), (lower, upper));
+            return self.with_spare_plies(ply + 1, |this, plies| {
+                this.star_probe::<NEGAMAX, SCOUT>(game, plies, state, outcome, ply, depth, viewer, window, range)
+            });
+        };
         if (maximises && b >= upper) || (!maximises && a <= lower) {
             return (lower, upper);
         }
@@ -74,7 +79,7 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
 
     /// A chance node under star pruning (Ballard's Star1, and Star2's probing phase first), with the window
     /// (`alpha`, `beta`) in `viewer`'s view; the fail-soft contract of [`Searcher::search`] holds. The node is
-    /// `state` and its `outcomes`; `range` is its ply's buffer for the outcomes' bounds, `below` the plies below.
+    /// `state` with its `outcomes`; `range` is its ply's buffer for the outcomes' bounds, `below` the plies below.
     ///
     /// Every outcome's value lies in [lower, upper], at first the searcher's bounds. After the outcomes before
     /// `i` are searched, the node's value lies in [Σ p·lower, Σ p·upper]; it is cut when that range is all below
@@ -87,7 +92,8 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
         &mut self,
         game: &G,
         below: &mut [Ply<G>],
-        (state, outcomes): (&G::State, &[(G::Move, f64)]),
+        state: &G::State,
+        outcomes: &[(G::Move, f64)],
         range: &mut Vec<(Value, Value)>,
         ply: usize,
         depth: u32,
