@@ -29,6 +29,7 @@
 
 use crate::abdada::{Abdada, Team};
 use crate::cache::{Compact, KeySymmetry};
+use crate::horizon::UNLIMITED;
 use crate::order::{Known, Orderer};
 use crate::search::{SearchResult, Searcher};
 use khela_games::connect4::{Connect4, Position};
@@ -72,24 +73,26 @@ impl Orderer<Connect4> for Knowledge {
     // called from two places no longer gets inlined by itself, and the solver took 5% more instructions.
     #[inline(always)]
     /// Below the root no win on the move is looked for: the parent kept only moves after which the opponent has
-    /// none (a stone of one side never makes a cell winning for the other).
-    fn prune(&mut self, game: &Connect4, p: &Position, player: Player, ply: usize, moves: &mut Vec<u8>) -> Known {
+    /// none (a stone of one side never makes a cell winning for the other). Only for searches to the end of the
+    /// game: the scores below are exact ones.
+    fn prune(
+        &mut self,
+        game: &Connect4,
+        p: &Position,
+        player: Player,
+        ply: usize,
+        depth: u32,
+        moves: &mut Vec<u8>,
+    ) -> Known {
+        if depth != UNLIMITED {
+            return Known::UNKNOWN;
+        }
         let (cells, m) = (game.cells(), p.moves_played());
-        let legal = game.legal_mask(p);
-        if ply == 0 && game.winning_cells(p.current()) & legal != 0 {
+        if ply == 0 && game.winning_cells(p.current()) & game.legal_mask(p) != 0 {
             return Known::Value(player.view(score(cells, m + 1)));
         }
-        let threats = game.winning_cells(p.opponent()) & !p.mask();
-        let mut safe = legal;
-        let forced = legal & threats;
-        if forced != 0 {
-            if forced.count_ones() > 1 {
-                return Known::Value(player.view(-score(cells, m + 2)));
-            }
-            safe = forced;
-        }
-        // Not below a cell the opponent would win on.
-        safe &= !(threats >> 1);
+        // The opponent's win on the reply: its cell taken if there is one, never the cell below one.
+        let safe = game.safe_cells(p);
         if safe == 0 {
             return Known::Value(player.view(-score(cells, m + 2)));
         }

@@ -49,7 +49,7 @@ pub use cache::{Bound, Cache, Compact, KeySymmetry, Memo, Probe, Shared, Stored}
 pub use horizon::{EvalFn, Horizon, Noisy, UNLIMITED};
 pub use oracle::Oracle;
 pub use order::{
-    ByValue, Estimate, History, Known, Natural, Orderer, Preference, Reversed, Shallow, Shuffled, Valuation,
+    ByValue, Estimate, History, Known, Natural, Orderer, Preference, Reversed, Shallow, Shuffled, Tactical, Valuation,
 };
 pub use ordering::{MoveOrdering, OrderingError, OrderingKind, OrderingParts};
 pub use search::{SearchConfig, SearchResult, Searcher, move_values, search};

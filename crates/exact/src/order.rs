@@ -24,6 +24,11 @@ pub enum Known {
     Bounds(Value, Value),
 }
 
+impl Known {
+    /// Nothing known: bounds that every value meets.
+    pub const UNKNOWN: Known = Known::Bounds(Value::NEG_INFINITY, Value::INFINITY);
+}
+
 /// A move ordering, as the search loop uses it.
 ///
 /// An ordering may also bring knowledge of the game that settles or bounds a node before its moves are
@@ -47,14 +52,23 @@ pub trait Orderer<G: Game> {
         false
     }
 
-    /// Before the moves of `state` (a decision node of `player`, `ply` moves from the root, searched to the end
-    /// of the game) are searched: its value, if known without search, or bounds on it, having removed from
-    /// `moves` any move whose value is no better for `player` than the best of those kept, so that the best of
-    /// those kept is the node's value. `moves` stays non-empty unless the value is known. Called only if
-    /// [`Orderer::prunes`], at every node below the root whose parent it pruned.
-    fn prune(&mut self, game: &G, state: &G::State, player: Player, ply: usize, moves: &mut Vec<G::Move>) -> Known {
-        let _ = (game, state, player, ply, moves);
-        Known::Bounds(Value::NEG_INFINITY, Value::INFINITY)
+    /// Before the moves of `state` (a decision node of `player`, `ply` moves from the root, searched with
+    /// `depth` decision plies left, [`UNLIMITED`] to the end of the game) are searched: its value in a search of
+    /// that depth, if known without search, or bounds on it, having removed from `moves` any move whose value is
+    /// no better for `player` than the best of those kept, so that the best of those kept is the node's value.
+    /// `moves` stays non-empty unless the value is known. Called only if [`Orderer::prunes`], at every decision
+    /// node with a ply or more left, in the order the search meets them.
+    fn prune(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        player: Player,
+        ply: usize,
+        depth: u32,
+        moves: &mut Vec<G::Move>,
+    ) -> Known {
+        let _ = (game, state, player, ply, depth, moves);
+        Known::UNKNOWN
     }
 
     /// Whether the ordering learns from results ([`Orderer::reward`]); the loop works out what a reward needs
@@ -280,6 +294,58 @@ impl<G: Game> Orderer<G> for Shallow<G> {
     #[inline]
     fn reward(&mut self, mv: G::Move, ply: usize, depth: u32) {
         Orderer::<G>::reward(&mut self.history, mv, ply, depth);
+    }
+}
+
+/// Another ordering, with the game's tactics ([`Game::tactics`]) as its knowledge: below the root, at a node
+/// searched two decision plies deep or more, a win on the move or a loss on every reply settles the node, and
+/// the moves that lose on the reply are left out. The two plies the tactics look at are within the search's
+/// horizon there, so the values are those of the search without them (a position one ply from the horizon is
+/// left alone: its search would not see the reply). The root is left alone too, so that its search names a
+/// best move.
+#[derive(Clone, Debug, Default)]
+pub struct Tactical<O>(pub O);
+
+impl<G: Game, O: Orderer<G>> Orderer<G> for Tactical<O> {
+    #[inline(always)]
+    fn reorders(&self) -> bool {
+        self.0.reorders()
+    }
+
+    #[inline]
+    fn order(&mut self, game: &G, state: &G::State, player: Player, ply: usize, moves: &mut [G::Move]) {
+        self.0.order(game, state, player, ply, moves);
+    }
+
+    #[inline(always)]
+    fn prunes(&self) -> bool {
+        true
+    }
+
+    #[inline]
+    fn prune(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        _: Player,
+        ply: usize,
+        depth: u32,
+        moves: &mut Vec<G::Move>,
+    ) -> Known {
+        if ply == 0 || depth < 2 {
+            return Known::UNKNOWN;
+        }
+        game.tactics(state, moves).map_or(Known::UNKNOWN, Known::Value)
+    }
+
+    #[inline(always)]
+    fn learns(&self) -> bool {
+        self.0.learns()
+    }
+
+    #[inline]
+    fn reward(&mut self, mv: G::Move, ply: usize, depth: u32) {
+        self.0.reward(mv, ply, depth);
     }
 }
 

@@ -2,7 +2,8 @@
 //!
 //! [`check`] plays seeded random games from the given states and checks the promises of [`Game`]: decision
 //! nodes have moves and terminal nodes none, chance probabilities are positive and sum to 1, playing a move on a
-//! copy leaves the original untouched, and equal states have equal keys. [`check_notation`] checks the promises
+//! copy leaves the original untouched, equal states have equal keys, and what [`Game::tactics`] says holds two
+//! plies ahead. [`check_notation`] checks the promises
 //! of [`Notation`] the same way, for the games that have one; [`check_cycles`] the rules of games whose positions
 //! repeat; [`check_space`] and [`check_unmoves`] the promises of a [`Space`] and its [`Unmoves`].
 
@@ -31,7 +32,10 @@ pub fn check<G: Game>(game: &G, roots: &[G::State], playouts: usize, seed: u64) 
                 assert!(value.is_finite(), "terminal value {value} of {state:?}");
                 assert!(moves.is_empty(), "terminal state {state:?} has moves {moves:?}");
             }
-            Node::Decision(_) => assert!(!moves.is_empty(), "decision node {state:?} has no moves"),
+            Node::Decision(player) => {
+                assert!(!moves.is_empty(), "decision node {state:?} has no moves");
+                check_tactics(game, state, player, moves);
+            }
             Node::Chance => {
                 assert!(!outcomes.is_empty(), "chance node {state:?} has no outcomes");
                 assert!(outcomes.iter().all(|&(_, p)| p > 0.0), "chance node {state:?}: {outcomes:?}");
@@ -48,6 +52,59 @@ pub fn check<G: Game>(game: &G, roots: &[G::State], playouts: usize, seed: u64) 
             if a == b {
                 assert_eq!(key_a, key_b, "equal states {a:?} have different keys");
             }
+        }
+    }
+}
+
+/// Checks [`Game::tactics`] at decision node `state` of `player`, whose moves are `moves`, against the two plies
+/// it looks at: a win it names is a move's payoff, and no move ends the game better; a loss it names is one the
+/// opponent reaches on some reply to every move; otherwise the moves it kept are some of `moves` in their order,
+/// and every move it left out lets the opponent win on the reply.
+fn check_tactics<G: Game>(game: &G, state: &G::State, player: Player, moves: &[G::Move]) {
+    let mut kept = moves.to_vec();
+    let settled = game.tactics(state, &mut kept);
+    let ends = |mv| match game.node(&game.child(state, mv)) {
+        Node::Terminal(payoff) => Some(payoff),
+        _ => None,
+    };
+    // The payoffs the opponent reaches on its replies to `mv` that end the game in its favour.
+    let lost_on_reply = |mv| {
+        let child = game.child(state, mv);
+        let mut replies = Vec::new();
+        if let Node::Decision(_) = game.node(&child) {
+            game.moves(&child, &mut replies);
+        }
+        replies
+            .into_iter()
+            .filter_map(|reply| match game.node(&game.child(&child, reply)) {
+                Node::Terminal(payoff) if player.view(payoff) < 0.0 => Some(payoff),
+                _ => None,
+            })
+            .collect::<Vec<_>>()
+    };
+    match settled {
+        Some(won) if player.view(won) > 0.0 => {
+            assert!(moves.iter().any(|&mv| ends(mv) == Some(won)), "{state:?}: no move wins {won}");
+            let best = moves.iter().filter_map(|&mv| ends(mv)).map(|v| player.view(v)).fold(f64::MIN, f64::max);
+            assert_eq!(best, player.view(won), "{state:?}: a move ends the game better than {won}");
+        }
+        Some(lost) => {
+            assert!(player.view(lost) < 0.0, "{state:?}: tactics settle at {lost}, neither a win nor a loss");
+            for &mv in moves {
+                assert!(lost_on_reply(mv).contains(&lost), "{state:?}: move {mv:?} does not lose {lost} on the reply");
+            }
+        }
+        None => {
+            assert!(!kept.is_empty(), "{state:?}: tactics left no move and no value");
+            let mut rest = kept.iter().peekable();
+            for &mv in moves {
+                if rest.peek() == Some(&&mv) {
+                    rest.next();
+                } else {
+                    assert!(!lost_on_reply(mv).is_empty(), "{state:?}: move {mv:?} left out, but it does not lose");
+                }
+            }
+            assert!(rest.next().is_none(), "{state:?}: tactics kept {kept:?}, not a subsequence of {moves:?}");
         }
     }
 }

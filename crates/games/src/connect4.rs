@@ -426,6 +426,22 @@ impl Connect4 {
         if self.width < 4 { (stones << 1) & (stones << 2) & (stones << 3) } else { threes(stones, self.height) }
     }
 
+    /// The cells where the side to move can drop a stone after which the opponent cannot win on the reply: the
+    /// one where the opponent would win if there is one (none if there are two), else any, and never below a cell
+    /// where the opponent would win. 0 if every move loses on the reply (or the game is over).
+    #[inline]
+    pub fn safe_cells(&self, p: &Position) -> u64 {
+        let legal = self.legal_mask(p);
+        let threats = self.winning_cells(p.opponent()) & !p.mask();
+        let forced = legal & threats;
+        let open = match forced.count_ones() {
+            0 => legal,
+            1 => forced,
+            _ => 0,
+        };
+        open & !(threats >> 1)
+    }
+
     /// Whether the player who moved last has four in a row.
     #[inline]
     pub fn is_won(&self, p: &Position) -> bool {
@@ -516,6 +532,22 @@ impl Game for Connect4 {
     fn play(&self, p: &mut Position, col: u8) {
         debug_assert!(!self.is_won(p), "move {col} after the game was won");
         self.play_col(p, col);
+    }
+
+    /// A win on the move (the fastest win there is), a cell where the opponent would win (its move is forced,
+    /// and two of them lose), and the moves below such a cell, which lose on the reply ([`Connect4::safe_cells`]).
+    #[inline]
+    fn tactics(&self, p: &Position, moves: &mut Vec<u8>) -> Option<Value> {
+        let (mover, m) = (p.to_move(), p.moves_played());
+        if self.winning_cells(p.current()) & self.legal_mask(p) != 0 {
+            return Some(mover.view(Value::from(self.win_score(m + 1))));
+        }
+        let safe = self.safe_cells(p);
+        if safe == 0 {
+            return Some(mover.opponent().view(Value::from(self.win_score(m + 2))));
+        }
+        moves.retain(|&col| safe & self.column_cells(col) != 0);
+        None
     }
 
     /// Pons' key `current + mask`: unique for every position of a given board size (positions of different

@@ -173,6 +173,22 @@ pub trait Game {
         buf.len()
     }
 
+    /// What the rules alone decide at decision node `state` within the next two plies, found without playing
+    /// them (Connect-4: a win on the move, a cell where the opponent would win), for searches that look two
+    /// plies ahead or more. `moves` holds the node's moves in any order; it keeps them in that order, less
+    /// some that let the opponent win on the reply, the fastest loss and so no better than any move kept. The
+    /// result is the node's payoff (MAX's view) where the two plies decide it — the side to move wins on the
+    /// move, the fastest win there is, or every move lets the opponent win on the reply (`moves` is then left
+    /// unspecified) — and `None` otherwise.
+    ///
+    /// Only for games in which a faster win is worth at least as much as a slower one; the default, for every
+    /// other game and those that know nothing, leaves `moves` as they are and returns `None`.
+    #[inline]
+    fn tactics(&self, state: &Self::State, moves: &mut Vec<Self::Move>) -> Option<Value> {
+        let _ = (state, moves);
+        None
+    }
+
     /// The state after `mv`, leaving `state` untouched.
     #[inline]
     fn child(&self, state: &Self::State, mv: Self::Move) -> Self::State {

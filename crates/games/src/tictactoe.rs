@@ -28,7 +28,7 @@
 
 pub mod space;
 
-use crate::{Game, Node, Notation, Player};
+use crate::{Game, Node, Notation, Player, Value};
 use std::fmt;
 use thiserror::Error;
 
@@ -131,6 +131,13 @@ impl Board {
 #[inline]
 pub fn has_line(cells: u16) -> bool {
     LINES.iter().any(|&line| line & !cells == 0)
+}
+
+/// The cells of `empty` where a stone added to `cells` would complete a line.
+#[inline]
+pub fn winning_cells(cells: u16, empty: u16) -> u16 {
+    LINES.iter().map(|&line| line & !cells).filter(|&left| left.count_ones() == 1).fold(0, |won, left| won | left)
+        & empty
 }
 
 impl Board {
@@ -306,6 +313,26 @@ impl Game for TicTacToe {
         match b.to_move() {
             Player::Max => b.x |= 1 << cell,
             Player::Min => b.o |= 1 << cell,
+        }
+    }
+
+    /// A win on the move; a line the opponent would complete (its cell is forced, and two such cells lose).
+    #[inline]
+    fn tactics(&self, b: &Board, moves: &mut Vec<u8>) -> Option<Value> {
+        let mover = b.to_move();
+        let (own, other) = if mover == Player::Max { (b.x, b.o) } else { (b.o, b.x) };
+        let empty = b.empty();
+        if winning_cells(own, empty) != 0 {
+            return Some(mover.view(1.0));
+        }
+        let threats = winning_cells(other, empty);
+        match threats.count_ones() {
+            0 => None,
+            1 => {
+                moves.retain(|&cell| threats & 1 << cell != 0);
+                None
+            }
+            _ => Some(mover.opponent().view(1.0)),
         }
     }
 

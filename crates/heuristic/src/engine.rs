@@ -2,7 +2,7 @@
 //! transposition table, evaluator ordering near the root, and quiescence.
 
 use crate::scaled::{Heuristic, child_estimate};
-use khela_exact::{Algorithm, Bound, Observer, SearchConfig, SearchResult, Shallow, Stats};
+use khela_exact::{Algorithm, Bound, Observer, SearchConfig, SearchResult, Shallow, Stats, Tactical};
 use khela_games::{Evaluator, Game, Node, Value};
 use khela_tt::Table;
 use std::cell::Cell;
@@ -182,7 +182,7 @@ impl<'a, G: Game, E: Evaluator<G>> Engine<'a, G, E> {
     ) -> SearchResult<G::Move> {
         let config = SearchConfig { algorithm, depth, ..self.config };
         let horizon = self.game.horizon();
-        let order = Shallow::new(child_estimate::<G, E>, SORTED_PLIES);
+        let order = Tactical(Shallow::new(child_estimate::<G, E>, SORTED_PLIES));
         let mut searcher =
             config.searcher(&self.game, order, horizon).with_observer(observer).with_history(history.to_vec());
         match self.table.take() {

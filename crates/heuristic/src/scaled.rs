@@ -67,6 +67,17 @@ impl<G: Game, E: Evaluator<G>> Game for Heuristic<'_, G, E> {
         self.game.moves(state, buf)
     }
 
+    /// The game's tactics, their payoffs on the evaluator's scale, where proofs are final
+    /// ([`Evaluator::proofs_are_final`]: a faster win is worth no less, and so the fastest loss no more); none
+    /// elsewhere.
+    #[inline]
+    fn tactics(&self, state: &G::State, moves: &mut Vec<G::Move>) -> Option<Value> {
+        if !self.evaluator.proofs_are_final() {
+            return None;
+        }
+        self.game.tactics(state, moves).map(|payoff| self.evaluator.terminal(payoff))
+    }
+
     #[inline]
     fn outcomes(&self, state: &G::State, buf: &mut Vec<(G::Move, f64)>) {
         self.game.outcomes(state, buf)

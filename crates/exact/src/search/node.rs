@@ -60,10 +60,10 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
         // than a table probe costs (it is asked first, and the node is neither probed nor stored), or bounds that
         // narrow the window. A value proven beyond a narrowed edge is that edge, the true value: the window's
         // contract holds for the caller's window. The moves it keeps stay in the ply's buffer for the search.
-        let pruned = self.order.prunes() && depth == UNLIMITED && matches!(kind, Node::Decision(_));
+        let pruned = self.order.prunes() && depth > 0 && matches!(kind, Node::Decision(_));
         if let (true, Node::Decision(player)) = (pruned, kind) {
             game.moves(state, &mut here.moves);
-            let known = self.order.prune(game, state, player, ply, &mut here.moves);
+            let known = self.order.prune(game, state, player, ply, depth, &mut here.moves);
             match known {
                 Known::Value(v) => {
                     self.track.stats.leaves += 1;
