@@ -2,8 +2,8 @@
 //!
 //! [`check`] plays seeded random games from the given states and checks the promises of [`Game`]: decision
 //! nodes have moves and terminal nodes none, chance probabilities are positive and sum to 1, playing a move on a
-//! copy leaves the original untouched, equal states have equal keys, and what [`Game::tactics`] says holds two
-//! plies ahead. [`check_notation`] checks the promises
+//! copy leaves the original untouched, equal states have equal keys, a decision node's
+//! [`Game::decision_moves`] are its moves, and what [`Game::tactics`] says holds two plies ahead. [`check_notation`] checks the promises
 //! of [`Notation`] the same way, for the games that have one; [`check_cycles`] the rules of games whose positions
 //! repeat; [`check_space`] and [`check_unmoves`] the promises of a [`Space`] and its [`Unmoves`].
 
@@ -34,6 +34,9 @@ pub fn check<G: Game>(game: &G, roots: &[G::State], playouts: usize, seed: u64) 
             }
             Node::Decision(player) => {
                 assert!(!moves.is_empty(), "decision node {state:?} has no moves");
+                let mut listed = Vec::new();
+                game.decision_moves(state, &mut listed);
+                assert_eq!(listed, moves, "decision_moves and moves of {state:?} differ");
                 check_tactics(game, state, player, moves);
             }
             Node::Chance => {

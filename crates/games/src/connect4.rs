@@ -510,10 +510,17 @@ impl Game for Connect4 {
     /// The columns that are not full, left to right; nothing once the game is over.
     #[inline]
     fn moves(&self, p: &Position, buf: &mut Vec<u8>) {
-        buf.clear();
         if self.is_won(p) {
+            buf.clear();
             return;
         }
+        self.decision_moves(p, buf);
+    }
+
+    /// The columns that are not full, left to right, without the test for a win.
+    #[inline]
+    fn decision_moves(&self, p: &Position, buf: &mut Vec<u8>) {
+        buf.clear();
         // Each playable cell is in a distinct column, and the cells come out lowest bit (leftmost column) first.
         let mut legal = self.legal_mask(p);
         while legal != 0 {

@@ -131,6 +131,14 @@ pub trait Game {
     /// Clears `buf` and writes the legal moves of a decision node into it, in natural order.
     fn moves(&self, state: &Self::State, buf: &mut Vec<Self::Move>);
 
+    /// [`Game::moves`] of a state the caller knows is a decision node ([`Game::node`] said so): a game whose move
+    /// generation first tests whether the game is over (Connect-4) skips that test here. Searches and counts call
+    /// it at every node they expand. The default calls [`Game::moves`].
+    #[inline]
+    fn decision_moves(&self, state: &Self::State, buf: &mut Vec<Self::Move>) {
+        self.moves(state, buf);
+    }
+
     /// Clears `buf` and writes the outcomes of a chance node with their probabilities.
     ///
     /// Games without chance nodes keep the default, which writes nothing.

@@ -59,6 +59,12 @@ impl<G: Game> Game for Settled<'_, G> {
         }
     }
 
+    /// A decision node is one nothing settles: the game's own.
+    #[inline]
+    fn decision_moves(&self, state: &G::State, buf: &mut Vec<G::Move>) {
+        self.game.decision_moves(state, buf)
+    }
+
     #[inline]
     fn outcomes(&self, state: &G::State, buf: &mut Vec<(G::Move, f64)>) {
         self.game.outcomes(state, buf)

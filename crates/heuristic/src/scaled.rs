@@ -67,6 +67,11 @@ impl<G: Game, E: Evaluator<G>> Game for Heuristic<'_, G, E> {
         self.game.moves(state, buf)
     }
 
+    #[inline]
+    fn decision_moves(&self, state: &G::State, buf: &mut Vec<G::Move>) {
+        self.game.decision_moves(state, buf)
+    }
+
     /// The game's tactics, their payoffs on the evaluator's scale, where proofs are final
     /// ([`Evaluator::proofs_are_final`]: a faster win is worth no less, and so the fastest loss no more); none
     /// elsewhere.

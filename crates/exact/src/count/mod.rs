@@ -178,13 +178,13 @@ fn count_sequences<G: Game>(
                 counts[depth] += game.move_count(state, &mut moves) as u64;
             } else if ply + 2 == depth {
                 // The children's own moves are the last ply: bulk-count them here, without a call per child.
-                game.moves(state, &mut moves);
+                game.decision_moves(state, &mut moves);
                 counts[ply + 1] += moves.len() as u64;
                 for &mv in &moves {
                     counts[depth] += turn_moves(game, &game.child(state, mv), scratch);
                 }
             } else {
-                game.moves(state, &mut moves);
+                game.decision_moves(state, &mut moves);
                 counts[ply + 1] += moves.len() as u64;
                 for &mv in &moves {
                     count_sequences(game, &game.child(state, mv), ply + 1, depth, counts, scratch);

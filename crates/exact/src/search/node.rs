@@ -62,7 +62,7 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
         // contract holds for the caller's window. The moves it keeps stay in the ply's buffer for the search.
         let pruned = self.order.prunes() && depth > 0 && matches!(kind, Node::Decision(_));
         if let (true, Node::Decision(player)) = (pruned, kind) {
-            game.moves(state, &mut here.moves);
+            game.decision_moves(state, &mut here.moves);
             let known = self.order.prune(game, state, player, ply, depth, &mut here.moves);
             match known {
                 Known::Value(v) => {
@@ -165,7 +165,7 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
                 if pruned {
                     // Generated, and pruned, above.
                 } else if depth > 0 {
-                    game.moves(state, moves);
+                    game.decision_moves(state, moves);
                 } else {
                     // Quiescence: the buffer holds the noisy moves `noisy_moves` found. Searching only them is a
                     // horizon all the same: the value is not exact, nor is any node's above it.
