@@ -85,7 +85,7 @@ impl Orderer<Connect4> for Knowledge {
         moves: &mut Vec<u8>,
     ) -> Known {
         if depth != UNLIMITED {
-            return Known::UNKNOWN;
+            return Known::Nothing;
         }
         let (cells, m) = (game.cells(), p.moves_played());
         if ply == 0 && game.winning_cells(p.current()) & game.legal_mask(p) != 0 {

@@ -23,11 +23,8 @@ pub enum Known {
     Value(Value),
     /// Bounds `(lo, hi)` on the node's value, from MAX's view; the moves left to search reach it.
     Bounds(Value, Value),
-}
-
-impl Known {
-    /// Nothing known: bounds that every value meets.
-    pub const UNKNOWN: Known = Known::Bounds(Value::NEG_INFINITY, Value::INFINITY);
+    /// Nothing: the node is searched as it is, its moves as the ordering left them.
+    Nothing,
 }
 
 /// A move ordering, as the search loop uses it.
@@ -57,8 +54,9 @@ pub trait Orderer<G: Game> {
     /// `depth` decision plies left, [`UNLIMITED`] to the end of the game) are searched: its value in a search of
     /// that depth, if known without search, or bounds on it, having removed from `moves` any move whose value is
     /// no better for `player` than the best of those kept, so that the best of those kept is the node's value.
-    /// `moves` stays non-empty unless the value is known. Called only if [`Orderer::prunes`], at every decision
-    /// node with a ply or more left, in the order the search meets them.
+    /// `moves` stays non-empty unless the value is known. Called only if [`Orderer::prunes`], at the decision
+    /// nodes with a ply or more left that the loop expands, in the order it meets them (not at a draw by the
+    /// game's repetition rules, nor in Star2's probes or the lookahead's).
     fn prune(
         &mut self,
         game: &G,
@@ -69,7 +67,7 @@ pub trait Orderer<G: Game> {
         moves: &mut Vec<G::Move>,
     ) -> Known {
         let _ = (game, state, player, ply, depth, moves);
-        Known::UNKNOWN
+        Known::Nothing
     }
 
     /// Whether the ordering learns from results ([`Orderer::reward`]); the loop works out what a reward needs
@@ -342,29 +340,43 @@ impl<G: Game> Orderer<G> for Shallow<G> {
     }
 }
 
-/// Another ordering, with the game's tactics ([`Game::tactics`]) as its knowledge: below the root, at a node
-/// searched two decision plies deep or more, a win on the move or a loss on every reply settles the node, and
-/// the moves that lose on the reply are left out. The two plies the tactics look at are within the search's
+/// Another ordering, with the game's tactics ([`Game::tactics`]) added to its knowledge: below the root, at a
+/// node searched two decision plies deep or more, a win on the move or a loss on every reply settles the node,
+/// and the moves that lose on the reply are left out. The two plies the tactics look at are within the search's
 /// horizon there, so the values are those of the search without them (a position one ply from the horizon is
 /// left alone: its search would not see the reply). The root is left alone too, so that its search names a
-/// best move.
+/// best move. Where the tactics say nothing, the other ordering's own knowledge ([`Orderer::prune`]) is asked.
+///
+/// For a game that has no tactics ([`Game::has_tactics`]), or whose positions repeat (a repetition could make
+/// a move that loses on the reply a draw), it is the other ordering alone: the loop then lists no node's moves
+/// before its table probe for nothing.
 #[derive(Clone, Debug, Default)]
-pub struct Tactical<O>(pub O);
+pub struct Tactical<O> {
+    inner: O,
+    on: bool,
+}
+
+impl<O> Tactical<O> {
+    /// `inner`, with the tactics of `game` if it has any and its positions do not repeat.
+    pub fn new<G: Game>(inner: O, game: &G) -> Tactical<O> {
+        Tactical { inner, on: game.has_tactics() && game.cycles().is_none() }
+    }
+}
 
 impl<G: Game, O: Orderer<G>> Orderer<G> for Tactical<O> {
     #[inline(always)]
     fn reorders(&self) -> bool {
-        self.0.reorders()
+        self.inner.reorders()
     }
 
     #[inline]
     fn order(&mut self, game: &G, state: &G::State, player: Player, ply: usize, moves: &mut [G::Move]) {
-        self.0.order(game, state, player, ply, moves);
+        self.inner.order(game, state, player, ply, moves);
     }
 
     #[inline(always)]
     fn prunes(&self) -> bool {
-        true
+        self.on || self.inner.prunes()
     }
 
     #[inline]
@@ -372,25 +384,29 @@ impl<G: Game, O: Orderer<G>> Orderer<G> for Tactical<O> {
         &mut self,
         game: &G,
         state: &G::State,
-        _: Player,
+        player: Player,
         ply: usize,
         depth: u32,
         moves: &mut Vec<G::Move>,
     ) -> Known {
-        if ply == 0 || depth < 2 {
-            return Known::UNKNOWN;
+        if self.on
+            && ply > 0
+            && depth >= 2
+            && let Some(value) = game.tactics(state, moves)
+        {
+            return Known::Value(value);
         }
-        game.tactics(state, moves).map_or(Known::UNKNOWN, Known::Value)
+        if self.inner.prunes() { self.inner.prune(game, state, player, ply, depth, moves) } else { Known::Nothing }
     }
 
     #[inline(always)]
     fn learns(&self) -> bool {
-        self.0.learns()
+        self.inner.learns()
     }
 
     #[inline]
     fn reward(&mut self, mv: G::Move, ply: usize, depth: u32) {
-        self.0.reward(mv, ply, depth);
+        self.inner.reward(mv, ply, depth);
     }
 }
 

@@ -61,8 +61,9 @@ pub fn check<G: Game>(game: &G, roots: &[G::State], playouts: usize, seed: u64) 
 
 /// Checks [`Game::tactics`] at decision node `state` of `player`, whose moves are `moves`, against the two plies
 /// it looks at: a win it names is a move's payoff, and no move ends the game better; a loss it names is one the
-/// opponent reaches on some reply to every move; otherwise the moves it kept are some of `moves` in their order,
-/// and every move it left out lets the opponent win on the reply.
+/// opponent reaches on some reply to every move, and no line of two plies ends worse for the mover; otherwise
+/// the moves it kept are some of `moves` in their order, and every move it left out lets the opponent win on the
+/// reply as fast as anything can (the worst end of any line of two plies).
 fn check_tactics<G: Game>(game: &G, state: &G::State, player: Player, moves: &[G::Move]) {
     let mut kept = moves.to_vec();
     let settled = game.tactics(state, &mut kept);
@@ -85,6 +86,15 @@ fn check_tactics<G: Game>(game: &G, state: &G::State, player: Player, moves: &[G
             })
             .collect::<Vec<_>>()
     };
+    // The fastest loss: the worst the mover meets, in its view, on any line of two plies that ends the game.
+    let floor = moves
+        .iter()
+        .flat_map(|&mv| ends(mv).into_iter().chain(lost_on_reply(mv)))
+        .map(|payoff| player.view(payoff))
+        .fold(f64::INFINITY, f64::min);
+    // The opponent's best reply to `mv` that ends the game, in the mover's view.
+    let worst_reply =
+        |mv| lost_on_reply(mv).into_iter().map(|payoff| player.view(payoff)).fold(f64::INFINITY, f64::min);
     match settled {
         Some(won) if player.view(won) > 0.0 => {
             assert!(moves.iter().any(|&mv| ends(mv) == Some(won)), "{state:?}: no move wins {won}");
@@ -96,6 +106,7 @@ fn check_tactics<G: Game>(game: &G, state: &G::State, player: Player, moves: &[G
             for &mv in moves {
                 assert!(lost_on_reply(mv).contains(&lost), "{state:?}: move {mv:?} does not lose {lost} on the reply");
             }
+            assert!(player.view(lost) <= floor, "{state:?}: a line of two plies ends worse than {lost}");
         }
         None => {
             assert!(!kept.is_empty(), "{state:?}: tactics left no move and no value");
@@ -105,6 +116,7 @@ fn check_tactics<G: Game>(game: &G, state: &G::State, player: Player, moves: &[G
                     rest.next();
                 } else {
                     assert!(!lost_on_reply(mv).is_empty(), "{state:?}: move {mv:?} left out, but it does not lose");
+                    assert_eq!(worst_reply(mv), floor, "{state:?}: move {mv:?} left out, but it loses slower");
                 }
             }
             assert!(rest.next().is_none(), "{state:?}: tactics kept {kept:?}, not a subsequence of {moves:?}");

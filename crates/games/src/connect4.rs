@@ -557,6 +557,11 @@ impl Game for Connect4 {
         None
     }
 
+    #[inline]
+    fn has_tactics(&self) -> bool {
+        true
+    }
+
     /// Pons' key `current + mask`: unique for every position of a given board size (positions of different
     /// sizes may share keys).
     ///

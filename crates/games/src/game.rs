@@ -189,12 +189,20 @@ pub trait Game {
     /// move, the fastest win there is, or every move lets the opponent win on the reply (`moves` is then left
     /// unspecified) — and `None` otherwise.
     ///
-    /// Only for games in which a faster win is worth at least as much as a slower one; the default, for every
-    /// other game and those that know nothing, leaves `moves` as they are and returns `None`.
+    /// Only for games in which a faster win is worth at least as much as a slower one, and whose positions do not
+    /// repeat (a repetition could make a move that loses on the reply a draw); the default, for every other game
+    /// and those that know nothing, leaves `moves` as they are and returns `None`.
     #[inline]
     fn tactics(&self, state: &Self::State, moves: &mut Vec<Self::Move>) -> Option<Value> {
         let _ = (state, moves);
         None
+    }
+
+    /// Whether [`Game::tactics`] may know anything (`false`, the default): searches that would list a node's
+    /// moves early to ask it skip that for games without tactics.
+    #[inline]
+    fn has_tactics(&self) -> bool {
+        false
     }
 
     /// The state after `mv`, leaving `state` untouched.

@@ -65,6 +65,18 @@ impl<G: Game> Game for Settled<'_, G> {
         self.game.decision_moves(state, buf)
     }
 
+    /// The game's own tactics when nothing settles positions (a settled position's payoff is a table's, which
+    /// the tactics do not know).
+    #[inline]
+    fn tactics(&self, state: &G::State, moves: &mut Vec<G::Move>) -> Option<Value> {
+        if self.settle.is_some() { None } else { self.game.tactics(state, moves) }
+    }
+
+    #[inline]
+    fn has_tactics(&self) -> bool {
+        self.settle.is_none() && self.game.has_tactics()
+    }
+
     #[inline]
     fn outcomes(&self, state: &G::State, buf: &mut Vec<(G::Move, f64)>) {
         self.game.outcomes(state, buf)

@@ -336,6 +336,11 @@ impl Game for TicTacToe {
         }
     }
 
+    #[inline]
+    fn has_tactics(&self) -> bool {
+        true
+    }
+
     /// The two masks side by side: unique for every board.
     #[inline]
     fn key(&self, b: &Board) -> u64 {

@@ -182,7 +182,7 @@ impl<'a, G: Game, E: Evaluator<G>> Engine<'a, G, E> {
     ) -> SearchResult<G::Move> {
         let config = SearchConfig { algorithm, depth, ..self.config };
         let horizon = self.game.horizon();
-        let order = Tactical(Shallow::new(child_estimate::<G, E>, SORTED_PLIES));
+        let order = Tactical::new(Shallow::new(child_estimate::<G, E>, SORTED_PLIES), &self.game);
         let mut searcher =
             config.searcher(&self.game, order, horizon).with_observer(observer).with_history(history.to_vec());
         match self.table.take() {

@@ -84,6 +84,11 @@ impl<G: Game, E: Evaluator<G>> Game for Heuristic<'_, G, E> {
     }
 
     #[inline]
+    fn has_tactics(&self) -> bool {
+        self.evaluator.proofs_are_final() && self.game.has_tactics()
+    }
+
+    #[inline]
     fn outcomes(&self, state: &G::State, buf: &mut Vec<(G::Move, f64)>) {
         self.game.outcomes(state, buf)
     }

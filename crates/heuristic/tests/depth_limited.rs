@@ -7,10 +7,12 @@
 //!   every algorithm of the exact crate run to that depth return the value of a direct depth-limited minimax with
 //!   quiescence, written here without the library.
 
-use khela_exact::{Algorithm, Memo, Natural, Observer, SearchConfig, Searcher, Stats, Tactical};
+use khela_exact::{Algorithm, Memo, Natural, Observer, Orderer, SearchConfig, Searcher, Stats, Tactical};
 use khela_games::Evaluator;
 use khela_games::conformance::reachable;
 use khela_games::connect4::{Connect4, Position};
+use khela_games::nim::Nim;
+use khela_games::settled::Settled;
 use khela_games::tictactoe::{Board, TicTacToe};
 use khela_games::tree::Tree;
 use khela_games::{Game, Node, Player, Value};
@@ -306,7 +308,8 @@ fn tactics_change_no_value_and_prune() {
                     h.evaluator.noisy(h.game, s, moves)
                 };
                 let mut plain = Searcher::new(&heuristic, Natural).with_evaluator(estimate);
-                let mut tactical = Searcher::new(&heuristic, Tactical(Natural)).with_evaluator(estimate);
+                let mut tactical =
+                    Searcher::new(&heuristic, Tactical::new(Natural, &heuristic)).with_evaluator(estimate);
                 if quiescence {
                     plain = plain.with_quiescence(noisy);
                     tactical = tactical.with_quiescence(noisy);
@@ -339,7 +342,7 @@ fn tactics_change_no_value_and_prune() {
     assert!(tactical * 10 < plain * 9, "Connect-4: {tactical} nodes with the tactics, {plain} without");
     let (mut plain, mut tactical) = (0, 0);
     let mut exact = Searcher::new(&TicTacToe, Natural);
-    let mut exact_tactical = Searcher::new(&TicTacToe, Tactical(Natural));
+    let mut exact_tactical = Searcher::new(&TicTacToe, Tactical::new(Natural, &TicTacToe));
     for board in reachable(&TicTacToe, Board::EMPTY) {
         for depth in 0..=6 {
             let (a, b) = check(&TicTacToe, &OpenLines, &board, depth);
@@ -349,4 +352,11 @@ fn tactics_change_no_value_and_prune() {
         assert_eq!(exact_tactical.run(Algorithm::AlphaBeta, &board).value, value, "{board} to the end");
     }
     assert!(tactical * 10 < plain * 9, "tic-tac-toe: {tactical} nodes with the tactics, {plain} without");
+    // On through a game with nothing settled; off where there is nothing to give: an evaluator whose proofs are
+    // not final, a game without tactics (the loop then lists no moves early).
+    assert!(Orderer::<Settled<'_, Connect4>>::prunes(&Tactical::new(Natural, &Settled::new(&game, None))));
+    let blind = Blind { seed: 1 };
+    let unproven = Heuristic::new(&TicTacToe, &blind);
+    assert!(!Orderer::<Heuristic<'_, TicTacToe, Blind>>::prunes(&Tactical::new(Natural, &unproven)));
+    assert!(!Orderer::<Nim>::prunes(&Tactical::new(Natural, &Nim)));
 }

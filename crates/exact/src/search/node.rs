@@ -56,7 +56,7 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
             }
             line_key = Some(key);
         }
-        // What the ordering knows of a decision node searched to the end: its value, which settles it for less
+        // What the ordering knows of a decision node with a ply or more left: its value, which settles it for less
         // than a table probe costs (it is asked first, and the node is neither probed nor stored), or bounds that
         // narrow the window. A value proven beyond a narrowed edge is that edge, the true value: the window's
         // contract holds for the caller's window. The moves it keeps stay in the ply's buffer for the search.
@@ -69,6 +69,7 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
                     self.track.stats.leaves += 1;
                     return viewer.view(v);
                 }
+                Known::Nothing => {}
                 Known::Bounds(lo, hi) => {
                     let (lo, hi) = if viewer == Player::Max { (lo, hi) } else { (-hi, -lo) };
                     if hi <= alpha {
