@@ -45,7 +45,11 @@ pub struct MoveValue<M> {
 /// The configuration's algorithm (usually [`Algorithm::IterativeDeepening`], as
 /// [`SearchConfig::depth_limited`] gives it) chooses the move; its depth counts the move being chosen as the
 /// first ply (depth 2 is the mover's move and the reply, then the evaluator); its table, if it has one, is kept
-/// from one search to the next, as engines do, which changes node counts, never values.
+/// from one search to the next, as engines do. A fresh engine's value is that of plain alpha-beta to the same
+/// depth. A kept table can change it: an entry a deeper search proved exact (it met no horizon) answers a later
+/// search of the position with fewer plies left, where plain alpha-beta would stop at the horizon. Searching
+/// every tic-tac-toe position at depths 1 to 9 with one engine per depth, kept from position to position, 83
+/// values differ from plain alpha-beta's; with a fresh engine for each, none.
 /// Children are sorted by the evaluator at the first [`SORTED_PLIES`] plies and by the history heuristic below.
 ///
 /// ```
