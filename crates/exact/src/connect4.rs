@@ -38,25 +38,8 @@ use khela_tt::{CompactTable, TableStats, TooSmall};
 use std::sync::Arc;
 
 /// Connect-4's knowledge, as an ordering of the search loop (see the module documentation).
-#[derive(Clone, Debug)]
-pub struct Knowledge {
-    /// Each column's place in the centre-first order that breaks ties between equally threatening moves.
-    rank: [u8; 64],
-}
-
-impl Knowledge {
-    /// The knowledge for `game`'s board: ties broken centre first.
-    pub fn new(game: &Connect4) -> Knowledge {
-        let (width, centre) = (game.width() as i32, game.width() as i32 / 2);
-        let mut rank = [u8::MAX; 64];
-        for i in 0..width {
-            // centre, one left, one right, two left, …
-            let col = centre + (1 - 2 * (i % 2)) * ((i + 1) / 2);
-            rank[col as usize] = i as u8;
-        }
-        Knowledge { rank }
-    }
-}
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Knowledge;
 
 /// The score of a win completed by stone `stones` on a board of `cells` (0 past the board's end), as a value.
 fn score(cells: u32, stones: u32) -> Value {
@@ -104,28 +87,10 @@ impl Orderer<Connect4> for Knowledge {
         if player == Player::Max { Known::Bounds(lo, hi) } else { Known::Bounds(-hi, -lo) }
     }
 
-    /// Threats made, most first; the centre first among equals.
+    /// Threats made, most first; the centre first among equals ([`Connect4::order_by_threats`]).
     #[inline(always)]
     fn order(&mut self, game: &Connect4, p: &Position, _: Player, _: usize, moves: &mut [u8]) {
-        let legal = game.legal_mask(p);
-        // Each move's key (its order, then the column), sorted by insertion as it is made: a board is at most
-        // 32 columns wide (a column takes two bits or more of 64), and here seven (a call of the library's sort
-        // and a 64-entry array zeroed at every node cost 4% of End-Easy's time).
-        let mut keys = [0u32; 32];
-        for (i, &col) in moves.iter().enumerate() {
-            let cell = legal & game.column_cells(col);
-            let threats = (game.winning_cells(p.current() | cell) & !(p.mask() | cell)).count_ones();
-            let key = (64 - threats) << 16 | u32::from(self.rank[col as usize]) << 8 | u32::from(col);
-            let mut j = i;
-            while j > 0 && keys[j - 1] > key {
-                keys[j] = keys[j - 1];
-                j -= 1;
-            }
-            keys[j] = key;
-        }
-        for (mv, &key) in moves.iter_mut().zip(&keys) {
-            *mv = key as u8;
-        }
+        game.order_by_threats(p, moves);
     }
 }
 
@@ -222,7 +187,7 @@ impl<'g> Solver<'g> {
             .filter(|&(_, entries)| entries < table.capacity())
             .filter_map(|(tag, entries)| table.region(tag, entries).ok())
             .collect();
-        let main = Searcher::new(game, Knowledge::new(game))
+        let main = Searcher::new(game, Knowledge)
             .with_cache(Compact::growing(Arc::clone(&table), regions).with_symmetry(Mirror::default()));
         Ok(Solver { game, table, main, team: None, shared_from: SHARED_FROM_EMPTY })
     }
@@ -237,7 +202,7 @@ impl<'g> Solver<'g> {
             .map(|_| {
                 let compact = Compact::new(Arc::clone(&self.table)).with_symmetry(Mirror::default());
                 let handle = Abdada::new(compact, Arc::clone(&team), MARKED_PLIES);
-                Searcher::new(self.game, Knowledge::new(self.game)).with_cache(handle)
+                Searcher::new(self.game, Knowledge).with_cache(handle)
             })
             .collect();
         Solver { team: Some((team, searchers)), ..self }

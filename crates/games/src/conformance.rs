@@ -3,7 +3,8 @@
 //! [`check`] plays seeded random games from the given states and checks the promises of [`Game`]: decision
 //! nodes have moves and terminal nodes none, chance probabilities are positive and sum to 1, playing a move on a
 //! copy leaves the original untouched, equal states have equal keys, a decision node's
-//! [`Game::decision_moves`] are its moves, and what [`Game::tactics`] says holds two plies ahead. [`check_notation`] checks the promises
+//! [`Game::decision_moves`] are its moves, [`Game::order_moves`] only reorders them, and what [`Game::tactics`]
+//! says holds two plies ahead. [`check_notation`] checks the promises
 //! of [`Notation`] the same way, for the games that have one; [`check_cycles`] the rules of games whose positions
 //! repeat; [`check_space`] and [`check_unmoves`] the promises of a [`Space`] and its [`Unmoves`].
 
@@ -37,6 +38,7 @@ pub fn check<G: Game>(game: &G, roots: &[G::State], playouts: usize, seed: u64) 
                 let mut listed = Vec::new();
                 game.decision_moves(state, &mut listed);
                 assert_eq!(listed, moves, "decision_moves and moves of {state:?} differ");
+                check_order(game, state, moves);
                 check_tactics(game, state, player, moves);
             }
             Node::Chance => {
@@ -56,6 +58,25 @@ pub fn check<G: Game>(game: &G, roots: &[G::State], playouts: usize, seed: u64) 
                 assert_eq!(key_a, key_b, "equal states {a:?} have different keys");
             }
         }
+    }
+}
+
+/// Checks [`Game::order_moves`] at decision node `state`, whose moves are `moves`: it puts them, and the same
+/// moves reversed, in an order of the same moves, and leaves them as they are for a game without an order.
+fn check_order<G: Game>(game: &G, state: &G::State, moves: &[G::Move]) {
+    let reversed: Vec<G::Move> = moves.iter().rev().copied().collect();
+    for listed in [moves, reversed.as_slice()] {
+        let mut ordered = listed.to_vec();
+        game.order_moves(state, &mut ordered);
+        if !game.has_move_order() {
+            assert_eq!(ordered, listed, "{state:?}: a game without an order reordered {listed:?}");
+        }
+        let unmatched = ordered.iter().find(|&&mv| {
+            let count = |list: &[G::Move]| list.iter().filter(|&&other| other == mv).count();
+            count(&ordered) != count(listed)
+        });
+        assert!(unmatched.is_none(), "{state:?}: {listed:?} ordered as {ordered:?}, not the same moves");
+        assert_eq!(ordered.len(), listed.len(), "{state:?}: {listed:?} ordered as {ordered:?}");
     }
 }
 

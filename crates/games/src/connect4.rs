@@ -55,6 +55,7 @@
 
 pub mod benchmark;
 pub mod notation;
+mod threats;
 
 use crate::{Game, Node, Player, Value};
 use std::fmt;
@@ -398,50 +399,6 @@ impl Connect4 {
         }
     }
 
-    /// The cells where a stone added to `stones` would complete four in a row, empty or not (`stones` in this
-    /// board's layout): along each direction, three of the stones before, after or around the cell.
-    ///
-    /// ```
-    /// use khela_games::connect4::Connect4;
-    /// let game = Connect4::standard();
-    /// // X on the bottom row of columns 1-3, O on top of them: each has one cell left to finish, in column 4.
-    /// let p = game.parse("112233").unwrap();
-    /// assert_eq!(game.winning_cells(p.current()), game.bottom_cell(3));
-    /// assert_eq!(game.winning_cells(p.opponent()), game.bottom_cell(3) << 1);
-    /// ```
-    #[inline]
-    pub fn winning_cells(&self, stones: u64) -> u64 {
-        // As in `has_won`: constant shifts at the standard height, the other boards out of line.
-        let cells = if self.width >= 4 && self.height == Self::STANDARD_HEIGHT {
-            threes(stones, Self::STANDARD_HEIGHT)
-        } else {
-            self.threes_other(stones)
-        };
-        cells & self.board
-    }
-
-    /// [`Connect4::winning_cells`]' lines on a board that is not 6 rows high or is narrower than 4, out of line.
-    #[inline(never)]
-    fn threes_other(&self, stones: u64) -> u64 {
-        if self.width < 4 { (stones << 1) & (stones << 2) & (stones << 3) } else { threes(stones, self.height) }
-    }
-
-    /// The cells where the side to move can drop a stone after which the opponent cannot win on the reply: the
-    /// one where the opponent would win if there is one (none if there are two), else any, and never below a cell
-    /// where the opponent would win. 0 if every move loses on the reply (or the game is over).
-    #[inline]
-    pub fn safe_cells(&self, p: &Position) -> u64 {
-        let legal = self.legal_mask(p);
-        let threats = self.winning_cells(p.opponent()) & !p.mask();
-        let forced = legal & threats;
-        let open = match forced.count_ones() {
-            0 => legal,
-            1 => forced,
-            _ => 0,
-        };
-        open & !(threats >> 1)
-    }
-
     /// Whether the player who moved last has four in a row.
     #[inline]
     pub fn is_won(&self, p: &Position) -> bool {
@@ -467,20 +424,6 @@ fn fours(stones: u64, h: u32) -> bool {
         let m = stones & (stones >> s);
         m & (m >> (2 * s)) != 0
     })
-}
-
-/// The cells (sentinels included) where a stone added to `stones` would complete four in a row, on a board `h`
-/// rows high and at least 4 columns wide: along each direction, three of the stones before, after or around the
-/// cell; up a column only the three below it. Inlined, so that a constant `h` makes constant shifts.
-#[inline(always)]
-fn threes(stones: u64, h: u32) -> u64 {
-    let mut cells = (stones << 1) & (stones << 2) & (stones << 3);
-    for s in [h + 1, h, h + 2] {
-        let (after1, after2, after3) = (stones >> s, stones >> (2 * s), stones >> (3 * s));
-        let (before1, before2, before3) = (stones << s, stones << (2 * s), stones << (3 * s));
-        cells |= before1 & before2 & (before3 | after1) | after1 & after2 & (after3 | before1);
-    }
-    cells
 }
 
 impl fmt::Display for Connect4 {
@@ -555,6 +498,17 @@ impl Game for Connect4 {
         }
         moves.retain(|&col| safe & self.column_cells(col) != 0);
         None
+    }
+
+    /// The threats each move makes, most first, the centre first among equals ([`Connect4::order_by_threats`]).
+    #[inline]
+    fn order_moves(&self, p: &Position, moves: &mut [u8]) {
+        self.order_by_threats(p, moves);
+    }
+
+    #[inline]
+    fn has_move_order(&self) -> bool {
+        true
     }
 
     #[inline]

@@ -205,6 +205,22 @@ pub trait Game {
         false
     }
 
+    /// Sorts `moves`, the moves of decision node `state`, most promising first by what the rules tell at a glance
+    /// (Connect-4: the threats each makes, [`crate::connect4::Connect4::order_by_threats`]), for orderings that
+    /// take the game's word ([`Game::has_move_order`]). An order changes what a search visits, never a value. The
+    /// default, for games that have none, leaves `moves` as they are.
+    #[inline]
+    fn order_moves(&self, state: &Self::State, moves: &mut [Self::Move]) {
+        let _ = (state, moves);
+    }
+
+    /// Whether [`Game::order_moves`] orders anything (`false`, the default): orderings that would take its word
+    /// keep their own for games without one.
+    #[inline]
+    fn has_move_order(&self) -> bool {
+        false
+    }
+
     /// The state after `mv`, leaving `state` untouched.
     #[inline]
     fn child(&self, state: &Self::State, mv: Self::Move) -> Self::State {

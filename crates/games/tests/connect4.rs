@@ -362,3 +362,39 @@ fn perft_from_the_empty_board() {
         assert_eq!(perft(&game, &Position::EMPTY, depth as u32), count, "depth {depth}");
     }
 }
+
+/// The threat order against an oracle built from `naive_four`: each move's threats are the empty cells, once it
+/// is made, where one more stone of the mover completes four, found cell by cell; ties go to the centre, then
+/// outwards, the left column of two first (the order of Pons' solver). Positions with a win on the move are left
+/// out: a move that wins is not told apart (searches settle such a node before they order it).
+#[test]
+fn moves_are_ordered_by_the_threats_they_make() {
+    let mut ordered_differently = 0;
+    for (w, h) in [(7, 6), (8, 7), (5, 4), (16, 3)] {
+        let game = Connect4::new(w, h).unwrap();
+        let cells = (0..w).flat_map(|c| (0..h).map(move |r| 1u64 << (c * (h + 1) + r)));
+        let centre = (w / 2) as i64;
+        // centre, one left, one right, two left, …
+        let rank = |col: u8| (0..w as i64).position(|i| centre + (1 - 2 * (i % 2)) * ((i + 1) / 2) == i64::from(col));
+        for p in random_positions(&game, 20, u64::from(w * 10 + h)) {
+            let Node::Decision(_) = game.node(&p) else { continue };
+            let mut moves = Vec::new();
+            game.moves(&p, &mut moves);
+            if moves.iter().any(|&col| game.is_winning_move(&p, col)) {
+                continue;
+            }
+            let threats = |col: u8| {
+                let child = game.child(&p, col);
+                let mover = child.opponent();
+                cells.clone().filter(|&cell| child.mask() & cell == 0 && naive_four(&game, mover | cell)).count()
+            };
+            let mut expected = moves.clone();
+            expected.sort_by_key(|&col| (std::cmp::Reverse(threats(col)), rank(col)));
+            let mut ordered = moves.iter().rev().copied().collect::<Vec<_>>();
+            game.order_moves(&p, &mut ordered);
+            assert_eq!(ordered, expected, "{game} {p:?}");
+            ordered_differently += usize::from(ordered != moves);
+        }
+    }
+    assert!(ordered_differently > 100, "only {ordered_differently} positions ordered");
+}

@@ -15,5 +15,5 @@ mod scaled;
 pub mod sixteen_soldiers;
 pub mod tictactoe;
 
-pub use engine::{Analysis, Engine, MoveValue, SORTED_PLIES};
+pub use engine::{Analysis, Engine, MoveValue, SORTED_PLIES, SORTED_PLIES_WITH_GAME_ORDER};
 pub use scaled::{Heuristic, child_estimate};

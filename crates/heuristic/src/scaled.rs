@@ -89,6 +89,16 @@ impl<G: Game, E: Evaluator<G>> Game for Heuristic<'_, G, E> {
     }
 
     #[inline]
+    fn order_moves(&self, state: &G::State, moves: &mut [G::Move]) {
+        self.game.order_moves(state, moves)
+    }
+
+    #[inline]
+    fn has_move_order(&self) -> bool {
+        self.game.has_move_order()
+    }
+
+    #[inline]
     fn outcomes(&self, state: &G::State, buf: &mut Vec<(G::Move, f64)>) {
         self.game.outcomes(state, buf)
     }

@@ -7,7 +7,7 @@
 //!   every algorithm of the exact crate run to that depth return the value of a direct depth-limited minimax with
 //!   quiescence, written here without the library.
 
-use khela_exact::{Algorithm, Memo, Natural, Observer, Orderer, SearchConfig, Searcher, Stats, Tactical};
+use khela_exact::{Algorithm, Memo, Natural, Observer, Orderer, SearchConfig, Searcher, Shallow, Stats, Tactical};
 use khela_games::Evaluator;
 use khela_games::conformance::reachable;
 use khela_games::connect4::{Connect4, Position};
@@ -18,7 +18,7 @@ use khela_games::tree::Tree;
 use khela_games::{Game, Node, Player, Value};
 use khela_heuristic::connect4::Threats;
 use khela_heuristic::tictactoe::OpenLines;
-use khela_heuristic::{Engine, Heuristic};
+use khela_heuristic::{Engine, Heuristic, SORTED_PLIES, SORTED_PLIES_WITH_GAME_ORDER, child_estimate};
 use std::ops::ControlFlow;
 
 /// An evaluator that knows nothing: a hash of the state's key into -8..=8. Noisy moves are the moves that end
@@ -359,4 +359,52 @@ fn tactics_change_no_value_and_prune() {
     let unproven = Heuristic::new(&TicTacToe, &blind);
     assert!(!Orderer::<Heuristic<'_, TicTacToe, Blind>>::prunes(&Tactical::new(Natural, &unproven)));
     assert!(!Orderer::<Nim>::prunes(&Tactical::new(Natural, &Nim)));
+}
+
+#[test]
+fn the_games_move_order_changes_no_value_and_prunes() {
+    // The evaluator's ordering at the first plies, and below it the history or the game's order (Connect-4's
+    // threats), each with the game's tactics, as the Engine orders a game without and with an order, against plain alpha-beta, in each of 20
+    // seeded random games' positions at depths 1 to 6. (Without the tactics, the threats visited 8% more nodes
+    // than the history here.)
+    let estimate = |h: &Heuristic<'_, Connect4, Threats>, s: &Position| h.evaluator.evaluate(h.game, s);
+    let game = Connect4::standard();
+    let threats = Threats::new(&game);
+    let heuristic = Heuristic::new(&game, &threats);
+    let (mut rng, mut moves) = (0x0bde_u64, Vec::new());
+    let (mut history_nodes, mut ordered_nodes) = (0, 0);
+    for _ in 0..20 {
+        let mut position = Position::EMPTY;
+        while let Node::Decision(_) = game.node(&position) {
+            for depth in 1..=6 {
+                let history = Shallow::new(child_estimate, SORTED_PLIES);
+                let ordered = Shallow::new(child_estimate, SORTED_PLIES_WITH_GAME_ORDER).with_game_order(&heuristic);
+                let expected = Searcher::new(&heuristic, Natural).with_evaluator(estimate).run_to_depth(
+                    Algorithm::NegamaxAlphaBeta,
+                    &position,
+                    depth,
+                );
+                for (order, nodes) in [(history, &mut history_nodes), (ordered, &mut ordered_nodes)] {
+                    let order = Tactical::new(order, &heuristic);
+                    let mut searcher = Searcher::new(&heuristic, order).with_evaluator(estimate);
+                    let found = searcher.run_to_depth(Algorithm::NegamaxAlphaBeta, &position, depth);
+                    assert_eq!(found.value, expected.value, "{position:?} depth {depth}");
+                    *nodes += found.stats.nodes;
+                }
+            }
+            game.moves(&position, &mut moves);
+            rng = rng.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            game.play(&mut position, moves[(rng >> 33) as usize % moves.len()]);
+        }
+    }
+    assert!(
+        ordered_nodes * 10 < history_nodes * 9,
+        "{ordered_nodes} nodes in the game's order, {history_nodes} by history"
+    );
+    // The history stops learning where the game's order stands in for it; a game without an order keeps it.
+    let ordered = Shallow::new(child_estimate, SORTED_PLIES_WITH_GAME_ORDER).with_game_order(&heuristic);
+    assert!(!Orderer::<Heuristic<'_, Connect4, Threats>>::learns(&ordered));
+    let open_lines = Heuristic::new(&TicTacToe, &OpenLines);
+    let kept = Shallow::new(child_estimate, SORTED_PLIES).with_game_order(&open_lines);
+    assert!(Orderer::<Heuristic<'_, TicTacToe, OpenLines>>::learns(&kept));
 }
