@@ -5,8 +5,8 @@
 //!   heuristic game) against the peer's `Negamax`, both without a transposition table, children in natural
 //!   order (the peer shuffles the root's moves, which changes its node count a little but not its value).
 //! - `engine`: each library's full depth-limited searcher, our [`Engine::search`] (`SearchConfig::depth_limited`:
-//!   iterative deepening, a 16 MiB table, evaluator ordering at the first two plies, its principal variation
-//!   included)
+//!   iterative deepening, a 16 MiB table, the game's tactics, evaluator ordering at the root and Connect-4's
+//!   threat ordering below, its principal variation included)
 //!   against the peer's `IterativeSearch` as its documentation sets it up for the job: a table of the same
 //!   byte size (16 MiB: 2^20 entries of 16 bytes, against our 2^19 slots of 32), its depth limit set to ours,
 //!   null-window (principal variation) search, which is its default, and its countermove history table (the
