@@ -58,8 +58,8 @@ pub struct MoveValue<M> {
 /// every tic-tac-toe position at depths 1 to 9 with one engine per depth, kept from position to position, 83
 /// values differ from plain alpha-beta's; with a fresh engine for each, none.
 /// Children are sorted by the evaluator at the root and below by the game's own move order
-/// ([`Game::order_moves`]: Connect-4's threats) if it has one ([`SORTED_PLIES_WITH_GAME_ORDER`]); for a game without, by
-/// the evaluator at the first [`SORTED_PLIES`] plies and by the history heuristic below.
+/// ([`Game::order_moves`]: Connect-4's threats) if it has one ([`SORTED_PLIES_WITH_GAME_ORDER`]); for a game
+/// without, by the evaluator at the first [`SORTED_PLIES`] plies and by the history heuristic below.
 ///
 /// ```
 /// use khela_exact::SearchConfig;

@@ -53,7 +53,9 @@ impl Connect4 {
     /// Sorts `moves` (columns of `p`, each playable) by the threats each makes, most first: the empty cells where
     /// the mover, once the move is made, would complete four with one more stone (Pons, "Solving Connect 4").
     /// Among equals, the centre first, then the columns nearer it, the left one of two first. A move that wins at
-    /// once is not told apart (searches settle such a node by its tactics before they order its moves).
+    /// once is not told apart: the solver and the game's tactics settle such a node before it is ordered, and
+    /// where an engine's tactics do not act (one ply from its horizon), putting such moves first saved it 0.06%
+    /// of its nodes.
     ///
     /// ```
     /// use khela_games::connect4::Connect4;
