@@ -44,6 +44,18 @@ pub trait Orderer<G: Game> {
     /// search them.
     fn order(&mut self, game: &G, state: &G::State, player: Player, ply: usize, moves: &mut [G::Move]);
 
+    /// Whether the loop may order a node's moves in two steps where its cache names the best move of an earlier
+    /// search of it: that move first, searched alone, and the others ordered only if it does not cut the node off.
+    /// An ordering that sorts the moves it is given stably, by something of each move and the node, then puts the
+    /// others in the order a sort of them all would, and the search visits the same nodes for less work: by
+    /// default, those that do not learn. One that learns ([`Orderer::learns`]) would order the others with the
+    /// first move's rewards counted, and one whose result depends on how many moves it is given would order them
+    /// differently too (a seeded shuffle, [`Shuffled`], would draw differently): they say `false`.
+    #[inline(always)]
+    fn stages(&self) -> bool {
+        !self.learns()
+    }
+
     /// Whether [`Orderer::prune`] knows anything. `false` (the default) lets the loop skip it.
     #[inline(always)]
     fn prunes(&self) -> bool {
@@ -135,6 +147,12 @@ impl Shuffled {
 impl<G: Game> Orderer<G> for Shuffled {
     fn order(&mut self, _: &G, _: &G::State, _: Player, _: usize, moves: &mut [G::Move]) {
         moves.shuffle(&mut self.rng);
+    }
+
+    /// Never: a shuffle of fewer moves would draw differently, and a seed would no longer give the same search.
+    #[inline(always)]
+    fn stages(&self) -> bool {
+        false
     }
 }
 
@@ -391,6 +409,11 @@ impl<G: Game, O: Orderer<G>> Orderer<G> for Tactical<O> {
     #[inline]
     fn order(&mut self, game: &G, state: &G::State, player: Player, ply: usize, moves: &mut [G::Move]) {
         self.inner.order(game, state, player, ply, moves);
+    }
+
+    #[inline(always)]
+    fn stages(&self) -> bool {
+        self.inner.stages()
     }
 
     #[inline(always)]

@@ -225,9 +225,19 @@ impl<G: Game> Orderer<G> for MoveOrdering<G> {
         }
     }
 
+    /// Those that do not learn, but the shuffle ([`Shuffled`] draws differently from fewer moves).
+    #[inline(always)]
+    fn stages(&self) -> bool {
+        !matches!(self, MoveOrdering::Shuffled(_)) && !Orderer::<G>::learns(self)
+    }
+
     #[inline(always)]
     fn learns(&self) -> bool {
-        matches!(self, MoveOrdering::History(_) | MoveOrdering::Shallow(_))
+        match self {
+            MoveOrdering::History(_) => true,
+            MoveOrdering::Shallow(o) => Orderer::<G>::learns(o),
+            _ => false,
+        }
     }
 
     #[inline]
