@@ -45,12 +45,14 @@ pub trait Orderer<G: Game> {
     fn order(&mut self, game: &G, state: &G::State, player: Player, ply: usize, moves: &mut [G::Move]);
 
     /// Whether the loop may order a node's moves in two steps where its cache names the best move of an earlier
-    /// search of it: that move first, searched alone, and the others ordered only if it does not cut the node off.
-    /// An ordering that sorts the moves it is given stably, by something of each move and the node, then puts the
-    /// others in the order a sort of them all would, and the search visits the same nodes for less work: by
-    /// default, those that do not learn. One that learns ([`Orderer::learns`]) would order the others with the
-    /// first move's rewards counted, and one whose result depends on how many moves it is given would order them
-    /// differently too (a seeded shuffle, [`Shuffled`], would draw differently): they say `false`.
+    /// search of it (and asks for no lookahead, [`crate::Cache::LOOKAHEAD`]): that move first, searched alone, and
+    /// the others ordered only if it does not cut the node off. The search visits the same nodes for less work if
+    /// ordering the other moves alone gives them in the order that ordering all of them gives, and if nothing the
+    /// first move's search changes affects the order: true of a stable sort by something of each move and the
+    /// node, and of reversal. By default, `true` for an ordering that does not learn ([`Orderer::learns`]: one that
+    /// does would count the first move's rewards). An ordering that does not meet the condition otherwise (a
+    /// seeded shuffle, [`Shuffled`], draws differently from fewer moves) says `false`; staged or not, the values
+    /// are the same.
     #[inline(always)]
     fn stages(&self) -> bool {
         !self.learns()
@@ -149,7 +151,7 @@ impl<G: Game> Orderer<G> for Shuffled {
         moves.shuffle(&mut self.rng);
     }
 
-    /// Never: a shuffle of fewer moves would draw differently, and a seed would no longer give the same search.
+    /// Never: a shuffle of fewer moves draws differently, and the search would not be the unstaged one.
     #[inline(always)]
     fn stages(&self) -> bool {
         false

@@ -3,10 +3,12 @@
 //! classic bug (storing a cut-off node's bound as its exact value) shown absent. The same on Connect-4's End-Easy
 //! benchmark set is in `end_easy.rs`.
 
+use khela_exact::connect4::Knowledge;
 use khela_exact::{Algorithm, ByValue, History, Natural, Orderer, Preference, Reversed, Searcher, Shuffled, Stats};
 use khela_games::conformance::reachable;
+use khela_games::connect4::{Connect4, Position};
 use khela_games::tictactoe::{Board, TicTacToe};
-use khela_games::{Game, Player, Value};
+use khela_games::{Game, Node, Player, Value};
 use khela_tt::{Policy, Table};
 use std::cell::Cell;
 use std::rc::Rc;
@@ -93,9 +95,9 @@ fn counted_run<O: Orderer<TicTacToe>>(
 
 /// Where the table names a node's best move, the loop searches it first and orders the others only if it does
 /// not cut the node off (`Orderer::stages`): from every seventh tic-tac-toe position, with both pruning algorithms and
-/// three orderings, the same value, nodes and cut-offs as ordering every move first, and fewer moves ordered (few
-/// fewer here: a fresh table names few best moves in tic-tac-toe). An ordering that learns (the history) or
-/// shuffles is not staged.
+/// three orderings, and from 40 random Connect-4 positions of 30 stones with the solver's knowledge, the same value,
+/// nodes and cut-offs as ordering every move first, and fewer moves ordered. An ordering that learns (the history)
+/// or shuffles is not staged.
 #[test]
 fn staged_ordering_visits_the_same_nodes_for_less() {
     let (mut staged_moves, mut all_moves) = (0, 0);
@@ -116,6 +118,27 @@ fn staged_ordering_visits_the_same_nodes_for_less() {
                 (staged_moves, all_moves) = (staged_moves + staged.2, all_moves + all.2);
             }
         }
+    }
+    // Connect-4 near its end, solved with the solver's knowledge (its threat order) over a plain table.
+    let game = Connect4::standard();
+    let (mut rng, mut moves) = (0xc4_u64, Vec::new());
+    for _ in 0..40 {
+        let mut position = Position::EMPTY;
+        while position.moves_played() < 30 && matches!(game.node(&position), Node::Decision(_)) {
+            game.moves(&position, &mut moves);
+            rng = rng.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            game.play(&mut position, moves[(rng >> 33) as usize % moves.len()]);
+        }
+        let run = |stages: bool| {
+            let ordered = Rc::new(Cell::new(0));
+            let order = Counted { inner: Knowledge, stages, ordered: Rc::clone(&ordered) };
+            let mut searcher = Searcher::new(&game, order).with_cache(Table::with_mib(1, Policy::TwoTier));
+            let result = searcher.run(Algorithm::NegamaxAlphaBeta, &position);
+            (result.value, result.stats, ordered.get())
+        };
+        let (staged, all) = (run(true), run(false));
+        assert_eq!((staged.0, staged.1), (all.0, all.1), "{position:?}");
+        (staged_moves, all_moves) = (staged_moves + staged.2, all_moves + all.2);
     }
     assert!(staged_moves < all_moves, "{staged_moves} moves ordered staged, {all_moves} all at once");
     assert!(Orderer::<TicTacToe>::stages(&Reversed) && Orderer::<TicTacToe>::stages(&preference()));
