@@ -2,8 +2,8 @@
 //! transposition table, evaluator ordering near the root, and quiescence.
 
 use crate::scaled::{Heuristic, child_estimate};
-use khela_exact::{Algorithm, Bound, Observer, SearchConfig, SearchResult, Shallow, Stats, Tactical};
-use khela_games::{Evaluator, Game, Node, Value};
+use khela_exact::{Algorithm, Bound, Cache, Observer, SearchConfig, SearchResult, Shallow, Stats, Tactical};
+use khela_games::{Evaluator, Game, Node, Player, Value};
 use khela_tt::Table;
 use std::cell::Cell;
 use std::ops::ControlFlow;
@@ -31,7 +31,8 @@ pub struct Analysis<M> {
     /// The depth searched: the configured one, or that of the last iteration of iterative deepening when it
     /// stopped early (the iteration met no horizon and is exact, or the observer stopped the deepening).
     pub depth: u32,
-    /// The counters of the search (the principal variation's re-searches not included).
+    /// The counters of the search (the principal variation's searches, where the table does not give it, not
+    /// included).
     pub stats: Stats,
 }
 
@@ -126,15 +127,18 @@ impl<'a, G: Game, E: Evaluator<G>> Engine<'a, G, E> {
         if let Some(best) = result.best {
             pv.push(best);
         }
-        // The principal variation past the first move is searched again, ply by ply; not when the observer
-        // stopped the deepening (its caller wants no more search).
+        // The principal variation past the first move, ply by ply: the table's best move where its entry holds
+        // the position's value, exact to the plies left, and otherwise a search of the position again; not when
+        // the observer stopped the deepening (its caller wants no more search).
         if let (Some(best), false) = (result.best, stopped.get()) {
             line.push(self.game.repetition_key(state));
             let (mut position, mut left) = (self.game.child(state, best), depth.saturating_sub(1));
             while left > 0
                 && let Node::Decision(_) = self.game.node(&position)
                 && !self.drawn(&line, &position)
-                && let Some(reply) = self.run(Algorithm::AlphaBeta, &position, left, &line, ()).best
+                && let Some(reply) = self
+                    .kept_reply(&position, left, result.value)
+                    .or_else(|| self.run(Algorithm::AlphaBeta, &position, left, &line, ()).best)
             {
                 pv.push(reply);
                 line.push(self.game.repetition_key(&position));
@@ -173,6 +177,19 @@ impl<'a, G: Game, E: Evaluator<G>> Engine<'a, G, E> {
         line.pop();
         self.history = line;
         MoveValue { mv, value: result.value, stats: result.stats }
+    }
+
+    /// The best move the table keeps for `state`, if its entry holds `value` (MAX's view) as the exact value of
+    /// a search to `depth` plies or deeper (or to the end) and the move is legal there: the next move of a
+    /// principal variation of that value, found without a search.
+    fn kept_reply(&mut self, state: &G::State, depth: u32, value: Value) -> Option<G::Move> {
+        let table = self.table.as_mut()?;
+        let (lo, hi) = (Value::NEG_INFINITY, Value::INFINITY);
+        let probe = Cache::probe(table, &self.game, state, Player::Max, depth, lo, hi);
+        let reply = probe.best.filter(|_| probe.value == Some(value))?;
+        let mut moves = Vec::new();
+        self.game.moves(state, &mut moves);
+        moves.contains(&reply).then_some(reply)
     }
 
     /// Whether the game's cycle rules make `state`, reached after the positions `line`, a draw (it is not over).

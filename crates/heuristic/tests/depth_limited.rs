@@ -147,15 +147,19 @@ fn analysis_values_every_move_and_the_principal_variation_is_legal() {
             assert_eq!(mover.view(analysis.value), best, "{board} depth {depth}");
             let chosen = values.iter().find(|m| Some(m.mv) == analysis.best).unwrap();
             assert_eq!(chosen.value, analysis.value);
-            // The principal variation starts with the move chosen, is legal and is no longer than the depth.
+            // The principal variation starts with the move chosen, is legal and is no longer than the depth, and
+            // each position along it, searched directly to the plies left, has the value: every move keeps it
+            // (the blind evaluator's values are pseudo-random, so that a wrong move seldom would).
             assert_eq!(analysis.pv.first(), analysis.best.as_ref());
-            assert!(analysis.pv.len() <= depth as usize);
+            assert!(analysis.pv.len() <= analysis.depth as usize && analysis.depth <= depth);
             let mut position = *board;
-            for &mv in &analysis.pv {
+            for (k, &mv) in analysis.pv.iter().enumerate() {
                 let mut legal = Vec::new();
                 TicTacToe.moves(&position, &mut legal);
                 assert!(legal.contains(&mv), "{board}: pv {:?}", analysis.pv);
                 TicTacToe.play(&mut position, mv);
+                let left = analysis.depth - 1 - k as u32;
+                assert_eq!(direct(&TicTacToe, &blind, &position, left, false), analysis.value, "{board} {k}");
             }
         }
     }
@@ -273,8 +277,22 @@ fn stopping_at_a_proof_keeps_the_value() {
             }
             let expected = plain.run_to_depth(Algorithm::AlphaBeta, state, depth).value;
             let options = SearchConfig { quiescence, table_mib: Some(1), ..SearchConfig::depth_limited(depth) };
-            let found = Engine::new(game, evaluator, options).search(state).value;
-            assert_eq!(found, expected, "{state:?} depth {depth} quiescence {quiescence}");
+            let found = Engine::new(game, evaluator, options).search(state);
+            let context = format!("{state:?} depth {depth} quiescence {quiescence}");
+            assert_eq!(found.value, expected, "{context}");
+            // Every position along the principal variation, searched plainly to the plies left of the search
+            // that chose it, has its value: each move of the line keeps it.
+            let mut position = state.clone();
+            assert!(found.pv.len() <= found.depth as usize, "{context}: {:?}", found.pv);
+            for (k, &mv) in found.pv.iter().enumerate() {
+                let mut legal = Vec::new();
+                game.moves(&position, &mut legal);
+                assert!(legal.contains(&mv), "{context}: pv {:?}", found.pv);
+                game.play(&mut position, mv);
+                let left = found.depth - 1 - k as u32;
+                let value = plain.run_to_depth(Algorithm::AlphaBeta, &position, left).value;
+                assert_eq!(value, found.value, "{context}: pv {:?} after {} moves", found.pv, k + 1);
+            }
         }
     }
     assert!(Evaluator::<TicTacToe>::proofs_are_final(&OpenLines));
