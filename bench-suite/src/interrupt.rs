@@ -1,5 +1,5 @@
 //! Stopping a long command from outside it. On the command line Ctrl-C ends the process (a sweep first says
-//! how to resume it: [`on_ctrl_c`]); a front end that keeps its own Ctrl-C handling (the Python package, whose
+//! how to resume it: `on_ctrl_c`); a front end that keeps its own Ctrl-C handling (the Python package, whose
 //! interpreter must survive it) asks for a stop with [`request`] instead, and the long commands stop at their
 //! next unit of work — a sweep's tree, a count's subtree or ply, a solve's position or iteration, a Monte Carlo
 //! iteration — with [`Interrupted`], writing no file.

@@ -1,5 +1,5 @@
 //! khela from Python (the `khela` package's compiled module, `khela._khela`): the textbook's searches on its
-//! nested-list trees, and its random trees, at khela's speed; and the harness's commands ([`command`]), which
+//! nested-list trees, and its random trees, at khela's speed; and the harness's commands (`command`), which
 //! the package's Python layer turns into functions returning rows. Bad input raises `ValueError` with the message the
 //! command line gives; searches run without the GIL.
 

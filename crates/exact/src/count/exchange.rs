@@ -91,7 +91,7 @@ pub enum ExpandError {
     TooManyParents(usize),
 }
 
-/// The child `index` of `state` one ply (a decision's move) on, in the order [`turn_children`] lists them: a
+/// The child `index` of `state` one ply (a decision's move) on, in the order `turn_children` lists them: a
 /// decision node's moves in natural order; a chance node's outcomes in order, each followed by the moves after
 /// it. `None` when there are not that many.
 ///
@@ -160,7 +160,7 @@ pub fn replay<G: Game>(game: &G, root: &G::State, line: &[u8]) -> Result<G::Stat
 /// This is one step of a count of distinct positions split among tasks that exchange each ply's positions:
 /// every task expands the positions it owns and sends each owner its part; an owner merges what it receives
 /// from every task, keeps each key once, and counts them. Its peak memory is the lines (`ply` bytes each) and
-/// 16 bytes for every distinct child (and those of the last [`EXPAND_BATCH`] parents before they are
+/// 16 bytes for every distinct child (and those of the last `EXPAND_BATCH` parents before they are
 /// deduplicated). `progress(done, total)` is called as parents are expanded.
 ///
 /// ```
