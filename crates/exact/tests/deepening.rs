@@ -150,3 +150,56 @@ fn on_incremental_trees_iterative_deepening_beats_natural_and_random_ordering() 
         );
     }
 }
+
+/// An implicit tree that lists its moves: [`Game::NUMBERED_MOVES`] left at `None`.
+struct Listed<'a>(&'a ImplicitTree);
+
+impl Game for Listed<'_> {
+    type State = <ImplicitTree as Game>::State;
+    type Move = u32;
+
+    fn node(&self, state: &Self::State) -> khela_games::Node {
+        self.0.node(state)
+    }
+
+    fn moves(&self, state: &Self::State, buf: &mut Vec<u32>) {
+        self.0.moves(state, buf);
+    }
+
+    fn play(&self, state: &mut Self::State, mv: u32) {
+        self.0.play(state, mv);
+    }
+
+    fn key(&self, state: &Self::State) -> u64 {
+        self.0.key(state)
+    }
+}
+
+/// A tree whose moves are their numbers ([`Game::NUMBERED_MOVES`]) is searched without a list of moves where
+/// nothing looks at one (natural order, no table, no observer): the same values, counters and best moves as the
+/// same tree searched through a game that lists its moves.
+#[test]
+fn numbered_moves_search_as_listed_ones() {
+    assert!(<ImplicitTree as Game>::NUMBERED_MOVES.is_some());
+    let algorithms = [
+        Algorithm::Minimax,
+        Algorithm::AlphaBeta,
+        Algorithm::Negamax,
+        Algorithm::NegamaxAlphaBeta,
+        Algorithm::NegaScout,
+    ];
+    let models =
+        [Model::Iid { lo: 0, hi: (1 << 31) - 1 }, Model::Iid { lo: -1, hi: 1 }, Model::Incremental { spread: 5 }];
+    for (b, d) in [(1, 3), (2, 6), (3, 5), (4, 6), (7, 4)] {
+        for seed in 0..8 {
+            for model in models {
+                let tree = ImplicitTree::hashed(b, d, seed, model).unwrap();
+                for algorithm in algorithms {
+                    let numbered = Searcher::new(&tree, Natural).run(algorithm, &ImplicitTree::ROOT);
+                    let listed = Searcher::new(&Listed(&tree), Natural).run(algorithm, &ImplicitTree::ROOT);
+                    assert_eq!(numbered, listed, "b{b} d{d} seed {seed} {model:?} {algorithm}");
+                }
+            }
+        }
+    }
+}

@@ -3,7 +3,8 @@
 //! [`check`] plays seeded random games from the given states and checks the promises of [`Game`]: decision
 //! nodes have moves and terminal nodes none, chance probabilities are positive and sum to 1, playing a move on a
 //! copy leaves the original untouched, equal states have equal keys, a decision node's
-//! [`Game::decision_moves`] are its moves, [`Game::order_moves`] only reorders them, and what [`Game::tactics`]
+//! [`Game::decision_moves`] are its moves, [`Game::move_count`] counts them and [`Game::NUMBERED_MOVES`]
+//! numbers them where a game says it can, [`Game::order_moves`] only reorders them, and what [`Game::tactics`]
 //! says holds two plies ahead. [`check_notation`] checks the promises
 //! of [`Notation`] the same way, for the games that have one; [`check_cycles`] the rules of games whose positions
 //! repeat; [`check_space`] and [`check_unmoves`] the promises of a [`Space`] and its [`Unmoves`].
@@ -38,6 +39,11 @@ pub fn check<G: Game>(game: &G, roots: &[G::State], playouts: usize, seed: u64) 
                 let mut listed = Vec::new();
                 game.decision_moves(state, &mut listed);
                 assert_eq!(listed, moves, "decision_moves and moves of {state:?} differ");
+                assert_eq!(game.move_count(state, &mut listed), moves.len(), "move_count of {state:?}");
+                if let Some(number) = G::NUMBERED_MOVES {
+                    let numbered: Vec<G::Move> = (0..moves.len()).map(number).collect();
+                    assert_eq!(numbered, moves, "the moves of {state:?} are not their numbers");
+                }
                 check_order(game, state, moves);
                 check_tactics(game, state, player, moves);
             }

@@ -181,6 +181,13 @@ pub trait Game {
         buf.len()
     }
 
+    /// For a game whose every decision node's moves are numbered, `0, 1, …` in natural order (the implicit
+    /// trees): the move numbered `i`. A search that keeps the natural order and looks at no list of moves then
+    /// counts a node's moves ([`Game::move_count`]) and makes each from its number instead of listing them:
+    /// alpha-beta on the implicit trees b4-d10, b8-d7 and b16-d6 took a sixth fewer instructions so. `None` (the
+    /// default) for the others.
+    const NUMBERED_MOVES: Option<fn(usize) -> Self::Move> = None;
+
     /// What the rules alone decide at decision node `state` within the next two plies, found without playing
     /// them (Connect-4: a win on the move, a cell where the opponent would win), for searches that look two
     /// plies ahead or more. `moves` holds the node's moves in any order; it keeps them in that order, less

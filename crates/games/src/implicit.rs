@@ -401,6 +401,8 @@ impl Game for ImplicitTree {
         }
     }
 
+    const NUMBERED_MOVES: Option<fn(usize) -> u32> = Some(|i| i as u32);
+
     #[inline(always)]
     fn moves(&self, p: &Position, buf: &mut Vec<u32>) {
         buf.clear();

@@ -116,6 +116,8 @@ impl<G: Game> Game for Settled<'_, G> {
     fn move_count(&self, state: &G::State, buf: &mut Vec<G::Move>) -> usize {
         self.game.move_count(state, buf)
     }
+
+    const NUMBERED_MOVES: Option<fn(usize) -> G::Move> = G::NUMBERED_MOVES;
 }
 
 impl<G: Notation> Notation for Settled<'_, G> {

@@ -118,6 +118,8 @@ impl<G: Game, E: Evaluator<G>> Game for Heuristic<'_, G, E> {
         self.game.move_count(state, buf)
     }
 
+    const NUMBERED_MOVES: Option<fn(usize) -> G::Move> = G::NUMBERED_MOVES;
+
     #[inline]
     fn cycles(&self) -> Option<Cycles> {
         self.game.cycles()

@@ -163,7 +163,18 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
                 // Past the horizon (quiescence), the children stay there.
                 let child_depth = if depth == UNLIMITED { UNLIMITED } else { depth.saturating_sub(1) };
                 let moves = &mut here.moves;
-                if pruned {
+                // A game whose moves are their numbers (`Game::NUMBERED_MOVES`), searched in natural order with no
+                // cache, observer or tactics to look at the list: the moves are counted and each is made from its
+                // number, not listed.
+                let numbered = match G::NUMBERED_MOVES {
+                    Some(number) if !C::ACTIVE && !V::ACTIVE && !self.order.reorders() && !pruned && depth > 0 => {
+                        Some(number)
+                    }
+                    _ => None,
+                };
+                if numbered.is_some() {
+                    // Counted below.
+                } else if pruned {
                     // Generated, and pruned, above.
                 } else if depth > 0 {
                     game.decision_moves(state, moves);
@@ -172,9 +183,10 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
                     // horizon all the same: the value is not exact, nor is any node's above it.
                     self.track.horizon_hits += 1;
                 }
-                debug_assert!(!moves.is_empty(), "decision node without moves: {state:?}");
-                // A slice from here on: its length is a local value, which no call below can change.
+                // A slice from here on: its length, `count`, is a local value, which no call below can change.
+                let count = if numbered.is_some() { game.move_count(state, moves) } else { moves.len() };
                 let moves = moves.as_mut_slice();
+                debug_assert!(count > 0, "decision node without moves: {state:?}");
                 // The cache's best move, from an earlier search of this state, goes first, and the others are
                 // ordered only if it does not cut the node off, where the ordering allows it (`Orderer::stages`:
                 // they then come in the order a sort of them all would give) and no lookahead scans the moves
@@ -213,11 +225,11 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
                     if settled {
                         break;
                     }
-                    for i in 0..moves.len() {
+                    for i in 0..count {
                         if staged && i == 1 && !again {
                             self.order.order(game, state, player, ply, &mut moves[1..]);
                         }
-                        let mv = moves[i];
+                        let mv = numbered.map_or_else(|| moves[i], |number| number(i));
                         if C::SHARES && again && (i >= 64 || deferred & 1 << i == 0) {
                             continue;
                         }
@@ -290,9 +302,9 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
                         // Without pruning the window stays full, so every value is exact.
                         if PRUNE && alpha >= beta {
                             // Counted without a branch (whether children remain is as unpredictable as the cut).
-                            let cut = i + 1 < moves.len();
+                            let cut = i + 1 < count;
                             self.track.stats.cutoffs += u64::from(cut);
-                            if cut {
+                            if V::ACTIVE && cut {
                                 self.observer.pruned(game, state, &moves[i + 1..]);
                             }
                             break 'moves;
@@ -303,7 +315,10 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
                     }
                     again = true;
                 }
-                let best = moves.get(best_index).copied();
+                let best = match numbered {
+                    Some(number) => (best_index < count).then(|| number(best_index)),
+                    None => moves.get(best_index).copied(),
+                };
                 let history = self.order.learns();
                 // The bound is for the cache, the observer and the history heuristic: a plain search has no use
                 // for it, and skips the comparisons (the placeholder below reaches nothing).
