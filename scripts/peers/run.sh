@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs our own plain-C peers (scripts/peers/perft.c, positions.c and alphabeta.c, written for this project)
-# next to khela's commands, interleaved, prints a small table of medians with the load average, and writes
-# them as CSV (with a sidecar of machine facts).
+# next to khela's commands, interleaved, prints a small table of medians with the load average and the median
+# of each repetition's own ratio (ours against the peer's, measured back to back), and writes them as CSV (with
+# a sidecar of machine facts).
 #
 #   scripts/peers/run.sh [reps]          (default 3 interleaved repetitions)
 #
@@ -41,6 +42,16 @@ revision=$(cd "$KHELA_ROOT" && git rev-parse HEAD 2>/dev/null || echo unknown)
 (cd "$KHELA_ROOT" && git diff --quiet HEAD -- . ':!results' 2>/dev/null) || revision="$revision-dirty"
 
 load() { cut -d' ' -f1-3 /proc/loadavg; }
+ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "nan" || b == "nan" || b == 0) print "nan"; else printf "%.3f", a / b }'; }
+# The median of a repetition's own ratios, with the least and the largest: "median (min-max)".
+paired() {
+    awk -v k="$1" -v w="$2" '$1 == k && $2 == w { print $3 }' "$LOG" | sort -g |
+        awk '{ a[NR] = $1 } END { if (NR == 0) { print "nan nan nan"; exit }
+              m = (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2; printf "%.2f %.2f %.2f", m, a[1], a[NR] }'
+}
+shown() { set -- $1; echo "$1 ($2-$3)"; }
+# The last measurement logged under a key and a word: this repetition's.
+last() { awk -v k="$1" -v w="$2" '$1 == k && $2 == w { v = $3 } END { print v }' "$LOG"; }
 median() { sort -g | awk '{ a[NR] = $1 } END { if (NR == 0) print "nan"; else if (NR % 2) print a[(NR + 1) / 2]; else print (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
 
 echo "== building (gcc -O2 -march=native; cargo --release)"
@@ -186,6 +197,9 @@ for rep in $(seq 1 "$REPS"); do
     }
     if [ $((rep % 2)) = 1 ]; then run_ours_perft; run_c_perft; else run_c_perft; run_ours_perft; fi
     echo "perft load $(load | cut -d' ' -f1)" >> "$LOG"
+    # This repetition's own ratios (the machine's speed drifts between repetitions).
+    echo "perft pair-plain $(ratio "$(last perft c-plain-1t)" "$(last perft ours-1t)")" >> "$LOG"
+    echo "perft pair-bulk $(ratio "$(last perft c-bulk-1t)" "$(last perft ours-1t)")" >> "$LOG"
     # 1b. distinct positions: time and peak memory, ours on 1 and 2 threads, then the peer's (alternating).
     run_ours_positions() {
         for th in 1 2; do
@@ -203,13 +217,20 @@ for rep in $(seq 1 "$REPS"); do
         echo "positions-mib c-1t $(peak_mib)" >> "$LOG"
     }
     if [ $((rep % 2)) = 1 ]; then run_ours_positions; run_c_positions; else run_c_positions; run_ours_positions; fi
-    # 2. alpha-beta, per tree: C, the Rust check program, and (once per repetition) the criterion bench.
+    echo "positions pair $(ratio "$(last positions c-1t)" "$(last positions ours-1t)")" >> "$LOG"
+    # 2. alpha-beta, per tree: C and the Rust check program (alternating which goes first), and (once per
+    # repetition) the criterion bench.
     for t in $TREES; do
         b=${t%%:*} d=${t##*:}
-        c=$("$WORK/alphabeta" "$b" "$d" 1 2)
-        r=$("$RUST_CHECK" "$b" "$d" 1 2)
-        echo "ab-b$b-d$d c $(echo "$c" | field nodes_per_s)" >> "$LOG"
-        echo "ab-b$b-d$d rust $(echo "$r" | field nodes_per_s)" >> "$LOG"
+        if [ $((rep % 2)) = 1 ]; then
+            c=$("$WORK/alphabeta" "$b" "$d" 1 2) r=$("$RUST_CHECK" "$b" "$d" 1 2)
+        else
+            r=$("$RUST_CHECK" "$b" "$d" 1 2) c=$("$WORK/alphabeta" "$b" "$d" 1 2)
+        fi
+        cs=$(echo "$c" | field nodes_per_s) rs=$(echo "$r" | field nodes_per_s)
+        echo "ab-b$b-d$d c $cs" >> "$LOG"
+        echo "ab-b$b-d$d rust $rs" >> "$LOG"
+        echo "ab-b$b-d$d pair $(ratio "$rs" "$cs")" >> "$LOG"
     done
     if [ "$CRITERION" = 1 ]; then
         (cd "$KHELA_ROOT" && cargo bench -p khela-exact --bench search --quiet -- implicit 2>/dev/null) > "$WORK/criterion.txt"
@@ -229,8 +250,8 @@ get() { awk -v k="$1" -v w="$2" '$1 == k && $2 == w { print $3 }' "$LOG" | media
 c1=$(get perft c-plain-1t) cb=$(get perft c-bulk-1t) o1=$(get perft ours-1t) o2=$(get perft ours-2t)
 printf "%-28s %12s %12s %12s %12s\n" "Connect-4 perft, ply 11" "C plain 1t" "C bulk 1t" "ours 1t" "ours 2t"
 printf "%-28s %11.3fs %11.3fs %11.3fs %11.3fs\n" "time (median)" "$c1" "$cb" "$o1" "$o2"
-ratio() { awk -v a="$1" -v b="$2" 'BEGIN { if (a == "nan" || b == "nan" || b == 0) print "nan"; else printf "%.2f", a / b }'; }
 printf "%-28s %12s %12s %12s %12s\n" "speed ours/C bulk" "" "" "$(ratio "$cb" "$o1")" "$(ratio "$cb" "$o2")"
+echo "speed ours/C per repetition, median (least-largest): plain $(shown "$(paired perft pair-plain)"), bulk $(shown "$(paired perft pair-bulk)")"
 echo "load average during perft (1 min, per repetition): $(awk '$1=="perft" && $2=="load" {printf "%s ", $3}' "$LOG")"
 echo
 pc=$(get positions c-1t) p1=$(get positions ours-1t) p2=$(get positions ours-2t)
@@ -238,29 +259,36 @@ mc=$(get positions-mib c-1t) m1=$(get positions-mib ours-1t) m2=$(get positions-
 printf "%-28s %12s %12s %12s\n" "Connect-4 positions, ply 12" "C 1 thread" "ours 1t" "ours 2t"
 printf "%-28s %11.3fs %11.3fs %11.3fs\n" "time (median)" "$pc" "$p1" "$p2"
 printf "%-28s %12s %12s %12s\n" "speed ours/C" "" "$(ratio "$pc" "$p1")" "$(ratio "$pc" "$p2")"
+echo "speed ours/C on 1 thread per repetition, median (least-largest): $(shown "$(paired positions pair)")"
 printf "%-28s %12s %12s %12s\n" "peak memory, MiB" "$mc" "$m1" "$m2"
 echo
-printf "%-12s %14s %14s %14s %10s %10s\n" "alpha-beta" "C nodes/s" "ours (check)" "ours (crit.)" "check/C" "crit./C"
+printf "%-12s %14s %14s %14s %10s %10s  %s\n" "alpha-beta" "C nodes/s" "ours (check)" "ours (crit.)" "check/C" "crit./C" \
+    "check/C per repetition, median (least-largest)"
 for t in $TREES; do
     b=${t%%:*} d=${t##*:}
     cc=$(get "ab-b$b-d$d" c) rr=$(get "ab-b$b-d$d" rust) cr=$(get "ab-b$b-d$d" criterion)
-    printf "%-12s %14.4g %14.4g %14s %10s %10s\n" "b$b-d$d" "$cc" "$rr" "$cr" "$(ratio "$rr" "$cc")" "$(ratio "$cr" "$cc")"
+    printf "%-12s %14.4g %14.4g %14s %10s %10s  %s\n" "b$b-d$d" "$cc" "$rr" "$cr" "$(ratio "$rr" "$cc")" "$(ratio "$cr" "$cc")" \
+        "$(shown "$(paired "ab-b$b-d$d" pair)")"
 done
 echo "load average during alpha-beta (1 min, per repetition): $(awk '$1=="ab" && $2=="load" {printf "%s ", $3}' "$LOG")"
 
 # The medians as CSV: the peer's figure, ours on 1 and on 2 threads, and ours against the peer's as a speed
-# (above 1: ours faster); for memory, ours over the peer's (below 1: ours smaller).
+# (above 1: ours faster); for memory, ours over the peer's (below 1: ours smaller). Then the same speed on 1
+# thread taken within each repetition, the two measured minutes apart at most: the median of the repetitions'
+# ratios, the least and the largest (this shared machine's speed drifts between repetitions, which a ratio of
+# medians mixes in).
 tmp=$(mktemp "$OUT.XXXXXX")
 {
-    echo "work,unit,peer,peer_1t,khela_1t,khela_2t,ratio_1t,ratio_2t"
-    echo "connect4-perft-ply11,seconds,c-perft-plain,$c1,$o1,$o2,$(ratio "$c1" "$o1"),$(ratio "$c1" "$o2")"
-    echo "connect4-perft-ply11,seconds,c-perft-bulk,$cb,$o1,$o2,$(ratio "$cb" "$o1"),$(ratio "$cb" "$o2")"
-    echo "connect4-positions-ply12,seconds,c-positions,$pc,$p1,$p2,$(ratio "$pc" "$p1"),$(ratio "$pc" "$p2")"
-    echo "connect4-positions-ply12,peak_mib,c-positions,$mc,$m1,$m2,$(ratio "$m1" "$mc"),$(ratio "$m2" "$mc")"
+    echo "work,unit,peer,peer_1t,khela_1t,khela_2t,ratio_1t,ratio_2t,paired_1t,paired_1t_least,paired_1t_largest"
+    csv() { set -- $1; echo "$1,$2,$3"; }
+    echo "connect4-perft-ply11,seconds,c-perft-plain,$c1,$o1,$o2,$(ratio "$c1" "$o1"),$(ratio "$c1" "$o2"),$(csv "$(paired perft pair-plain)")"
+    echo "connect4-perft-ply11,seconds,c-perft-bulk,$cb,$o1,$o2,$(ratio "$cb" "$o1"),$(ratio "$cb" "$o2"),$(csv "$(paired perft pair-bulk)")"
+    echo "connect4-positions-ply12,seconds,c-positions,$pc,$p1,$p2,$(ratio "$pc" "$p1"),$(ratio "$pc" "$p2"),$(csv "$(paired positions pair)")"
+    echo "connect4-positions-ply12,peak_mib,c-positions,$mc,$m1,$m2,$(ratio "$m1" "$mc"),$(ratio "$m2" "$mc"),,,"
     for t in $TREES; do
         b=${t%%:*} d=${t##*:}
         cc=$(get "ab-b$b-d$d" c) rr=$(get "ab-b$b-d$d" rust)
-        echo "alphabeta-iid-b$b-d$d,nodes_per_second,c-alphabeta,$cc,$rr,,$(ratio "$rr" "$cc"),"
+        echo "alphabeta-iid-b$b-d$d,nodes_per_second,c-alphabeta,$cc,$rr,,$(ratio "$rr" "$cc"),,$(csv "$(paired "ab-b$b-d$d" pair)")"
     done
 } > "$tmp"
 mv "$tmp" "$OUT"
