@@ -18,7 +18,7 @@ use khela_games::tree::Tree;
 use khela_games::{Game, Node, Player, Value};
 use khela_heuristic::connect4::Threats;
 use khela_heuristic::tictactoe::OpenLines;
-use khela_heuristic::{Engine, Heuristic, SORTED_PLIES, SORTED_PLIES_WITH_GAME_ORDER, child_estimate};
+use khela_heuristic::{Analysis, Engine, Heuristic, SORTED_PLIES, SORTED_PLIES_WITH_GAME_ORDER, child_estimate};
 use std::ops::ControlFlow;
 
 /// An evaluator that knows nothing: a hash of the state's key into -8..=8. Noisy moves are the moves that end
@@ -147,21 +147,35 @@ fn analysis_values_every_move_and_the_principal_variation_is_legal() {
             assert_eq!(mover.view(analysis.value), best, "{board} depth {depth}");
             let chosen = values.iter().find(|m| Some(m.mv) == analysis.best).unwrap();
             assert_eq!(chosen.value, analysis.value);
-            // The principal variation starts with the move chosen, is legal and is no longer than the depth, and
-            // each position along it, searched directly to the plies left, has the value: every move keeps it
-            // (the blind evaluator's values are pseudo-random, so that a wrong move seldom would).
+            // The principal variation starts with the move chosen and keeps the value, searched directly (the
+            // blind evaluator's values are pseudo-random, so that a wrong move seldom would).
             assert_eq!(analysis.pv.first(), analysis.best.as_ref());
-            assert!(analysis.pv.len() <= analysis.depth as usize && analysis.depth <= depth);
-            let mut position = *board;
-            for (k, &mv) in analysis.pv.iter().enumerate() {
-                let mut legal = Vec::new();
-                TicTacToe.moves(&position, &mut legal);
-                assert!(legal.contains(&mv), "{board}: pv {:?}", analysis.pv);
-                TicTacToe.play(&mut position, mv);
-                let left = analysis.depth - 1 - k as u32;
-                assert_eq!(direct(&TicTacToe, &blind, &position, left, false), analysis.value, "{board} {k}");
-            }
+            assert!(analysis.depth <= depth);
+            let value_at = |position: &Board, left| direct(&TicTacToe, &blind, position, left, false);
+            check_line(&TicTacToe, board, &analysis, value_at, &format!("{board} depth {depth}"));
         }
+    }
+}
+
+/// Checks the principal variation of `analysis`, a search of `state`: it is legal and no longer than the depth
+/// searched, and every position along it has the analysis' value when `value_at` searches it to the plies left
+/// of the search that chose it (each move of the line keeps the value).
+fn check_line<G: Game>(
+    game: &G,
+    state: &G::State,
+    analysis: &Analysis<G::Move>,
+    mut value_at: impl FnMut(&G::State, u32) -> Value,
+    context: &str,
+) {
+    assert!(analysis.pv.len() <= analysis.depth as usize, "{context}: pv {:?}", analysis.pv);
+    let mut position = state.clone();
+    for (k, &mv) in analysis.pv.iter().enumerate() {
+        let mut legal = Vec::new();
+        game.moves(&position, &mut legal);
+        assert!(legal.contains(&mv), "{context}: pv {:?}", analysis.pv);
+        game.play(&mut position, mv);
+        let left = analysis.depth - 1 - k as u32;
+        assert_eq!(value_at(&position, left), analysis.value, "{context}: pv {:?} after {} moves", analysis.pv, k + 1);
     }
 }
 
@@ -280,19 +294,9 @@ fn stopping_at_a_proof_keeps_the_value() {
             let found = Engine::new(game, evaluator, options).search(state);
             let context = format!("{state:?} depth {depth} quiescence {quiescence}");
             assert_eq!(found.value, expected, "{context}");
-            // Every position along the principal variation, searched plainly to the plies left of the search
-            // that chose it, has its value: each move of the line keeps it.
-            let mut position = state.clone();
-            assert!(found.pv.len() <= found.depth as usize, "{context}: {:?}", found.pv);
-            for (k, &mv) in found.pv.iter().enumerate() {
-                let mut legal = Vec::new();
-                game.moves(&position, &mut legal);
-                assert!(legal.contains(&mv), "{context}: pv {:?}", found.pv);
-                game.play(&mut position, mv);
-                let left = found.depth - 1 - k as u32;
-                let value = plain.run_to_depth(Algorithm::AlphaBeta, &position, left).value;
-                assert_eq!(value, found.value, "{context}: pv {:?} after {} moves", found.pv, k + 1);
-            }
+            // The principal variation keeps the value, searched plainly.
+            let value_at = |position: &G::State, left| plain.run_to_depth(Algorithm::AlphaBeta, position, left).value;
+            check_line(game, state, &found, value_at, &context);
         }
     }
     assert!(Evaluator::<TicTacToe>::proofs_are_final(&OpenLines));
