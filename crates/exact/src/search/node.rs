@@ -166,12 +166,8 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
                 // A game whose moves are their numbers (`Game::NUMBERED_MOVES`), searched in natural order with no
                 // cache, observer or tactics to look at the list: the moves are counted and each is made from its
                 // number, not listed.
-                let numbered = match G::NUMBERED_MOVES {
-                    Some(number) if !C::ACTIVE && !V::ACTIVE && !self.order.reorders() && !pruned && depth > 0 => {
-                        Some(number)
-                    }
-                    _ => None,
-                };
+                let numbered = G::NUMBERED_MOVES
+                    .filter(|_| !C::ACTIVE && !V::ACTIVE && !self.order.reorders() && !pruned && depth > 0);
                 if numbered.is_some() {
                     // Counted below.
                 } else if pruned {
