@@ -297,7 +297,9 @@ impl<S> Compact<S> {
 impl<G: Game<Move = u8>, S: KeySymmetry<G>> Cache<G> for Compact<S> {
     const LOOKAHEAD: bool = true;
 
-    #[inline]
+    // Inlined into the loop, always (as the solver's knowledge is: see `connect4::Knowledge`): called from the
+    // loop's probe and its lookahead, the Connect-4 solver took 7% more instructions through calls.
+    #[inline(always)]
     fn probe(
         &mut self,
         game: &G,
@@ -317,7 +319,7 @@ impl<G: Game<Move = u8>, S: KeySymmetry<G>> Cache<G> for Compact<S> {
         answer(entry, viewer, depth, alpha, beta)
     }
 
-    #[inline]
+    #[inline(always)]
     fn store(&mut self, game: &G, state: &G::State, at: Stored<G::Move>) {
         let (value, bound) = max_view(&at);
         if !at.complete || value.fract() != 0.0 || !(-128.0..=127.0).contains(&value) {

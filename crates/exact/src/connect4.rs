@@ -52,6 +52,17 @@ impl Orderer<Connect4> for Knowledge {
         true
     }
 
+    #[inline(always)]
+    fn lists_moves(&self) -> bool {
+        true
+    }
+
+    /// No move kept wins (the node's own win is its value) or fills the board (two cells left are a draw).
+    #[inline(always)]
+    fn bounded_moves_go_on(&self) -> bool {
+        true
+    }
+
     // Inlined into the loop, always: with the loop instantiated twice (one thread, and a team's), a function
     // called from two places no longer gets inlined by itself, and the solver took 5% more instructions.
     #[inline(always)]
@@ -68,6 +79,9 @@ impl Orderer<Connect4> for Knowledge {
         moves: &mut Vec<u8>,
     ) -> Known {
         if depth != UNLIMITED {
+            if moves.is_empty() {
+                game.decision_moves(p, moves);
+            }
             return Known::Nothing;
         }
         let (cells, m) = (game.cells(), p.moves_played());
@@ -82,7 +96,12 @@ impl Orderer<Connect4> for Knowledge {
         if m + 2 >= cells {
             return Known::Value(0.0);
         }
-        moves.retain(|&col| safe & game.column_cells(col) != 0);
+        // Listed from the mask, or a list given filtered (see `Orderer::lists_moves`).
+        if moves.is_empty() {
+            game.columns(safe, moves);
+        } else {
+            keep_safe(game, safe, moves);
+        }
         let (lo, hi) = (-score(cells, m + 4), score(cells, m + 3));
         if player == Player::Max { Known::Bounds(lo, hi) } else { Known::Bounds(-hi, -lo) }
     }
@@ -92,6 +111,14 @@ impl Orderer<Connect4> for Knowledge {
     fn order(&mut self, game: &Connect4, p: &Position, _: Player, _: usize, moves: &mut [u8]) {
         game.order_by_threats(p, moves);
     }
+}
+
+/// The moves of `moves` whose cells are in `safe`, in their order: for a list an ordering that wraps
+/// [`Knowledge`] hands on, out of the loop's way (the loop hands it none).
+#[cold]
+#[inline(never)]
+fn keep_safe(game: &Connect4, safe: u64, moves: &mut Vec<u8>) {
+    moves.retain(|&col| safe & game.column_cells(col) != 0);
 }
 
 /// A position's solution: its score for the side to move (strong: the exact score; weak: its sign) and what

@@ -64,6 +64,25 @@ pub trait Orderer<G: Game> {
         false
     }
 
+    /// Whether [`Orderer::prune`] can list the moves it keeps itself: the loop then hands it an empty buffer
+    /// rather than the game's list ([`Game::decision_moves`]) to filter. For knowledge that finds the moves it
+    /// keeps for less than listing them all costs (Connect-4's safe cells, a mask): the Connect-4 solver took 7%
+    /// fewer instructions. Such a `prune` still filters a list it is given (an ordering that wraps it may pass
+    /// one on).
+    #[inline(always)]
+    fn lists_moves(&self) -> bool {
+        false
+    }
+
+    /// Whether every move that [`Orderer::prune`] keeps at a node it bounds ([`Known::Bounds`]) leads to a
+    /// decision node of the opponent's (the game goes on, the turn passes): the loop then does not ask the game
+    /// what each child is ([`Game::node`]). Connect-4's knowledge keeps no move that wins or fills the board;
+    /// the solver took 3.5% fewer instructions.
+    #[inline(always)]
+    fn bounded_moves_go_on(&self) -> bool {
+        false
+    }
+
     /// Before the moves of `state` (a decision node of `player`, `ply` moves from the root, searched with
     /// `depth` decision plies left, [`UNLIMITED`] to the end of the game) are searched: its value in a search of
     /// that depth, if known without search, or bounds on it, having removed from `moves` any move whose value is
@@ -421,6 +440,11 @@ impl<G: Game, O: Orderer<G>> Orderer<G> for Tactical<O> {
     #[inline(always)]
     fn prunes(&self) -> bool {
         self.on || self.inner.prunes()
+    }
+
+    #[inline(always)]
+    fn bounded_moves_go_on(&self) -> bool {
+        self.inner.bounded_moves_go_on()
     }
 
     #[inline]

@@ -8,12 +8,12 @@
 //! Where the sets are absent, as in a fresh clone, their test is reported as ignored, with a note saying why
 //! (this file runs its own harness, so that it can decide that when it runs).
 
-use khela_exact::connect4::Solver;
-use khela_exact::{Algorithm, Natural, Searcher};
+use khela_exact::connect4::{Knowledge, Solver};
+use khela_exact::{Algorithm, Known, Natural, Orderer, Searcher};
 use khela_games::conformance::random_lines;
 use khela_games::connect4::benchmark::Set;
 use khela_games::connect4::{Connect4, Position};
-use khela_games::{Game, Node};
+use khela_games::{Game, Node, Player};
 use khela_tt::{Policy, Table};
 use libtest_mimic::{Arguments, Trial};
 
@@ -46,6 +46,10 @@ fn main() {
         }),
         Trial::test("the_solver_agrees_with_plain_alpha_beta_on_symmetric_positions", || {
             symmetric_positions();
+            Ok(())
+        }),
+        Trial::test("the_knowledge_lists_the_moves_it_would_filter", || {
+            listed_or_filtered();
             Ok(())
         }),
     ];
@@ -131,6 +135,43 @@ fn random_positions() {
         }
     }
     assert!(decided.iter().all(|&n| n > 0), "losses, draws and wins all met: {decided:?}");
+}
+
+/// The solver's knowledge behind an ordering that passes on its order and its knowledge but not its shortcuts
+/// (the defaults of `Orderer::lists_moves` and `Orderer::bounded_moves_go_on`).
+struct Plainly(Knowledge);
+
+impl Orderer<Connect4> for Plainly {
+    fn order(&mut self, game: &Connect4, p: &Position, player: Player, ply: usize, moves: &mut [u8]) {
+        self.0.order(game, p, player, ply, moves);
+    }
+
+    fn prunes(&self) -> bool {
+        true
+    }
+
+    fn prune(&mut self, g: &Connect4, p: &Position, pl: Player, ply: usize, d: u32, moves: &mut Vec<u8>) -> Known {
+        self.0.prune(g, p, pl, ply, d, moves)
+    }
+}
+
+/// The knowledge lists the moves it keeps, where the loop lets it, and takes the children of a node it bounds
+/// for the opponent's decision nodes: the same values and the same counters as filtering the game's list and
+/// asking the game, on 40 random positions of 24 to 32 stones.
+fn listed_or_filtered() {
+    let game = Connect4::standard();
+    assert!(Knowledge.lists_moves() && Knowledge.bounded_moves_go_on());
+    for (_, p) in random_lines(&game, &Position::EMPTY, 40, 24..33, 5) {
+        if let Node::Decision(_) = game.node(&p) {
+            let table = || Table::with_mib(4, Policy::TwoTier);
+            let fast = Searcher::new(&game, Knowledge).with_cache(table()).run(Algorithm::NegamaxAlphaBeta, &p);
+            let plain =
+                Searcher::new(&game, Plainly(Knowledge)).with_cache(table()).run(Algorithm::NegamaxAlphaBeta, &p);
+            assert_eq!((fast.value, fast.stats, fast.best), (plain.value, plain.stats, plain.best), "{p:?}");
+            let truth = Searcher::new(&game, Natural).with_cache(table()).run(Algorithm::AlphaBeta, &p).value;
+            assert_eq!(fast.value, truth, "{p:?}: plain alpha-beta");
+        }
+    }
 }
 
 /// Small boards, from their start where plain alpha-beta solves it in moments, else from a few plies in.

@@ -341,6 +341,17 @@ impl Connect4 {
         p.mask |= p.mask + self.bottom_cell(col);
     }
 
+    /// The columns of `cells` (at most one cell a column), left to right, into `buf`, which is cleared first.
+    #[inline]
+    pub fn columns(&self, mut cells: u64, buf: &mut Vec<u8>) {
+        buf.clear();
+        // The cells come out lowest bit (leftmost column) first.
+        while cells != 0 {
+            buf.push(self.column_of[cells.trailing_zeros() as usize]);
+            cells &= cells - 1;
+        }
+    }
+
     /// The cells where the side to move can drop a stone: the lowest empty cell of each column that is not full.
     ///
     /// It does not look at whether the game is over.
@@ -463,13 +474,7 @@ impl Game for Connect4 {
     /// The columns that are not full, left to right, without the test for a win.
     #[inline]
     fn decision_moves(&self, p: &Position, buf: &mut Vec<u8>) {
-        buf.clear();
-        // Each playable cell is in a distinct column, and the cells come out lowest bit (leftmost column) first.
-        let mut legal = self.legal_mask(p);
-        while legal != 0 {
-            buf.push(self.column_of[legal.trailing_zeros() as usize]);
-            legal &= legal - 1;
-        }
+        self.columns(self.legal_mask(p), buf);
     }
 
     /// A population count of the playable cells: no list, no moves made.

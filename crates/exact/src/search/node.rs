@@ -61,8 +61,14 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
         // narrow the window. A value proven beyond a narrowed edge is that edge, the true value: the window's
         // contract holds for the caller's window. The moves it keeps stay in the ply's buffer for the search.
         let pruned = self.order.prunes() && depth > 0 && matches!(kind, Node::Decision(_));
+        // Whether the children are known to be decision nodes of the opponent's (`Orderer::bounded_moves_go_on`).
+        let mut goes_on = false;
         if let (true, Node::Decision(player)) = (pruned, kind) {
-            game.decision_moves(state, &mut here.moves);
+            if self.order.lists_moves() {
+                here.moves.clear();
+            } else {
+                game.decision_moves(state, &mut here.moves);
+            }
             let known = self.order.prune(game, state, player, ply, depth, &mut here.moves);
             match known {
                 Known::Value(v) => {
@@ -71,6 +77,7 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
                 }
                 Known::Nothing => {}
                 Known::Bounds(lo, hi) => {
+                    goes_on = self.order.bounded_moves_go_on();
                     let (lo, hi) = if viewer == Player::Max { (lo, hi) } else { (-hi, -lo) };
                     if hi <= alpha {
                         return hi;
@@ -234,7 +241,8 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
                             deferred |= 1 << i;
                             continue;
                         }
-                        let kind = game.node(&child);
+                        let kind = if goes_on { Node::Decision(player.opponent()) } else { game.node(&child) };
+                        debug_assert!(!goes_on || kind == game.node(&child), "a bounded node's move ends the turn");
                         // The search of this child, one ply down, in a view and a window.
                         let mut down = |this: &mut Self, view: Player, lo: Value, hi: Value| {
                             this.search::<PRUNE, NEGAMAX, SCOUT>(
