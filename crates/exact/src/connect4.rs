@@ -144,9 +144,9 @@ const MARKED_PLIES: usize = 16;
 /// entry: 2 and 16 MiB), before the whole table. One thread, interleaved, against the whole 32 MiB table:
 /// End-Easy 4.0 µs a position (6.0), Middle-Easy 31 µs (42), Middle-Medium's first 300 3.2 ms (4.1), Begin-Easy's
 /// first 400 248 µs (363), Begin-Medium's first 40 105 ms (125), Begin-Hard's first 4 3.86 s (3.74; weak 1.94 s
-/// against 1.90, 10% more nodes: a search that outgrows a region loses its entries; probing the smaller regions
-/// on a miss in the larger kept them but took 1.3 times as long). A first region of 1.1 MiB did as well as 2;
-/// one region of 2 MiB alone, within the noise of two.
+/// against 1.90, 10% more nodes, when a search that outgrew a region lost its entries; probing the smaller
+/// regions on a miss in the larger kept them but took 1.3 times as long; they now move up with the search). A
+/// first region of 1.1 MiB did as well as 2; one region of 2 MiB alone, within the noise of two.
 const REGION_ENTRIES: [u64; 2] = [1 << 18, 1 << 21];
 
 /// The most stones of a position that shares its entry with its mirror image (when the mirror is on). Deeper

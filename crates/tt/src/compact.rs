@@ -237,6 +237,35 @@ impl CompactTable {
         self.slots[(key % region.divisor) as usize].store(word, Ordering::Relaxed);
     }
 
+    /// Moves every entry of `from` into `to`, as if each were stored there (replacing what `to` held in its slot),
+    /// for a search that outgrows region `from` and would otherwise lose what it stored there: each key is
+    /// recovered from its slot and its kept bits (the Chinese remainder theorem), and stored anew. The entries
+    /// are read before any is written, since the regions overlap. Not while other threads use either region.
+    #[cold]
+    #[inline(never)]
+    pub fn promote(&self, from: Region, to: Region) {
+        let p = from.size;
+        // 2^32's inverse modulo the prime p (Fermat: a^(p − 2)).
+        let inverse = pow_mod((1 << 32) % p, p - 2, p);
+        let moved: Vec<(u64, u64)> = self.slots[..p as usize]
+            .iter()
+            .enumerate()
+            .filter_map(|(slot, word)| {
+                let word = word.load(Ordering::Relaxed);
+                if word >> 40 & 3 == 0 || word >> TAG_SHIFT & 3 != from.tag {
+                    return None;
+                }
+                // key = low + 2^32 t with key ≡ slot (mod p): t ≡ (slot − low) · 2^−32 (mod p).
+                let low = u64::from(word as u32);
+                let t = mul_mod((slot as u64 + p - low % p) % p, inverse, p);
+                Some((low | t << 32, word & !(3 << TAG_SHIFT) | to.tag << TAG_SHIFT))
+            })
+            .collect();
+        for (key, word) in moved {
+            self.slots[(key % to.divisor) as usize].store(word, Ordering::Relaxed);
+        }
+    }
+
     /// Empties the table (between searches: one running meanwhile would find some entries gone, some not).
     pub fn clear(&self) {
         self.clear_first(self.size);
@@ -249,6 +278,23 @@ impl CompactTable {
             slot.store(EMPTY, Ordering::Relaxed);
         }
     }
+}
+
+/// `a · b mod m`, without overflow.
+fn mul_mod(a: u64, b: u64, m: u64) -> u64 {
+    (u128::from(a) * u128::from(b) % u128::from(m)) as u64
+}
+
+/// `base^exp mod m`, by squaring.
+fn pow_mod(mut base: u64, mut exp: u64, m: u64) -> u64 {
+    let mut result = 1 % m;
+    while exp > 0 {
+        if exp & 1 == 1 {
+            result = mul_mod(result, base, m);
+        }
+        (base, exp) = (mul_mod(base, base, m), exp >> 1);
+    }
+    result
 }
 
 /// The largest prime at most `n` (n ≥ 2).
@@ -316,6 +362,51 @@ mod tests {
         // Emptying the first slots empties every region that fits in them.
         table.clear_first(one.size());
         assert_eq!(table.probe_in(key, one), None);
+    }
+
+    /// Entries promoted from a region to a larger one, then to the whole table, are found there under their
+    /// own keys (recovered from slot and kept bits), short of those that share a slot in the larger region; no
+    /// key finds another's entry.
+    #[test]
+    fn promoted_entries_keep_their_keys() {
+        let table = CompactTable::with_mib(16, 49).unwrap();
+        let ladder = [table.region(1, 1 << 18).unwrap(), table.region(2, 1 << 20).unwrap(), table.whole()];
+        let mut state = 0x5eed_u64;
+        let keys: Vec<u64> = (0..60_000)
+            .map(|_| {
+                state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+                state >> 15
+            })
+            .collect();
+        let entry = |i: usize| CompactEntry {
+            value: ((i % 200) as i16 - 100) as i8,
+            bound: BOUNDS[1 + i % 3].unwrap(),
+            best: Some((i % 7) as u8),
+        };
+        for (i, &key) in keys.iter().enumerate() {
+            table.store_in(key, ladder[0], entry(i));
+        }
+        for step in [0, 1] {
+            let (from, to) = (ladder[step], ladder[step + 1]);
+            let kept: Vec<usize> =
+                (0..keys.len()).filter(|&i| table.probe_in(keys[i], from) == Some(entry(i))).collect();
+            assert!(kept.len() > 40_000, "{} of {} kept in {from:?}", kept.len(), keys.len());
+            table.promote(from, to);
+            let mut slots = std::collections::HashMap::new();
+            for &i in &kept {
+                *slots.entry(keys[i] % to.size()).or_insert(0) += 1;
+            }
+            let mut found = 0;
+            for (i, &key) in keys.iter().enumerate() {
+                let got = table.probe_in(key, to);
+                if kept.contains(&i) && slots[&(key % to.size())] == 1 {
+                    assert_eq!(got, Some(entry(i)), "key {key:#x} promoted to {to:?}");
+                }
+                assert!(got.is_none() || got == Some(entry(i)), "key {key:#x} took another's entry");
+                found += usize::from(got.is_some());
+            }
+            assert!(found >= kept.len() * 9 / 10, "{found} of {} found in {to:?}", kept.len());
+        }
     }
 
     #[test]

@@ -37,7 +37,7 @@ impl Connect4 {
     /// The cells where the side to move can drop a stone after which the opponent cannot win on the reply: the
     /// one where the opponent would win if there is one (none if there are two), else any, and never below a cell
     /// where the opponent would win. 0 if every move loses on the reply (or the game is over).
-    #[inline]
+    #[inline(always)]
     pub fn safe_cells(&self, p: &Position) -> u64 {
         let legal = self.legal_mask(p);
         let threats = self.winning_cells(p.opponent()) & !p.mask();
