@@ -190,15 +190,22 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
                 let count = if numbered.is_some() { game.move_count(state, moves) } else { moves.len() };
                 let moves = moves.as_mut_slice();
                 debug_assert!(count > 0, "decision node without moves: {state:?}");
+                // Enhanced transposition cut-offs, for a cache that asks for them (below the root, where the best
+                // move must come from a search), before the moves are ordered: a node they settle needs no order
+                // (the Connect-4 solver took 1.3% fewer instructions).
+                let cut = if C::LOOKAHEAD && PRUNE && NEGAMAX && ply > 0 {
+                    self.lookahead(game, state, player, moves, child_depth, alpha, beta)
+                } else {
+                    None
+                };
                 // The cache's best move, from an earlier search of this state, goes first, and the others are
                 // ordered only if it does not cut the node off, where the ordering allows it (`Orderer::stages`:
-                // they then come in the order a sort of them all would give) and no lookahead scans the moves
-                // before they are searched (it would meet the others unordered, and could settle the node by
-                // another move). The Connect-4 Engine took 4–7% fewer instructions so, in the same nodes.
+                // they then come in the order a sort of them all would give). The Connect-4 Engine took 4–7% fewer
+                // instructions so, in the same nodes; the solver, whose table looks ahead, 0.8% more: not there.
                 let hinted = |moves: &[G::Move]| probe.best.and_then(|hint| moves.iter().position(|&m| m == hint));
-                let mut hint = hinted(moves);
+                let mut hint = hinted(moves).filter(|_| cut.is_none());
                 let staged = !C::LOOKAHEAD && hint.is_some() && self.order.reorders() && self.order.stages();
-                if self.order.reorders() && !staged {
+                if self.order.reorders() && !staged && cut.is_none() {
                     self.order.order(game, state, player, ply, moves);
                     hint = hint.and_then(|_| hinted(moves));
                 }
@@ -215,15 +222,10 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
                 // thread is searching is put off (its bit set in `deferred`) to a second pass over the moves, which
                 // searches only those. Without one, the first pass is the only one.
                 let (mut deferred, mut again) = (0u64, false);
-                // Enhanced transposition cut-offs, for a cache that asks for them (below the root, where the best
-                // move must come from a search).
-                let settled = C::LOOKAHEAD && PRUNE && NEGAMAX && ply > 0 && {
-                    let cut = self.lookahead(game, state, player, moves, child_depth, alpha, beta);
-                    if let Some((i, v)) = cut {
-                        (best_value, best_index) = (v, i);
-                    }
-                    cut.is_some()
-                };
+                if let Some((i, v)) = cut {
+                    (best_value, best_index) = (v, i);
+                }
+                let settled = cut.is_some();
                 'moves: loop {
                     if settled {
                         break;
