@@ -8,6 +8,7 @@ pub use khela_tt::Bound;
 use khela_tt::{CompactEntry, CompactTable, ConcurrentTable, Entry, Region, Table, TableStats};
 use std::hint::select_unpredictable;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// What a cache knows of a state before it is searched.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -213,6 +214,9 @@ pub struct Compact<S = ()> {
     step: usize,
     /// Entries stored in it since it was entered.
     stored: u64,
+    /// For handles of threads that search together: the region they are all in, a step of the ladder, which
+    /// the first to have stored its share moves on; `None` for a handle alone.
+    team: Option<TeamStep>,
     /// The most slots of the table its entries may be in, since its counters were zeroed.
     reach: u64,
     stats: TableStats,
@@ -258,15 +262,36 @@ impl Compact {
     /// more).
     pub fn growing(table: Arc<CompactTable>, mut regions: Vec<Region>) -> Compact {
         regions.push(table.whole());
-        Compact { table, ladder: regions, step: 0, stored: 0, reach: 0, stats: TableStats::default(), symmetry: () }
+        let stats = TableStats::default();
+        Compact { table, ladder: regions, step: 0, stored: 0, team: None, reach: 0, stats, symmetry: () }
     }
 }
+
+/// The step of the ladder that the handles of threads searching together are on (see [`Compact::in_team`]).
+#[derive(Clone, Debug)]
+struct TeamStep {
+    step: Arc<AtomicUsize>,
+    /// The handles sharing it: each moves the team on after its share of the stores.
+    handles: u64,
+}
+
+/// How often (in stores, a power of two) a handle of a team looks whether another has moved the team on.
+const FOLLOW_EVERY: u64 = 1 << 10;
 
 impl<S> Compact<S> {
     /// The same handle, storing a position and its image under `symmetry` under one key.
     pub fn with_symmetry<T>(self, symmetry: T) -> Compact<T> {
-        let Compact { table, ladder, step, stored, reach, stats, .. } = self;
-        Compact { table, ladder, step, stored, reach, stats, symmetry }
+        let Compact { table, ladder, step, stored, team, reach, stats, .. } = self;
+        Compact { table, ladder, step, stored, team, reach, stats, symmetry }
+    }
+
+    /// The same handle, one of `handles` (threads searching one tree together) that go up the ladder together,
+    /// each sharing `step` (a new one for a team, zero, given to each of its handles): the first handle to have
+    /// stored its share of the entries that move a lone handle on moves every handle on, with the entries, and
+    /// the others follow within 1,024 of their stores. A handle still in the smaller region meanwhile stores a
+    /// few entries there that the team no longer finds; none is ever taken for another key's.
+    pub fn in_team(self, step: Arc<AtomicUsize>, handles: u64) -> Compact<S> {
+        Compact { team: Some(TeamStep { step, handles: handles.max(1) }), ..self }
     }
 
     /// The symmetry, to change (as [`crate::connect4`] turns its mirror on and off between solves).
@@ -278,6 +303,9 @@ impl<S> Compact<S> {
     /// again).
     pub fn start_small(&mut self) {
         (self.step, self.stored) = (0, 0);
+        if let Some(team) = &self.team {
+            team.step.store(0, Ordering::Relaxed);
+        }
     }
 
     /// The most slots of the table the entries stored through this handle may be in, since its counters were
@@ -294,6 +322,36 @@ impl<S> Compact<S> {
     /// Zeroes the counters (and the reach).
     pub fn reset_stats(&mut self) {
         (self.stats, self.reach) = (TableStats::default(), 0);
+    }
+
+    /// Moves on to the next region, what was stored so far with it ([`CompactTable::promote`]); in a team, only
+    /// the first handle to get there moves the entries, and the team.
+    #[cold]
+    #[inline(never)]
+    fn climb(&mut self) {
+        let (region, next) = (self.ladder[self.step], self.ladder[self.step + 1]);
+        let moves = self.team.as_ref().is_none_or(|team| {
+            team.step.compare_exchange(self.step, self.step + 1, Ordering::Relaxed, Ordering::Relaxed).is_ok()
+        });
+        if moves {
+            self.table.promote(region, next);
+        }
+        (self.step, self.stored) = (self.step + 1, 0);
+        self.follow();
+        self.reach = self.reach.max(self.ladder[self.step].size());
+    }
+
+    /// Takes the team's step, if another handle has moved it on.
+    #[cold]
+    #[inline(never)]
+    fn follow(&mut self) {
+        if let Some(team) = &self.team {
+            let step = team.step.load(Ordering::Relaxed).min(self.ladder.len() - 1);
+            if step > self.step {
+                (self.step, self.stored) = (step, 0);
+                self.reach = self.reach.max(self.ladder[step].size());
+            }
+        }
     }
 }
 
@@ -335,12 +393,11 @@ impl<G: Game<Move = u8>, S: KeySymmetry<G>> Cache<G> for Compact<S> {
         self.table.store_in(key, region, CompactEntry { value: value as i8, bound, best });
         self.reach = self.reach.max(region.size());
         self.stored += 1;
-        if self.stored > 2 * region.size() && self.step + 1 < self.ladder.len() {
-            // What it stored so far goes with it.
-            let next = self.ladder[self.step + 1];
-            self.table.promote(region, next);
-            self.reach = self.reach.max(next.size());
-            (self.step, self.stored) = (self.step + 1, 0);
+        let share = self.team.as_ref().map_or(1, |team| team.handles);
+        if self.stored > 2 * region.size() / share && self.step + 1 < self.ladder.len() {
+            self.climb();
+        } else if self.team.is_some() && self.stored.is_multiple_of(FOLLOW_EVERY) {
+            self.follow();
         }
     }
 }

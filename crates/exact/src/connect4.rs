@@ -19,9 +19,11 @@
 //! ([`crate::Abdada`]): one table, every thread on the same null-window pass, spread out over the siblings of
 //! the nodes they share; positions with few empty cells, solved sooner than a thread starts, stay on one.
 //!
-//! On one thread, each solve starts in a small region of the table ([`Compact::growing`]), which stays in the
-//! processor's cache, and moves to larger ones as it stores more entries: most benchmark positions never leave
-//! the first, whose probes would otherwise wait on memory.
+//! Each solve starts in a small region of the table ([`Compact::growing`]), which stays in the processor's
+//! cache, and moves to larger ones, its entries with it, as it stores more: most benchmark positions never leave
+//! the first, whose probes would otherwise wait on memory. A team's threads climb together
+//! ([`Compact::in_team`]): on Begin-Medium's first 20, 2 threads took 1.13–1.42 times less time than one, in
+//! three interleaved rounds, against 0.95–1.12 when they searched the whole table from the start.
 //!
 //! A position that is its own mirror image (the empty board among them) is solved with the positions of its
 //! tree and their images sharing entries ([`Compact::with_symmetry`]): its tree holds each position's image as
@@ -36,6 +38,7 @@ use khela_games::connect4::{Connect4, Position};
 use khela_games::{Game, Node, Player, Value};
 use khela_tt::{CompactTable, TableStats, TooSmall};
 use std::sync::Arc;
+use std::sync::atomic::AtomicUsize;
 
 /// Connect-4's knowledge, as an ordering of the search loop (see the module documentation).
 #[derive(Clone, Copy, Debug, Default)]
@@ -184,6 +187,17 @@ impl KeySymmetry<Connect4> for Mirror {
     }
 }
 
+/// A handle on `table` that grows through the regions of [`REGION_ENTRIES`] (those smaller than the table and
+/// large enough for the board's keys), with the mirror (off until a solve turns it on).
+fn growing(table: &Arc<CompactTable>) -> Compact<Mirror> {
+    let regions = (1..)
+        .zip(REGION_ENTRIES)
+        .filter(|&(_, entries)| entries < table.capacity())
+        .filter_map(|(tag, entries)| table.region(tag, entries).ok())
+        .collect();
+    Compact::growing(Arc::clone(table), regions).with_symmetry(Mirror::default())
+}
+
 /// One thread's search of a team solving a position together.
 type TeamSearcher<'g> = Searcher<'g, Connect4, Knowledge, Abdada<Compact<Mirror>>>;
 
@@ -207,15 +221,7 @@ impl<'g> Solver<'g> {
     /// If the table is too small to tell the board's keys apart (a 7 × 6 board's need 1 MiB or more).
     pub fn new(game: &'g Connect4, mib: usize) -> Result<Solver<'g>, TooSmall> {
         let table = Arc::new(CompactTable::with_mib(mib, game.width() * (game.height() + 1))?);
-        // Regions as large as the table or larger are left out (the table itself is the last step), and those
-        // too small for the board's keys.
-        let regions = (1..)
-            .zip(REGION_ENTRIES)
-            .filter(|&(_, entries)| entries < table.capacity())
-            .filter_map(|(tag, entries)| table.region(tag, entries).ok())
-            .collect();
-        let main = Searcher::new(game, Knowledge)
-            .with_cache(Compact::growing(Arc::clone(&table), regions).with_symmetry(Mirror::default()));
+        let main = Searcher::new(game, Knowledge).with_cache(growing(&table));
         Ok(Solver { game, table, main, team: None, shared_from: SHARED_FROM_EMPTY })
     }
 
@@ -224,10 +230,10 @@ impl<'g> Solver<'g> {
         if threads <= 1 {
             return Solver { team: None, ..self };
         }
-        let team = Arc::new(Team::new(12));
+        let (team, step) = (Arc::new(Team::new(12)), Arc::new(AtomicUsize::new(0)));
         let searchers = (0..threads)
             .map(|_| {
-                let compact = Compact::new(Arc::clone(&self.table)).with_symmetry(Mirror::default());
+                let compact = growing(&self.table).in_team(Arc::clone(&step), threads as u64);
                 let handle = Abdada::new(compact, Arc::clone(&team), MARKED_PLIES);
                 Searcher::new(self.game, Knowledge).with_cache(handle)
             })
@@ -243,11 +249,10 @@ impl<'g> Solver<'g> {
 
     /// Empties the table (and zeroes its counters), so that the next solve starts afresh.
     pub fn reset(&mut self) {
-        // On one thread, only as far as its regions reached.
-        match self.team {
-            Some(_) => self.table.clear(),
-            None => self.table.clear_first(self.main.cache().reach()),
-        }
+        // Only as far as the regions of every handle reached.
+        let team = self.team.iter().flat_map(|(_, searchers)| searchers);
+        let reach = team.map(|searcher| searcher.cache().inner().reach()).fold(self.main.cache().reach(), u64::max);
+        self.table.clear_first(reach);
         self.main.cache_mut().reset_stats();
         for searcher in self.team.iter_mut().flat_map(|(_, searchers)| searchers) {
             searcher.cache_mut().inner_mut().reset_stats();
@@ -284,17 +289,16 @@ impl<'g> Solver<'g> {
         let (lo, hi) = if player == Player::Max { (lo, hi) } else { (-hi, -lo) };
         let (value, nodes) = match &mut self.team {
             Some((team, searchers)) if cells - m >= self.shared_from => {
+                // Every handle back to the first pass and the smallest region before any thread starts.
                 team.reset();
+                for searcher in searchers.iter_mut() {
+                    searcher.cache_mut().restart();
+                    searcher.cache_mut().inner_mut().start_small();
+                }
                 let (first, others) = searchers.split_first_mut().expect("a team has threads");
                 std::thread::scope(|scope| {
-                    let helpers: Vec<_> = others
-                        .iter_mut()
-                        .map(|searcher| {
-                            searcher.cache_mut().restart();
-                            scope.spawn(move || searcher.bisect(p, lo, hi))
-                        })
-                        .collect();
-                    first.cache_mut().restart();
+                    let helpers: Vec<_> =
+                        others.iter_mut().map(|searcher| scope.spawn(move || searcher.bisect(p, lo, hi))).collect();
                     let SearchResult { value, stats, .. } = first.bisect(p, lo, hi);
                     let mut nodes = stats.nodes;
                     for helper in helpers {

@@ -4,7 +4,7 @@
 //! whose handle asks the loop for enhanced transposition cut-offs, on tic-tac-toe's positions, with and without
 //! a symmetry that stores a board and its mirror image under one key.
 
-use khela_exact::{Algorithm, Cache, Compact, KeySymmetry, Natural, Searcher, UNLIMITED};
+use khela_exact::{Abdada, Algorithm, Cache, Compact, KeySymmetry, Natural, Searcher, Team, UNLIMITED};
 use khela_games::conformance::random_lines;
 use khela_games::random_tree::{Params, RandomTree};
 use khela_games::rng::Rng;
@@ -13,6 +13,7 @@ use khela_games::tree::Tree;
 use khela_games::{Game, Node, Player};
 use khela_tt::{CompactTable, Policy, Table};
 use std::sync::Arc;
+use std::sync::atomic::AtomicUsize;
 
 /// A random tree as nested-list text: `b` moves a node, `d` plies, leaves from a seeded generator in −9..=9.
 fn text(b: u32, d: u32, seed: &mut u64) -> String {
@@ -100,6 +101,46 @@ fn a_growing_compact_handle_agrees_with_alpha_beta() {
     assert!(positions > 200, "{positions}");
     // Some search reached the whole table (entries past the largest region's slots).
     assert_eq!(searcher.cache().reach(), table.capacity());
+}
+
+/// Two threads whose growing handles climb the ladder as a team (`Compact::in_team`), solving each position
+/// together (ABDADA): every value is alpha-beta's, whichever thread moved the team on (and its entries) and
+/// whenever the other followed; and the team did reach the whole table.
+#[test]
+fn a_team_of_growing_handles_agrees_with_alpha_beta() {
+    let table = Arc::new(CompactTable::with_mib(1, 18).unwrap());
+    let (team, step) = (Arc::new(Team::new(8)), Arc::new(AtomicUsize::new(0)));
+    let mut searchers: Vec<_> = (0..2)
+        .map(|_| {
+            let regions = vec![table.region(1, 7).unwrap(), table.region(2, 60).unwrap()];
+            let handle = Compact::growing(Arc::clone(&table), regions).in_team(Arc::clone(&step), 2);
+            Searcher::new(&TicTacToe, Natural).with_cache(Abdada::new(handle, Arc::clone(&team), 9))
+        })
+        .collect();
+    let mut positions = 0;
+    for (_, p) in random_lines(&TicTacToe, &Board::EMPTY, 200, 0..6, 5) {
+        if !matches!(TicTacToe.node(&p), Node::Decision(_)) {
+            continue;
+        }
+        let truth = Searcher::new(&TicTacToe, Natural).run(Algorithm::AlphaBeta, &p).value;
+        team.reset();
+        for searcher in &mut searchers {
+            searcher.cache_mut().restart();
+            searcher.cache_mut().inner_mut().start_small();
+        }
+        let values: Vec<_> = std::thread::scope(|scope| {
+            let threads: Vec<_> = searchers
+                .iter_mut()
+                .map(|searcher| scope.spawn(move || searcher.bisect(&p, -1.0, 1.0).value))
+                .collect();
+            threads.into_iter().map(|thread| thread.join().unwrap()).collect()
+        });
+        assert_eq!(values, [truth, truth], "{p:?}");
+        positions += 1;
+    }
+    assert!(positions > 100, "{positions}");
+    let reach = searchers.iter().map(|searcher| searcher.cache().inner().reach()).max();
+    assert_eq!(reach, Some(table.capacity()));
 }
 
 /// Tic-tac-toe's mirror left–right, of its `SYMMETRIES`.
