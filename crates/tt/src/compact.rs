@@ -240,7 +240,9 @@ impl CompactTable {
     /// Moves every entry of `from` into `to`, as if each were stored there (replacing what `to` held in its slot),
     /// for a search that outgrows region `from` and would otherwise lose what it stored there: each key is
     /// recovered from its slot and its kept bits (the Chinese remainder theorem), and stored anew. The entries
-    /// are read before any is written, since the regions overlap. Not while other threads use either region.
+    /// are read before any is written, since the regions overlap. Other threads may probe and store in either
+    /// region meanwhile (a team's handles do, until they follow): an entry may then be replaced or missed, never
+    /// taken for another key's, since every word is written whole with its key's bits and its region's tag.
     #[cold]
     #[inline(never)]
     pub fn promote(&self, from: Region, to: Region) {
