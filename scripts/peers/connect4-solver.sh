@@ -1,7 +1,11 @@
 #!/usr/bin/env bash
-# khela's Connect-4 solver next to the reference, Pascal Pons' solver, on the six benchmark sets: one tool after
-# the other on each set (interleaved), medians over repetitions, written to results/connect4-solver.csv with a
-# sidecar of machine facts (results/connect4-solver.meta.json).
+# khela's Connect-4 solver next to the reference, Pascal Pons' solver, on the six benchmark sets, written to
+# results/connect4-solver.csv with a sidecar of machine facts (results/connect4-solver.meta.json). Each set is cut
+# into chunks of consecutive positions, and the three builds (khela, the reference with its own flags and at
+# x86-64-v2) solve each chunk one after another, in an order that rotates from chunk to chunk: a shared machine
+# whose speed drifts over the minutes a set takes then slows all three alike. Per set: mean time and nodes a
+# position (medians over repetitions), khela's time over the reference's at x86-64-v2, and the median of that
+# ratio over the chunks.
 #
 #   scripts/peers/connect4-solver.sh PONS_SRC [reps]        (default 1 repetition)
 #
@@ -16,6 +20,7 @@
 #   LIMITS    positions per set, in the order End-Easy Middle-Easy Middle-Medium Begin-Easy Begin-Medium
 #             Begin-Hard (default "1000 1000 1000 1000 200 50": Begin-Hard's first 50, as the issue's figure)
 #   SOLVERS   "strong weak" (default) or one of them
+#   CHUNKS    the most chunks a set is cut into (default 25; Begin-Hard's first 50 then go two at a time)
 #   THREADS   khela's threads (default 1, as the reference runs; the sidecar records it)
 #   TABLE_MIB khela's table, MiB (default: the solver's, 32 a thread; the sidecar records it)
 #   BENCH_SUITE  the bench-suite binary (default: target/release/bench-suite, built if absent)
@@ -30,6 +35,7 @@ ROOT=$(cd "$HERE/../.." && pwd)
 SETS=${SETS:-$ROOT/../shared/connect4}
 LIMITS=(${LIMITS:-1000 1000 1000 1000 200 50})
 SOLVERS=${SOLVERS:-strong weak}
+CHUNKS=${CHUNKS:-25}
 THREADS=${THREADS:-1}
 TABLE_MIB=${TABLE_MIB:-$((32 * THREADS))}
 BENCH_SUITE=${BENCH_SUITE:-$ROOT/target/release/bench-suite}
@@ -58,6 +64,8 @@ median() { sort -g | awk '{ a[NR] = $1 } END { if (NR % 2) print a[(NR + 1) / 2]
 khela() {
     local file=$1 limit=$2 solver=$3 weak=()
     [ "$solver" = weak ] && weak=(--weak)
+    # No checkpoint of an earlier chunk's (a run killed midway) may stand in for this one's positions.
+    rm -f "$WORK/positions.csv.solved"
     "$WORK/bench-suite" solve --game connect4 --set "$file" --limit "$limit" --threads "$THREADS" --table-mib "$TABLE_MIB" "${weak[@]}" \
         --summary "$WORK/summary.csv" --out "$WORK/positions.csv" >/dev/null 2>"$WORK/khela.err" ||
         { cat "$WORK/khela.err" >&2; exit 1; }
@@ -71,21 +79,51 @@ pons() {
     echo "$line" | awk '{ print $1, $2 }'
 }
 
+# One chunk of a set: the three builds in the order that `turn` (0, 1, 2) rotates to; each appends "micros
+# nodes" (means over the chunk) to its own file.
+chunk() {
+    local file=$1 n=$2 solver=$3 turn=$4 t
+    for t in 0 1 2; do
+        case $(((t + turn) % 3)) in
+            0) khela "$file" "$n" "$solver" >> "$WORK/k" ;;
+            1) pons "$WORK/pons" "$file" "$n" "$solver" >> "$WORK/p" ;;
+            2) pons "$WORK/pons-v2" "$file" "$n" "$solver" >> "$WORK/p2" ;;
+        esac
+    done
+}
+
+# The mean over a set of the chunks' means in file $1 (column $2: 0 the time, 1 the nodes), weighted by the
+# chunks' sizes.
+weighted() { paste -d' ' "$WORK/sizes" "$1" | awk -v f="$(($2 + 2))" '{ s += $1 * $f; n += $1 } END { print s / n }'; }
+
 LOAD_BEFORE=$(cut -d' ' -f1-3 /proc/loadavg)
-echo "set,solver,positions,khela_micros,khela_nodes,reference_micros,reference_v2_micros,reference_nodes,ratio_v2" > "$WORK/table.csv"
+echo "set,solver,positions,khela_micros,khela_nodes,reference_micros,reference_v2_micros,reference_nodes,ratio_v2,chunk_ratio_v2_median" > "$WORK/table.csv"
 for solver in $SOLVERS; do
     for i in "${!FILES[@]}"; do
         file=$SETS/${FILES[$i]} limit=${LIMITS[$i]}
-        : > "$WORK/k" ; : > "$WORK/p" ; : > "$WORK/p2"
+        size=$(((limit + CHUNKS - 1) / CHUNKS))
+        : > "$WORK/reps-k" ; : > "$WORK/reps-p" ; : > "$WORK/reps-p2" ; : > "$WORK/ratios"
         for _ in $(seq "$REPS"); do
-            khela "$file" "$limit" "$solver" >> "$WORK/k"
-            pons "$WORK/pons" "$file" "$limit" "$solver" >> "$WORK/p"
-            pons "$WORK/pons-v2" "$file" "$limit" "$solver" >> "$WORK/p2"
+            : > "$WORK/k" ; : > "$WORK/p" ; : > "$WORK/p2" ; : > "$WORK/sizes"
+            turn=0
+            for ((start = 0; start < limit; start += size)); do
+                n=$((limit - start < size ? limit - start : size))
+                sed -n "$((start + 1)),$((start + n))p" "$file" > "$WORK/chunk"
+                [ "$(wc -l < "$WORK/chunk")" -eq "$n" ] || { echo "error: $file has fewer than $limit positions" >&2; exit 2; }
+                echo "$n" >> "$WORK/sizes"
+                chunk "$WORK/chunk" "$n" "$solver" "$turn"
+                turn=$(((turn + 1) % 3))
+            done
+            echo "$(weighted "$WORK/k" 0) $(weighted "$WORK/k" 1)" >> "$WORK/reps-k"
+            echo "$(weighted "$WORK/p" 0) $(weighted "$WORK/p" 1)" >> "$WORK/reps-p"
+            echo "$(weighted "$WORK/p2" 0)" >> "$WORK/reps-p2"
+            paste -d' ' "$WORK/k" "$WORK/p2" | awk '{ print $1 / $3 }' >> "$WORK/ratios"
         done
-        k=$(cut -d' ' -f1 "$WORK/k" | median) kn=$(head -1 "$WORK/k" | cut -d' ' -f2)
-        p=$(cut -d' ' -f1 "$WORK/p" | median) p2=$(cut -d' ' -f1 "$WORK/p2" | median) pn=$(head -1 "$WORK/p" | cut -d' ' -f2)
+        k=$(cut -d' ' -f1 "$WORK/reps-k" | median) kn=$(head -1 "$WORK/reps-k" | cut -d' ' -f2)
+        p=$(cut -d' ' -f1 "$WORK/reps-p" | median) p2=$(median < "$WORK/reps-p2") pn=$(head -1 "$WORK/reps-p" | cut -d' ' -f2)
         ratio=$(awk -v k="$k" -v p="$p2" 'BEGIN { printf "%.2f", k / p }')
-        echo "${NAMES[$i]},$solver,$limit,$k,$kn,$p,$p2,$pn,$ratio" | tee -a "$WORK/table.csv"
+        chunked=$(median < "$WORK/ratios" | awk '{ printf "%.2f", $1 }')
+        echo "${NAMES[$i]},$solver,$limit,$k,$kn,$p,$p2,$pn,$ratio,$chunked" | tee -a "$WORK/table.csv"
     done
 done
 mv "$WORK/table.csv" "$OUT"
@@ -104,7 +142,8 @@ cat > "${OUT%.csv}.meta.json" <<JSON
   "load_before": "$LOAD_BEFORE",
   "load_after": "$(cut -d' ' -f1-3 /proc/loadavg)",
   "reps": $REPS,
-  "units": "mean microseconds and nodes per position, median over the repetitions; ratio_v2 = khela / reference at x86-64-v2",
+  "units": "mean microseconds and nodes per position, median over the repetitions; ratio_v2 = khela / reference at x86-64-v2; chunk_ratio_v2_median = the median over every chunk of every repetition of the same ratio",
+  "chunks": $CHUNKS,
   "date": "$(date -u +%Y-%m-%dT%H:%M:%SZ)"
 }
 JSON

