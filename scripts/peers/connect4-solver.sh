@@ -45,8 +45,14 @@ NAMES=(End-Easy Middle-Easy Middle-Medium Begin-Easy Begin-Medium Begin-Hard)
 OUT=$ROOT/results/connect4-solver.csv
 mkdir -p "$WORK"
 
-for f in "${FILES[@]}"; do
-    [ -f "$SETS/$f" ] || { echo "error: $SETS/$f is missing (SETS=…)" >&2; exit 2; }
+[[ "$CHUNKS" =~ ^[1-9][0-9]*$ ]] || { echo "error: CHUNKS=$CHUNKS is not a positive whole number" >&2; exit 2; }
+[[ "$REPS" =~ ^[1-9][0-9]*$ ]] || { echo "error: reps $REPS is not a positive whole number" >&2; exit 2; }
+for i in "${!FILES[@]}"; do
+    f=$SETS/${FILES[$i]}
+    [ -f "$f" ] || { echo "error: $f is missing (SETS=…)" >&2; exit 2; }
+    [[ "${LIMITS[$i]}" =~ ^[1-9][0-9]*$ ]] || { echo "error: the limit ${LIMITS[$i]} of $f is not a positive whole number" >&2; exit 2; }
+    # Every chunk is cut from the file's lines: a file shorter than its limit is an error here, not midway.
+    [ "$(grep -c . "$f")" -ge "${LIMITS[$i]}" ] || { echo "error: $f has fewer than ${LIMITS[$i]} positions (LIMITS=…)" >&2; exit 2; }
 done
 [ -f "$PONS_SRC/Solver.cpp" ] || { echo "error: $PONS_SRC has no Solver.cpp: not a checkout of PascalPons/connect4" >&2; exit 2; }
 
@@ -58,9 +64,9 @@ g++ $FLAGS -march=x86-64-v2 -I"$PONS_SRC" -o "$WORK/pons-v2" "$HERE/pons-bench.c
 # Copied, so that a rebuild during the run does not change what is measured.
 cp "$BENCH_SUITE" "$WORK/bench-suite"
 
-median() { sort -g | awk '{ a[NR] = $1 } END { if (NR % 2) print a[(NR + 1) / 2]; else print (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
+median() { sort -g | awk '{ a[NR] = $1 } END { if (NR % 2) print a[(NR + 1) / 2]; else printf "%.3f\n", (a[NR / 2] + a[NR / 2 + 1]) / 2 }'; }
 
-# khela on one set: "mean_micros mean_nodes".
+# khela on one chunk (a file of positions): "mean_micros mean_nodes".
 khela() {
     local file=$1 limit=$2 solver=$3 weak=()
     [ "$solver" = weak ] && weak=(--weak)
@@ -72,18 +78,20 @@ khela() {
     awk -F, 'NR == 2 { if ($4 != 0) exit 1; print $5, $6 }' "$WORK/summary.csv"
 }
 
-# The reference on one set: "mean_micros mean_nodes".
+# The reference on one chunk: "mean_micros mean_nodes".
 pons() {
     local binary=$1 file=$2 limit=$3 solver=$4 line
     line=$("$binary" "$file" "$solver" "$limit") || { echo "error: the reference disagrees on $file" >&2; exit 1; }
     echo "$line" | awk '{ print $1, $2 }'
 }
 
-# One chunk of a set: the three builds in the order that `turn` (0, 1, 2) rotates to; each appends "micros
-# nodes" (means over the chunk) to its own file.
+# One chunk of a set: the three builds in the order that `turn` (0 to 5) picks, each of the six orders in turn
+# (the three rotations, then the same reversed), so that each build comes before and after each other one
+# equally often; each appends "micros nodes" (means over the chunk) to its own file.
 chunk() {
     local file=$1 n=$2 solver=$3 turn=$4 t
     for t in 0 1 2; do
+        ((turn < 3)) || t=$((2 - t))
         case $(((t + turn) % 3)) in
             0) khela "$file" "$n" "$solver" >> "$WORK/k" ;;
             1) pons "$WORK/pons" "$file" "$n" "$solver" >> "$WORK/p" ;;
@@ -94,7 +102,7 @@ chunk() {
 
 # The mean over a set of the chunks' means in file $1 (column $2: 0 the time, 1 the nodes), weighted by the
 # chunks' sizes.
-weighted() { paste -d' ' "$WORK/sizes" "$1" | awk -v f="$(($2 + 2))" '{ s += $1 * $f; n += $1 } END { print s / n }'; }
+weighted() { paste -d' ' "$WORK/sizes" "$1" | awk -v f="$(($2 + 2))" '{ s += $1 * $f; n += $1 } END { printf "%.1f\n", s / n }'; }
 
 LOAD_BEFORE=$(cut -d' ' -f1-3 /proc/loadavg)
 echo "set,solver,positions,khela_micros,khela_nodes,reference_micros,reference_v2_micros,reference_nodes,ratio_v2,chunk_ratio_v2_median" > "$WORK/table.csv"
@@ -109,10 +117,9 @@ for solver in $SOLVERS; do
             for ((start = 0; start < limit; start += size)); do
                 n=$((limit - start < size ? limit - start : size))
                 sed -n "$((start + 1)),$((start + n))p" "$file" > "$WORK/chunk"
-                [ "$(wc -l < "$WORK/chunk")" -eq "$n" ] || { echo "error: $file has fewer than $limit positions" >&2; exit 2; }
                 echo "$n" >> "$WORK/sizes"
                 chunk "$WORK/chunk" "$n" "$solver" "$turn"
-                turn=$(((turn + 1) % 3))
+                turn=$(((turn + 1) % 6))
             done
             echo "$(weighted "$WORK/k" 0) $(weighted "$WORK/k" 1)" >> "$WORK/reps-k"
             echo "$(weighted "$WORK/p" 0) $(weighted "$WORK/p" 1)" >> "$WORK/reps-p"
