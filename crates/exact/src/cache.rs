@@ -212,8 +212,16 @@ pub struct Compact<S = ()> {
     ladder: Vec<Region>,
     /// The region in use: `ladder[step]`.
     step: usize,
+    /// `ladder[step]`, kept here so that a probe or a store reads it without going through the ladder. With
+    /// `climb_after`, the Connect-4 solver took 5% fewer instructions and 4% fewer loads and stores, in the same
+    /// nodes (Middle-Medium's first 30 and Begin-Medium's first 3).
+    region: Region,
     /// Entries stored in it since it was entered.
     stored: u64,
+    /// The stores after which the handle moves on, computed when it enters the region, so that a store
+    /// compares rather than divides: twice the region's slots (a team's handle, its share of them), or never at
+    /// the ladder's top.
+    climb_after: u64,
     /// For handles of threads that search together: the region they are all in, a step of the ladder, which
     /// the first to have stored its share moves on; `None` for a handle alone.
     team: Option<TeamStep>,
@@ -262,8 +270,21 @@ impl Compact {
     /// more).
     pub fn growing(table: Arc<CompactTable>, mut regions: Vec<Region>) -> Compact {
         regions.push(table.whole());
-        let stats = TableStats::default();
-        Compact { table, ladder: regions, step: 0, stored: 0, team: None, reach: 0, stats, symmetry: () }
+        let (region, stats) = (regions[0], TableStats::default());
+        let mut handle = Compact {
+            table,
+            ladder: regions,
+            step: 0,
+            region,
+            stored: 0,
+            climb_after: 0,
+            team: None,
+            reach: 0,
+            stats,
+            symmetry: (),
+        };
+        handle.take_step(0);
+        handle
     }
 }
 
@@ -281,8 +302,8 @@ const FOLLOW_EVERY: u64 = 1 << 10;
 impl<S> Compact<S> {
     /// The same handle, storing a position and its image under `symmetry` under one key.
     pub fn with_symmetry<T>(self, symmetry: T) -> Compact<T> {
-        let Compact { table, ladder, step, stored, team, reach, stats, .. } = self;
-        Compact { table, ladder, step, stored, team, reach, stats, symmetry }
+        let Compact { table, ladder, step, region, stored, climb_after, team, reach, stats, .. } = self;
+        Compact { table, ladder, step, region, stored, climb_after, team, reach, stats, symmetry }
     }
 
     /// The same handle, one of `handles` (threads searching one tree together) that go up the ladder together,
@@ -291,7 +312,9 @@ impl<S> Compact<S> {
     /// the others follow within 1,024 of their stores. A handle still in the smaller region meanwhile stores a
     /// few entries there that the team no longer finds; none is ever taken for another key's.
     pub fn in_team(self, step: Arc<AtomicUsize>, handles: u64) -> Compact<S> {
-        Compact { team: Some(TeamStep { step, handles: handles.max(1) }), ..self }
+        let mut handle = Compact { team: Some(TeamStep { step, handles: handles.max(1) }), ..self };
+        handle.take_step(handle.step);
+        handle
     }
 
     /// The symmetry, to change (as [`crate::connect4`] turns its mirror on and off between solves).
@@ -302,7 +325,7 @@ impl<S> Compact<S> {
     /// Starts the next search in the smallest region (entries stored there before, by any search, are found
     /// again).
     pub fn start_small(&mut self) {
-        (self.step, self.stored) = (0, 0);
+        self.take_step(0);
         if let Some(team) = &self.team {
             team.step.store(0, Ordering::Relaxed);
         }
@@ -336,9 +359,16 @@ impl<S> Compact<S> {
         if moves {
             self.table.promote(region, next);
         }
-        (self.step, self.stored) = (self.step + 1, 0);
+        self.take_step(self.step + 1);
         self.follow();
         self.reach = self.reach.max(self.ladder[self.step].size());
+    }
+
+    /// Goes to region `step` of the ladder, none of its entries stored yet by this handle.
+    fn take_step(&mut self, step: usize) {
+        let share = self.team.as_ref().map_or(1, |team| team.handles);
+        (self.step, self.region, self.stored) = (step, self.ladder[step], 0);
+        self.climb_after = if step + 1 < self.ladder.len() { 2 * self.region.size() / share } else { u64::MAX };
     }
 
     /// Takes the team's step, if another handle has moved it on.
@@ -348,7 +378,7 @@ impl<S> Compact<S> {
         if let Some(team) = &self.team {
             let step = team.step.load(Ordering::Relaxed).min(self.ladder.len() - 1);
             if step > self.step {
-                (self.step, self.stored) = (step, 0);
+                self.take_step(step);
                 self.reach = self.reach.max(self.ladder[step].size());
             }
         }
@@ -372,7 +402,7 @@ impl<G: Game<Move = u8>, S: KeySymmetry<G>> Cache<G> for Compact<S> {
     ) -> Probe<G::Move> {
         self.stats.probes += 1;
         let (key, image) = self.symmetry.key(game, state);
-        let Some(found) = self.table.probe_in(key, self.ladder[self.step]) else { return Probe::MISS };
+        let Some(found) = self.table.probe_in(key, self.region) else { return Probe::MISS };
         self.stats.hits += 1;
         let best = found.best.map(|mv| select_unpredictable(image, self.symmetry.image(game, mv), mv));
         // Through an `Entry`, whose cutoff rule is the only way out of a table; complete, as stores are.
@@ -387,14 +417,13 @@ impl<G: Game<Move = u8>, S: KeySymmetry<G>> Cache<G> for Compact<S> {
             return;
         }
         self.stats.stores += 1;
-        let region = self.ladder[self.step];
+        let region = self.region;
         let (key, image) = self.symmetry.key(game, state);
         let best = at.best.map(|mv| select_unpredictable(image, self.symmetry.image(game, mv), mv));
         self.table.store_in(key, region, CompactEntry { value: value as i8, bound, best });
         self.reach = self.reach.max(region.size());
         self.stored += 1;
-        let share = self.team.as_ref().map_or(1, |team| team.handles);
-        if self.stored > 2 * region.size() / share && self.step + 1 < self.ladder.len() {
+        if self.stored > self.climb_after {
             self.climb();
         } else if self.team.is_some() && self.stored.is_multiple_of(FOLLOW_EVERY) {
             self.follow();
