@@ -361,7 +361,7 @@ impl<S> Compact<S> {
         }
         self.take_step(self.step + 1);
         self.follow();
-        self.reach = self.reach.max(self.ladder[self.step].size());
+        self.reach = self.reach.max(self.region.size());
     }
 
     /// Goes to region `step` of the ladder, none of its entries stored yet by this handle.
@@ -379,7 +379,7 @@ impl<S> Compact<S> {
             let step = team.step.load(Ordering::Relaxed).min(self.ladder.len() - 1);
             if step > self.step {
                 self.take_step(step);
-                self.reach = self.reach.max(self.ladder[step].size());
+                self.reach = self.reach.max(self.region.size());
             }
         }
     }
