@@ -4,6 +4,8 @@
 //! solver's knowledge and the game's tactics and move order share them.
 
 use super::{Connect4, Position};
+use std::ops::{BitAnd, BitOr, Shl, Shr};
+use wide::u64x2;
 
 impl Connect4 {
     /// The cells where a stone added to `stones` would complete four in a row, empty or not (`stones` in this
@@ -26,6 +28,17 @@ impl Connect4 {
             self.threes_other(stones)
         };
         cells & self.board
+    }
+
+    /// [`Connect4::winning_cells`] of two sets of stones at once, in the two lanes of a vector at the standard
+    /// height (each shift and mask made once for both: about half the instructions of two calls).
+    #[inline(always)]
+    fn winning_cells_pair(&self, stones: [u64; 2]) -> [u64; 2] {
+        if self.width >= 4 && self.height == Self::STANDARD_HEIGHT {
+            (threes(u64x2::from(stones), Self::STANDARD_HEIGHT) & u64x2::splat(self.board)).to_array()
+        } else {
+            stones.map(|s| self.threes_other(s) & self.board)
+        }
     }
 
     /// [`Connect4::winning_cells`]' lines on a board that is not 6 rows high or is narrower than 4, out of line.
@@ -79,19 +92,24 @@ impl Connect4 {
         // made: a board is at most 32 columns wide (a column takes two bits or more of 64), and here seven (a call
         // of the library's sort and a table zeroed at every node cost the solver 4% of End-Easy's time).
         let mut keys = [0u32; 32];
-        for (i, &col) in moves.iter().enumerate() {
-            let cell = legal & self.column_cells(col);
-            let threats = (self.winning_cells(p.current() | cell) & !(p.mask() | cell)).count_ones();
-            // The centre 0, then one left 1, one right 2, two left 3, …
-            let offset = i32::from(col) - centre;
-            let rank = 2 * offset.unsigned_abs() - u32::from(offset < 0);
-            let key = (64 - threats) << 16 | rank << 8 | u32::from(col);
-            let mut j = i;
-            while j > 0 && keys[j - 1] > key {
-                keys[j] = keys[j - 1];
-                j -= 1;
+        // Two moves at a time, their threats found together (`winning_cells_pair`; an odd count's last move
+        // fills both lanes): the solver took 3.3% fewer instructions than one move at a time (Begin-Medium's first 3).
+        for (pair_index, pair) in moves.chunks(2).enumerate() {
+            let cells = [pair[0], pair[pair.len() - 1]].map(|col| legal & self.column_cells(col));
+            let wins = self.winning_cells_pair(cells.map(|cell| p.current() | cell));
+            for (k, &col) in pair.iter().enumerate() {
+                let threats = (wins[k] & !(p.mask() | cells[k])).count_ones();
+                // The centre 0, then one left 1, one right 2, two left 3, …
+                let offset = i32::from(col) - centre;
+                let rank = 2 * offset.unsigned_abs() - u32::from(offset < 0);
+                let key = (64 - threats) << 16 | rank << 8 | u32::from(col);
+                let mut j = 2 * pair_index + k;
+                while j > 0 && keys[j - 1] > key {
+                    keys[j] = keys[j - 1];
+                    j -= 1;
+                }
+                keys[j] = key;
             }
-            keys[j] = key;
         }
         for (mv, &key) in moves.iter_mut().zip(&keys) {
             *mv = key as u8;
@@ -103,12 +121,15 @@ impl Connect4 {
 /// rows high and at least 4 columns wide: along each direction, three of the stones before, after or around the
 /// cell; up a column only the three below it. Inlined, so that a constant `h` makes constant shifts.
 #[inline(always)]
-fn threes(stones: u64, h: u32) -> u64 {
+fn threes<T>(stones: T, h: u32) -> T
+where
+    T: Copy + Shl<u32, Output = T> + Shr<u32, Output = T> + BitAnd<Output = T> + BitOr<Output = T>,
+{
     let mut cells = (stones << 1) & (stones << 2) & (stones << 3);
     for s in [h + 1, h, h + 2] {
         let (after1, after2, after3) = (stones >> s, stones >> (2 * s), stones >> (3 * s));
         let (before1, before2, before3) = (stones << s, stones << (2 * s), stones << (3 * s));
-        cells |= before1 & before2 & (before3 | after1) | after1 & after2 & (after3 | before1);
+        cells = cells | before1 & before2 & (before3 | after1) | after1 & after2 & (after3 | before1);
     }
     cells
 }
