@@ -107,7 +107,8 @@ impl<G: Game, C: Cache<G>> Cache<G> for Abdada<C> {
     const SHARES: bool = true;
     const LOOKAHEAD: bool = C::LOOKAHEAD;
 
-    #[inline]
+    // Inlined into the loop, always, as the wrapped table's probe and store are (see `Compact`).
+    #[inline(always)]
     fn probe(
         &mut self,
         game: &G,
@@ -124,7 +125,22 @@ impl<G: Game, C: Cache<G>> Cache<G> for Abdada<C> {
         self.inner.probe(game, state, viewer, depth, alpha, beta)
     }
 
-    #[inline]
+    /// The wrapped cache's probe, without asking whether the pass was decided: the node's own probe just did,
+    /// and a true bound of a child is a valid answer whoever decided the pass.
+    #[inline(always)]
+    fn probe_ahead(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        viewer: Player,
+        depth: u32,
+        alpha: Value,
+        beta: Value,
+    ) -> Probe<G::Move> {
+        self.inner.probe_ahead(game, state, viewer, depth, alpha, beta)
+    }
+
+    #[inline(always)]
     fn store(&mut self, game: &G, state: &G::State, at: Stored<G::Move>) {
         if !self.decided() {
             self.inner.store(game, state, at);

@@ -64,6 +64,23 @@ pub trait Cache<G: Game> {
     /// Records the result of searching `state`.
     fn store(&mut self, game: &G, state: &G::State, at: Stored<G::Move>);
 
+    /// [`Cache::probe`] of a child by the loop's lookahead ([`Cache::LOOKAHEAD`]), whose answer the loop takes
+    /// only as a cut-off of the node: by default the same probe. A cache whose node probes make a check that one
+    /// node's probe need not repeat for each child skips it here ([`crate::Abdada`]: whether another thread
+    /// decided the pass, which the node's own probe asked).
+    #[inline(always)]
+    fn probe_ahead(
+        &mut self,
+        game: &G,
+        state: &G::State,
+        viewer: Player,
+        depth: u32,
+        alpha: Value,
+        beta: Value,
+    ) -> Probe<G::Move> {
+        self.probe(game, state, viewer, depth, alpha, beta)
+    }
+
     /// Whether the loop looks every child of a node up before it searches any (enhanced transposition
     /// cut-offs): a child whose entry already proves the cut-off ends the node, and the others' entries, looked
     /// up together, are in the processor's cache when their own searches probe them. For tables too large for

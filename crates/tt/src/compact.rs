@@ -191,7 +191,7 @@ impl CompactTable {
     }
 
     /// The entry of `key` in `region`, if it holds one.
-    #[inline]
+    #[inline(always)]
     pub fn probe_in(&self, key: u64, region: Region) -> Option<CompactEntry> {
         debug_assert!(region.size <= self.size, "a region of {} slots in a table of {}", region.size, self.size);
         let word = self.slots[(key % region.divisor) as usize].load(Ordering::Relaxed);
@@ -219,7 +219,7 @@ impl CompactTable {
     /// # Panics
     ///
     /// In debug builds, if the best move is 255.
-    #[inline]
+    #[inline(always)]
     pub fn store_in(&self, key: u64, region: Region, entry: CompactEntry) {
         debug_assert!(region.size <= self.size, "a region of {} slots in a table of {}", region.size, self.size);
         debug_assert!(entry.best != Some(u8::MAX), "a compact entry keeps moves below 255");

@@ -377,7 +377,7 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
     ) -> Option<(usize, Value)> {
         for (i, &mv) in moves.iter().enumerate() {
             let child = game.child(state, mv);
-            let probe = self.cache.probe(game, &child, player.opponent(), child_depth, -beta, -alpha);
+            let probe = self.cache.probe_ahead(game, &child, player.opponent(), child_depth, -beta, -alpha);
             if let Some(v) = probe.value.map(|w| -w)
                 && v >= beta
             {
