@@ -4,7 +4,6 @@
 use crate::entry::Bound;
 use crate::pages::HugeWords;
 use std::sync::atomic::Ordering;
-use strength_reduce::StrengthReducedU64;
 
 /// What a [`CompactTable`] holds for a key: a whole-number value, its bound, and the best move if one was found.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -25,7 +24,7 @@ pub struct CompactEntry {
 /// (Keys of positions that differ only in their first columns are a small number apart, and so are their
 /// slots: a search's probes fall on fewer pages than a hash of the key would spread them over — a
 /// multiplicative hash measured 15–25% slower on Connect-4's solver. The remainder is taken by multiplications
-/// with the size's reciprocal, computed once (`strength_reduce`), not by a division at every probe.)
+/// with the size's reciprocal, computed once (see [`Region`]), not by a division at every probe.)
 ///
 /// Entries are single words written and read whole (relaxed atomics, plain moves on x86-64), so threads share a
 /// table through `&CompactTable` with no lock and can never see half of one entry and half of another. The
@@ -52,17 +51,30 @@ pub struct CompactTable {
     size: u64,
     /// The bits of the keys it tells apart.
     key_bits: u32,
+    /// The whole table as a region.
+    whole: Region,
 }
 
 /// A part of a [`CompactTable`] that a search small enough keeps in the processor's cache: its first `size`
 /// slots, `size` a prime, keys taken modulo `size`, and its entries marked with `tag` so that a probe in another
 /// region (or of the whole table, tag 0) never takes them: `size` tells keys apart as the whole table's does
 /// (the Chinese remainder theorem), but two sizes together would not.
+///
+/// A key's remainder takes one multiplication, a shift and a multiplication back, with a reciprocal computed
+/// once for the table's keys, which are below `2^n` (`n` its key bits, at most [`CompactTable::MAX_KEY_BITS`]):
+/// with `l = ⌈log2 size⌉` and `m = ⌈2^(n + l) / size⌉`, `⌊k · m / 2^(n + l)⌋` is `⌊k / size⌋` for every such
+/// key (Granlund and Montgomery: `m · size` exceeds `2^(n + l)` by less than `2^l`, so the product's error is
+/// below `k / 2^n · 1 / size < 1 / size`), and `m < 2^(n + 1)` fits 64 bits. `n` is raised to `64 − l` if it is
+/// less, so that `n + l ≥ 64` and the quotient is the product's high word, shifted. (The `strength_reduce`
+/// crate's divisor, made for every 64-bit numerator, takes two 128-bit products and a branch: the Connect-4
+/// solver took 3% more instructions with it.)
 #[derive(Clone, Copy, Debug)]
 pub struct Region {
     size: u64,
-    /// `size` as a divisor that takes a remainder by multiplications.
-    divisor: StrengthReducedU64,
+    /// `⌈2^(n + l) / size⌉`.
+    multiplier: u64,
+    /// `n + l − 64`.
+    shift: u32,
     tag: u64,
 }
 
@@ -76,9 +88,22 @@ impl PartialEq for Region {
 impl Eq for Region {}
 
 impl Region {
-    /// The region of the first `size` slots, tagged `tag`.
-    fn new(size: u64, tag: u64) -> Region {
-        Region { size, divisor: StrengthReducedU64::new(size), tag }
+    /// The region of the first `size` slots (at least 2), tagged `tag`, for keys below `2^key_bits` (at most
+    /// [`CompactTable::MAX_KEY_BITS`]).
+    fn new(size: u64, tag: u64, key_bits: u32) -> Region {
+        debug_assert!(size >= 2 && key_bits <= CompactTable::MAX_KEY_BITS, "{size} slots, {key_bits}-bit keys");
+        let l = u64::BITS - (size - 1).leading_zeros();
+        let n = key_bits.max(u64::BITS - l);
+        let multiplier = (1u128 << (n + l)).div_ceil(u128::from(size));
+        let multiplier = u64::try_from(multiplier).expect("m < 2^(n + 1) ≤ 2^63");
+        Region { size, multiplier, shift: n + l - u64::BITS, tag }
+    }
+
+    /// `key mod size`, for a key below the table's `2^key_bits`.
+    #[inline(always)]
+    fn slot(&self, key: u64) -> usize {
+        let high = ((u128::from(key) * u128::from(self.multiplier)) >> u64::BITS) as u64;
+        (key - (high >> self.shift) * self.size) as usize
     }
 
     /// The number of slots, a prime.
@@ -128,13 +153,23 @@ impl CompactTable {
     pub fn with_mib(mib: usize, key_bits: u32) -> Result<CompactTable, TooSmall> {
         let entries = (mib as u64).saturating_mul(1 << 20) / 8;
         let size = largest_prime_at_most(entries.max(3));
-        let most = 32 + size.ilog2();
+        let most = Self::most_key_bits(size);
         if key_bits > most {
             return Err(TooSmall { entries: size, key_bits, most });
         }
         // Huge pages where the system gives them (see `HugeWords`); every slot starts empty (0).
         let slots = HugeWords::zeroed(size as usize);
-        Ok(CompactTable { slots, size, key_bits })
+        Ok(CompactTable { slots, size, key_bits, whole: Region::new(size, 0, key_bits) })
+    }
+
+    /// The longest keys any table takes: its regions' remainders are exact for keys of at most 62 bits (see
+    /// [`Region`]).
+    pub const MAX_KEY_BITS: u32 = 62;
+
+    /// The bits of the keys that `size` slots tell apart (32 kept, the rest by the remainder), up to
+    /// [`CompactTable::MAX_KEY_BITS`].
+    fn most_key_bits(size: u64) -> u32 {
+        (32 + size.ilog2()).min(Self::MAX_KEY_BITS)
     }
 
     /// The number of entries, a prime.
@@ -147,7 +182,7 @@ impl CompactTable {
 
     /// The whole table, as a region (tag 0): what [`CompactTable::probe`] and [`CompactTable::store`] use.
     pub fn whole(&self) -> Region {
-        Region::new(self.size, 0)
+        self.whole
     }
 
     /// Region `tag` (1 to [`CompactTable::REGIONS`]): the first `p` slots, `p` the largest prime at most
@@ -177,11 +212,11 @@ impl CompactTable {
     pub fn region(&self, tag: u8, entries: u64) -> Result<Region, TooSmall> {
         assert!((1..=Self::REGIONS).contains(&tag), "region {tag}: regions are 1 to {}", Self::REGIONS);
         let size = largest_prime_at_most(entries.clamp(3, self.size));
-        let most = 32 + size.ilog2();
+        let most = Self::most_key_bits(size);
         if self.key_bits > most {
             return Err(TooSmall { entries: size, key_bits: self.key_bits, most });
         }
-        Ok(Region::new(size, u64::from(tag)))
+        Ok(Region::new(size, u64::from(tag), self.key_bits))
     }
 
     /// The entry of `key`, if the table holds one.
@@ -194,7 +229,8 @@ impl CompactTable {
     #[inline(always)]
     pub fn probe_in(&self, key: u64, region: Region) -> Option<CompactEntry> {
         debug_assert!(region.size <= self.size, "a region of {} slots in a table of {}", region.size, self.size);
-        let word = self.slots[(key % region.divisor) as usize].load(Ordering::Relaxed);
+        debug_assert!(key >> self.key_bits == 0, "key {key:#x} beyond {} bits", self.key_bits);
+        let word = self.slots[region.slot(key)].load(Ordering::Relaxed);
         if word as u32 != key as u32 || word >> TAG_SHIFT & 3 != region.tag {
             return None;
         }
@@ -234,7 +270,8 @@ impl CompactTable {
             | bound << 40
             | region.tag << TAG_SHIFT
             | best << 48;
-        self.slots[(key % region.divisor) as usize].store(word, Ordering::Relaxed);
+        debug_assert!(key >> self.key_bits == 0, "key {key:#x} beyond {} bits", self.key_bits);
+        self.slots[region.slot(key)].store(word, Ordering::Relaxed);
     }
 
     /// Moves every entry of `from` into `to`, as if each were stored there (replacing what `to` held in its slot),
@@ -264,7 +301,7 @@ impl CompactTable {
             })
             .collect();
         for (key, word) in moved {
-            self.slots[(key % to.divisor) as usize].store(word, Ordering::Relaxed);
+            self.slots[to.slot(key)].store(word, Ordering::Relaxed);
         }
     }
 
@@ -316,6 +353,29 @@ mod tests {
         assert_eq!(table.capacity(), 131_071);
         assert_eq!(CompactTable::with_mib(1, 49).unwrap_err().most, 48);
         assert_eq!(CompactTable::with_mib(2, 49).unwrap().capacity(), 262_139);
+    }
+
+    /// A region's remainder is the `%` operator's for keys of up to the table's bits: random ones, the
+    /// extremes, and those around multiples of the size, for small and large sizes and key lengths.
+    #[test]
+    fn remainders_are_exact() {
+        let mut state = 0x9e37_79b9_u64;
+        let mut next = || {
+            state = state.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1_442_695_040_888_963_407);
+            state
+        };
+        for size in [2, 3, 5, 97, 131_071, 262_139, 4_194_301, 2_147_483_647, (1 << 32) - 5, 1 << 40] {
+            for key_bits in [1, 20, 32, 49, 55, CompactTable::MAX_KEY_BITS] {
+                let region = Region::new(size, 0, key_bits);
+                let top = (1u64 << key_bits) - 1;
+                let near = |k: u64| [k.saturating_sub(1), k, k.saturating_add(1)];
+                let multiples = (1..4).flat_map(|i| near(top / size * size / i)).chain(near(size));
+                let keys = [0, 1, top, top - top % size].into_iter().chain(multiples).chain((0..2_000).map(|_| next()));
+                for key in keys.map(|k| k & top) {
+                    assert_eq!(region.slot(key) as u64, key % size, "{key} mod {size}, {key_bits}-bit keys");
+                }
+            }
+        }
     }
 
     #[test]
