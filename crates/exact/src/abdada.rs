@@ -12,7 +12,8 @@
 //!
 //! A driver that makes several passes over the tree ([`crate::Searcher::bisect`]) goes on from each pass with
 //! the value of the first thread to finish it ([`crate::Cache::passed`]); from then on the others' handles
-//! answer every probe at once and store nothing, so that they unwind quickly and nothing computed after the
+//! answer every node's probe at once (the lookahead's probes of its children read the table, whose bounds are
+//! true) and store nothing, so that they unwind quickly and nothing computed after the
 //! pass was decided reaches the table. Values are exact whatever the threads do: every thread's result of a
 //! pass is the pass's true answer, and the table only ever holds true bounds.
 

@@ -218,7 +218,8 @@ impl<'g> Solver<'g> {
     ///
     /// # Errors
     ///
-    /// If the table is too small to tell the board's keys apart (a 7 × 6 board's need 1 MiB or more).
+    /// If the table is too small to tell the board's keys apart (a 7 × 6 board's need 2 MiB or more), or the
+    /// board's keys are longer than a compact table takes ([`CompactTable::MAX_KEY_BITS`]: 8 × 7 boards' are).
     pub fn new(game: &'g Connect4, mib: usize) -> Result<Solver<'g>, TooSmall> {
         let table = Arc::new(CompactTable::with_mib(mib, game.width() * (game.height() + 1))?);
         // Every solve starts in the first region: its memory is mapped now (the system zeroes a page when it is

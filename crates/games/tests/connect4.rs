@@ -370,7 +370,12 @@ fn perft_from_the_empty_board() {
 #[test]
 fn moves_are_ordered_by_the_threats_they_make() {
     let mut ordered_differently = 0;
-    for (w, h) in [(7, 6), (8, 7), (5, 4), (16, 3)] {
+    // The standard board's moves go two at a time through a vector's lanes: both an odd and an even count of
+    // them are seen (a full column makes the count even).
+    let mut standard_counts = [0; 2];
+    // The standard height from 4 to 9 columns (the vector's lanes), other heights, and boards too narrow for a
+    // row of four.
+    for (w, h) in [(7, 6), (4, 6), (9, 6), (8, 7), (5, 4), (16, 3), (3, 6), (2, 5)] {
         let game = Connect4::new(w, h).unwrap();
         let cells = (0..w).flat_map(|c| (0..h).map(move |r| 1u64 << (c * (h + 1) + r)));
         let centre = (w / 2) as i64;
@@ -393,8 +398,12 @@ fn moves_are_ordered_by_the_threats_they_make() {
             let mut ordered = moves.iter().rev().copied().collect::<Vec<_>>();
             game.order_moves(&p, &mut ordered);
             assert_eq!(ordered, expected, "{game} {p:?}");
+            if (w, h) == (7, 6) {
+                standard_counts[moves.len() % 2] += 1;
+            }
             ordered_differently += usize::from(ordered != moves);
         }
     }
     assert!(ordered_differently > 100, "only {ordered_differently} positions ordered");
+    assert!(standard_counts.iter().all(|&n| n > 0), "even and odd counts of moves: {standard_counts:?}");
 }

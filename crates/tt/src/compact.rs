@@ -64,8 +64,9 @@ pub struct CompactTable {
 /// once for the table's keys, which are below `2^n` (`n` its key bits, at most [`CompactTable::MAX_KEY_BITS`]):
 /// with `l = ⌈log2 size⌉` and `m = ⌈2^(n + l) / size⌉`, `⌊k · m / 2^(n + l)⌋` is `⌊k / size⌋` for every such
 /// key (Granlund and Montgomery: `m · size` exceeds `2^(n + l)` by less than `2^l`, so the product's error is
-/// below `k / 2^n · 1 / size < 1 / size`), and `m < 2^(n + 1)` fits 64 bits. `n` is raised to `64 − l` if it is
-/// less, so that `n + l ≥ 64` and the quotient is the product's high word, shifted. (The `strength_reduce`
+/// below `k / 2^n · 1 / size < 1 / size`), and `m ≤ 2^(n + 1)` fits 64 bits (for `n = 63`, `m < 2^64`). `n` is
+/// raised to `64 − l` if it is less, so that `n + l ≥ 64` and the quotient is the product's high word, shifted. A
+/// region belongs to the table that made it: another table's keys may be longer. (The `strength_reduce`
 /// crate's divisor, made for every 64-bit numerator, takes two 128-bit products and a branch: the Connect-4
 /// solver took 3% more instructions with it.)
 #[derive(Clone, Copy, Debug)]
@@ -78,7 +79,7 @@ pub struct Region {
     tag: u64,
 }
 
-/// Regions are equal when their slots and tags are (the divisor follows from the slots).
+/// Regions are equal when their slots and tags are (the reciprocal follows from the slots and the table's keys).
 impl PartialEq for Region {
     fn eq(&self, other: &Region) -> bool {
         (self.size, self.tag) == (other.size, other.tag)
@@ -95,7 +96,7 @@ impl Region {
         let l = u64::BITS - (size - 1).leading_zeros();
         let n = key_bits.max(u64::BITS - l);
         let multiplier = (1u128 << (n + l)).div_ceil(u128::from(size));
-        let multiplier = u64::try_from(multiplier).expect("m < 2^(n + 1) ≤ 2^63");
+        let multiplier = u64::try_from(multiplier).expect("m < 2^64 for keys of at most 63 bits");
         Region { size, multiplier, shift: n + l - u64::BITS, tag }
     }
 
@@ -149,7 +150,8 @@ impl CompactTable {
     ///
     /// # Errors
     ///
-    /// If the table is too small for keys that long: it needs `2^(key_bits − 32)` entries or more.
+    /// If the table is too small for keys that long: it needs `2^(key_bits − 32)` entries or more, and no table
+    /// takes keys of more than [`CompactTable::MAX_KEY_BITS`] bits.
     pub fn with_mib(mib: usize, key_bits: u32) -> Result<CompactTable, TooSmall> {
         let entries = (mib as u64).saturating_mul(1 << 20) / 8;
         let size = largest_prime_at_most(entries.max(3));
@@ -162,9 +164,9 @@ impl CompactTable {
         Ok(CompactTable { slots, size, key_bits, whole: Region::new(size, 0, key_bits) })
     }
 
-    /// The longest keys any table takes: its regions' remainders are exact for keys of at most 62 bits (see
-    /// [`Region`]).
-    pub const MAX_KEY_BITS: u32 = 62;
+    /// The longest keys any table takes: its regions' remainders are exact for keys of at most 63 bits (see
+    /// [`Region`]). (A table tells keys of `32 + log2 size` bits apart: 63 bits take 2^31 entries, 16 GiB.)
+    pub const MAX_KEY_BITS: u32 = 63;
 
     /// The bits of the keys that `size` slots tell apart (32 kept, the rest by the remainder), up to
     /// [`CompactTable::MAX_KEY_BITS`].
@@ -259,6 +261,7 @@ impl CompactTable {
     pub fn store_in(&self, key: u64, region: Region, entry: CompactEntry) {
         debug_assert!(region.size <= self.size, "a region of {} slots in a table of {}", region.size, self.size);
         debug_assert!(entry.best != Some(u8::MAX), "a compact entry keeps moves below 255");
+        debug_assert!(key >> self.key_bits == 0, "key {key:#x} beyond {} bits", self.key_bits);
         let bound: u64 = match entry.bound {
             Bound::Exact => 1,
             Bound::Lower => 2,
@@ -270,7 +273,6 @@ impl CompactTable {
             | bound << 40
             | region.tag << TAG_SHIFT
             | best << 48;
-        debug_assert!(key >> self.key_bits == 0, "key {key:#x} beyond {} bits", self.key_bits);
         self.slots[region.slot(key)].store(word, Ordering::Relaxed);
     }
 
@@ -294,10 +296,12 @@ impl CompactTable {
                 if word >> 40 & 3 == 0 || word >> TAG_SHIFT & 3 != from.tag {
                     return None;
                 }
-                // key = low + 2^32 t with key ≡ slot (mod p): t ≡ (slot − low) · 2^−32 (mod p).
+                // key = low + 2^32 t with key ≡ slot (mod p): t ≡ (slot − low) · 2^−32 (mod p). A key the table's
+                // keys cannot be (a word of another region of the same tag) is left behind.
                 let low = u64::from(word as u32);
                 let t = mul_mod((slot as u64 + p - low % p) % p, inverse, p);
-                Some((low | t << 32, word & !(3 << TAG_SHIFT) | to.tag << TAG_SHIFT))
+                let key = low | t << 32;
+                (key >> self.key_bits == 0).then_some((key, word & !(3 << TAG_SHIFT) | to.tag << TAG_SHIFT))
             })
             .collect();
         for (key, word) in moved {
@@ -365,11 +369,11 @@ mod tests {
             state
         };
         for size in [2, 3, 5, 97, 131_071, 262_139, 4_194_301, 2_147_483_647, (1 << 32) - 5, 1 << 40] {
-            for key_bits in [1, 20, 32, 49, 55, CompactTable::MAX_KEY_BITS] {
+            for key_bits in [1, 20, 32, 49, 55, 62, CompactTable::MAX_KEY_BITS] {
                 let region = Region::new(size, 0, key_bits);
                 let top = (1u64 << key_bits) - 1;
                 let near = |k: u64| [k.saturating_sub(1), k, k.saturating_add(1)];
-                let multiples = (1..4).flat_map(|i| near(top / size * size / i)).chain(near(size));
+                let multiples = (1..4).flat_map(|i| near(top / size / i * size)).chain(near(size));
                 let keys = [0, 1, top, top - top % size].into_iter().chain(multiples).chain((0..2_000).map(|_| next()));
                 for key in keys.map(|k| k & top) {
                     assert_eq!(region.slot(key) as u64, key % size, "{key} mod {size}, {key_bits}-bit keys");
