@@ -142,6 +142,11 @@ impl<G: Game, C: Cache<G>> Cache<G> for Abdada<C> {
     }
 
     #[inline(always)]
+    fn prefetch(&self, game: &G, state: &G::State) {
+        self.inner.prefetch(game, state);
+    }
+
+    #[inline(always)]
     fn store(&mut self, game: &G, state: &G::State, at: Stored<G::Move>) {
         if !self.decided() {
             self.inner.store(game, state, at);

@@ -361,7 +361,8 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
     /// Enhanced transposition cut-offs at a decision node of `player`'s searched in negamax with the window
     /// (`alpha`, `beta`): every child looked up, in the opponent's view and window, before any is searched; the
     /// first whose entry proves the cut-off (its move's value ≥ `beta`) settles the node, none of its moves
-    /// searched: that move's index and value.
+    /// searched: that move's index and value. The children's entries are all prefetched first, so that their
+    /// misses in memory overlap.
     // The loop's state, as `search` takes it.
     #[allow(clippy::too_many_arguments)]
     #[inline]
@@ -375,6 +376,9 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
         alpha: Value,
         beta: Value,
     ) -> Option<(usize, Value)> {
+        for &mv in moves {
+            self.cache.prefetch(game, &game.child(state, mv));
+        }
         for (i, &mv) in moves.iter().enumerate() {
             let child = game.child(state, mv);
             let probe = self.cache.probe_ahead(game, &child, player.opponent(), child_depth, -beta, -alpha);
