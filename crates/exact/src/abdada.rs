@@ -141,6 +141,8 @@ impl<G: Game, C: Cache<G>> Cache<G> for Abdada<C> {
         self.inner.probe_ahead(game, state, viewer, depth, alpha, beta)
     }
 
+    const PREFETCHES: bool = C::PREFETCHES;
+
     #[inline(always)]
     fn prefetch(&self, game: &G, state: &G::State) {
         self.inner.prefetch(game, state);

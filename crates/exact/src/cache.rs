@@ -89,6 +89,9 @@ pub trait Cache<G: Game> {
         let _ = (game, state);
     }
 
+    /// Whether [`Cache::prefetch`] does anything: only then does the loop make the children it would prefetch.
+    const PREFETCHES: bool = false;
+
     /// Whether the loop looks every child of a node up before it searches any (enhanced transposition
     /// cut-offs): a child whose entry already proves the cut-off ends the node, and the others' entries, looked
     /// up together (and prefetched first, [`Cache::prefetch`]), are in the processor's cache when their own
@@ -215,6 +218,13 @@ impl<G: Game> Cache<G> for Table<G::Move> {
     #[inline]
     fn store(&mut self, game: &G, state: &G::State, at: Stored<G::Move>) {
         Table::store(self, game.key(state), entry(at));
+    }
+
+    const PREFETCHES: bool = true;
+
+    #[inline(always)]
+    fn prefetch(&self, game: &G, state: &G::State) {
+        Table::prefetch(self, game.key(state));
     }
 }
 
@@ -440,6 +450,8 @@ impl<G: Game<Move = u8>, S: KeySymmetry<G>> Cache<G> for Compact<S> {
         let entry = Entry::new(Value::from(found.value), found.bound, EXACT_DEPTH, best);
         answer(entry, viewer, depth, alpha, beta)
     }
+
+    const PREFETCHES: bool = true;
 
     #[inline(always)]
     fn prefetch(&self, game: &G, state: &G::State) {

@@ -243,14 +243,10 @@ impl CompactTable {
     }
 
     /// Asks the processor to bring `key`'s slot in `region` into its cache, without waiting for it, for a probe
-    /// soon after (on x86 processors; elsewhere nothing).
+    /// soon after.
     #[inline(always)]
     pub fn prefetch_in(&self, key: u64, region: Region) {
-        let slot = &self.slots[region.slot(key)];
-        #[cfg(all(any(target_arch = "x86", target_arch = "x86_64"), target_feature = "sse"))]
-        safe_arch::prefetch_t0(slot);
-        #[cfg(not(all(any(target_arch = "x86", target_arch = "x86_64"), target_feature = "sse")))]
-        let _ = slot;
+        crate::prefetch::prefetch(&self.slots[region.slot(key)]);
     }
 
     /// Records `entry` for `key`, replacing whatever the slot held.

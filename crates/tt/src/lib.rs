@@ -47,6 +47,7 @@ mod entry;
 mod packed;
 mod pages;
 mod policy;
+mod prefetch;
 mod table;
 mod zobrist;
 

@@ -104,6 +104,12 @@ impl<M: Copy> Table<M> {
         None
     }
 
+    /// Asks the processor to bring `key`'s bucket into its cache, without waiting for it, for a probe soon after.
+    #[inline(always)]
+    pub fn prefetch(&self, key: u64) {
+        crate::prefetch::prefetch(&self.slots[self.bucket(key).start]);
+    }
+
     /// Records `entry` for `key`, replacing what the table's [`Policy`] says to replace.
     #[inline]
     pub fn store(&mut self, key: u64, entry: Entry<M>) {
@@ -190,6 +196,27 @@ mod tests {
     /// The best move of the entry `table` returns for `key`, which tests use to tell entries apart.
     fn found(table: &mut Table<u16>, key: u64) -> Option<u16> {
         table.probe(key).map(|e| e.best().unwrap())
+    }
+
+    #[test]
+    fn prefetching_reaches_every_bucket_and_changes_nothing() {
+        for policy in [Policy::Always, Policy::DepthPreferred, Policy::TwoTier] {
+            let mut table = Table::with_entries(64, policy);
+            let keys: Vec<u64> = (0..200u64).map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ i << 7).collect();
+            for (i, &key) in keys.iter().enumerate() {
+                table.store(key, entry(1, i as u16));
+            }
+            let before: Vec<_> = keys.iter().map(|&key| found(&mut table, key)).collect();
+            let last = table.slots.len();
+            let reached: Vec<usize> = keys.iter().map(|&key| table.bucket(key).end).collect();
+            assert!(reached.contains(&last) && reached.contains(&policy.ways()), "{policy:?}: both ends reached");
+            for &key in &keys {
+                table.prefetch(key);
+            }
+            let after: Vec<_> = keys.iter().map(|&key| found(&mut table, key)).collect();
+            assert_eq!(before, after, "{policy:?}");
+            assert!(after.iter().any(Option::is_some), "{policy:?}: the table kept some entries");
+        }
     }
 
     #[test]
