@@ -82,8 +82,8 @@ pub trait Cache<G: Game> {
     }
 
     /// Asks the processor to bring `state`'s entry into its cache, without waiting for it, for a probe soon
-    /// after: the loop's lookahead asks for every child's before it probes any, so that their misses overlap
-    /// rather than follow each other. By default nothing.
+    /// after: the loop asks for every child's before its lookahead probes any or, without a lookahead, before it
+    /// searches the first, so that their misses overlap rather than follow each other. By default nothing.
     #[inline(always)]
     fn prefetch(&self, game: &G, state: &G::State) {
         let _ = (game, state);
@@ -336,8 +336,8 @@ const FOLLOW_EVERY: u64 = 1 << 10;
 
 /// The largest region (in entries: 16 MiB) whose entries [`Compact`] does not prefetch: a smaller one stays mostly
 /// in the processor's last-level cache, where prefetching costs its instructions (5% more on Begin-Medium) and
-/// gains no time. In the whole 32 MiB table, Begin-Hard's first 3 took 0.95 of the time without (5 interleaved
-/// rounds, one thread).
+/// gains no time. In the whole 32 MiB table, Begin-Hard's first 3 took 0.95 of the time with the prefetch that
+/// they took without (5 interleaved rounds, one thread).
 const PREFETCHED_ABOVE: u64 = 1 << 21;
 
 impl<S> Compact<S> {

@@ -246,6 +246,8 @@ impl CompactTable {
     /// soon after.
     #[inline(always)]
     pub fn prefetch_in(&self, key: u64, region: Region) {
+        debug_assert!(region.size <= self.size, "a region of {} slots in a table of {}", region.size, self.size);
+        debug_assert!(key >> self.key_bits == 0, "key {key:#x} beyond {} bits", self.key_bits);
         crate::prefetch::prefetch(&self.slots[region.slot(key)]);
     }
 
