@@ -199,23 +199,18 @@ mod tests {
     }
 
     #[test]
-    fn prefetching_reaches_every_bucket_and_changes_nothing() {
+    fn prefetching_reaches_both_ends_of_the_table() {
+        // A prefetch takes `&self` and so cannot change an entry; what it can get wrong is the slot it indexes,
+        // which would panic past the table's end. These keys' buckets include the first and the last.
         for policy in [Policy::Always, Policy::DepthPreferred, Policy::TwoTier] {
-            let mut table = Table::with_entries(64, policy);
+            let table: Table<u16> = Table::with_entries(64, policy);
             let keys: Vec<u64> = (0..200u64).map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ i << 7).collect();
-            for (i, &key) in keys.iter().enumerate() {
-                table.store(key, entry(1, i as u16));
-            }
-            let before: Vec<_> = keys.iter().map(|&key| found(&mut table, key)).collect();
-            let last = table.slots.len();
-            let reached: Vec<usize> = keys.iter().map(|&key| table.bucket(key).end).collect();
-            assert!(reached.contains(&last) && reached.contains(&policy.ways()), "{policy:?}: both ends reached");
+            let ends: Vec<usize> = keys.iter().map(|&key| table.bucket(key).end).collect();
+            assert!(ends.contains(&table.slots.len()), "{policy:?}: the last bucket reached");
+            assert!(ends.contains(&policy.ways()), "{policy:?}: the first bucket reached");
             for &key in &keys {
                 table.prefetch(key);
             }
-            let after: Vec<_> = keys.iter().map(|&key| found(&mut table, key)).collect();
-            assert_eq!(before, after, "{policy:?}");
-            assert!(after.iter().any(Option::is_some), "{policy:?}: the table kept some entries");
         }
     }
 
