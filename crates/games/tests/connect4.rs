@@ -363,13 +363,48 @@ fn perft_from_the_empty_board() {
     }
 }
 
-/// The threat order against an oracle built from `naive_four`: each move's threats are the empty cells, once it
-/// is made, where one more stone of the mover completes four, found cell by cell; ties go to the centre, then
-/// outwards, the left column of two first (the order of Pons' solver). Positions with a win on the move are left
-/// out: a move that wins is not told apart (searches settle such a node before they order it).
+/// The windows of four cells of a board that `mine` could still complete (none of `theirs` in them), weighed 1,
+/// 3 and 9 for one, two and three stones of `mine`, window by window: the oracle for [`Connect4::open_windows`].
+fn naive_windows(game: &Connect4, mine: u64, theirs: u64) -> i32 {
+    let (w, h) = (game.width() as i32, game.height() as i32);
+    let cell = |c: i32, r: i32| ((0..w).contains(&c) && (0..h).contains(&r)).then(|| 1u64 << (c * (h + 1) + r));
+    let mut total = 0;
+    for (c, r) in (0..w).flat_map(|c| (0..h).map(move |r| (c, r))) {
+        for (dc, dr) in [(1, 0), (0, 1), (1, 1), (1, -1)] {
+            let Some(window) = (0..4).map(|i| cell(c + i * dc, r + i * dr)).collect::<Option<Vec<u64>>>() else {
+                continue;
+            };
+            let stones = window.iter().filter(|&&cell| mine & cell != 0).count();
+            if window.iter().all(|&cell| theirs & cell == 0) {
+                total += [0, 1, 3, 9, 0][stones];
+            }
+        }
+    }
+    total
+}
+
+#[test]
+fn open_windows_agree_with_the_window_by_window_oracle() {
+    // The standard board, the edges of the layout (tall and narrow boards shift past 64 bits), and small ones.
+    for (w, h) in [(7, 6), (8, 7), (4, 15), (16, 3), (32, 1), (2, 31), (1, 63), (5, 4)] {
+        let game = Connect4::new(w, h).unwrap();
+        for p in random_positions(&game, 30, u64::from(w * 1000 + h)) {
+            let (x, o) = (p.current(), p.opponent());
+            assert_eq!(game.open_windows(x, o), naive_windows(&game, x, o), "{game} {p:?}");
+            assert_eq!(game.open_windows(o, x), naive_windows(&game, o, x), "{game} {p:?}");
+        }
+    }
+}
+
+/// The threat orders against an oracle built from `naive_four` and `naive_windows`: each move's threats are the
+/// empty cells, once it is made, where one more stone of the mover completes four, found cell by cell; ties go
+/// to the centre, then outwards, the left column of two first (the order of Pons' solver), or before that, with
+/// the windows, to the move after which the mover's open windows most exceed the opponent's. Positions with a
+/// win on the move are left out: a move that wins is not told apart (searches settle such a node before they
+/// order it).
 #[test]
 fn moves_are_ordered_by_the_threats_they_make() {
-    let mut ordered_differently = 0;
+    let (mut ordered_differently, mut windows_differ) = (0, 0);
     // The standard board's moves go two at a time through a vector's lanes: both an odd and an even count of
     // them are seen (a full column makes the count even).
     let mut standard_counts = [0; 2];
@@ -398,6 +433,23 @@ fn moves_are_ordered_by_the_threats_they_make() {
             let mut ordered = moves.iter().rev().copied().collect::<Vec<_>>();
             game.order_moves(&p, &mut ordered);
             assert_eq!(ordered, expected, "{game} {p:?}");
+            let lead = |col: u8| {
+                let child = game.child(&p, col);
+                naive_windows(&game, child.opponent(), child.current())
+                    - naive_windows(&game, child.current(), child.opponent())
+            };
+            expected.sort_by_key(|&col| (std::cmp::Reverse(threats(col)), std::cmp::Reverse(lead(col)), rank(col)));
+            ordered.reverse();
+            game.order_by_threats_then_windows(&p, &mut ordered);
+            assert_eq!(ordered, expected, "windows: {game} {p:?}");
+            windows_differ += usize::from(
+                ordered != moves
+                    && expected != {
+                        let mut by_threats = moves.clone();
+                        game.order_moves(&p, &mut by_threats);
+                        by_threats
+                    },
+            );
             if (w, h) == (7, 6) {
                 standard_counts[moves.len() % 2] += 1;
             }
@@ -405,5 +457,6 @@ fn moves_are_ordered_by_the_threats_they_make() {
         }
     }
     assert!(ordered_differently > 100, "only {ordered_differently} positions ordered");
+    assert!(windows_differ > 100, "only {windows_differ} positions ordered otherwise by the windows");
     assert!(standard_counts.iter().all(|&n| n > 0), "even and odd counts of moves: {standard_counts:?}");
 }
