@@ -110,7 +110,7 @@ impl Orderer<Connect4> for Knowledge {
         if player == Player::Max { Known::Bounds(lo, hi) } else { Known::Bounds(-hi, -lo) }
     }
 
-    /// Threats made, most first; among equals, at a position of at most [`WINDOWS_UP_TO`] stones the windows
+    /// Threats made, most first; among equals, at a position of at most 13 stones the windows
     /// left open ([`Connect4::order_by_threats_then_windows`]), then the centre ([`Connect4::order_by_threats`]).
     #[inline(always)]
     fn order(&mut self, game: &Connect4, p: &Position, _: Player, _: usize, moves: &mut [u8]) {
