@@ -56,6 +56,7 @@
 pub mod benchmark;
 pub mod notation;
 mod threats;
+pub use threats::window_stones;
 
 use crate::{Game, Node, Player, Value};
 use std::fmt;
