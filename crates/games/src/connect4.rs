@@ -56,7 +56,6 @@
 pub mod benchmark;
 pub mod notation;
 mod threats;
-pub use threats::window_stones;
 
 use crate::{Game, Node, Player, Value};
 use std::fmt;

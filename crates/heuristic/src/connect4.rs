@@ -52,7 +52,7 @@
 //! assert_eq!(noisy, [1, 5]); // O must block at column 2 or 6 (0-based 1 or 5); either way X wins.
 //! ```
 
-use khela_games::connect4::{Connect4, Position, window_stones};
+use khela_games::connect4::{Connect4, Position};
 use khela_games::{Evaluator, Value};
 
 /// The weight of an open window holding 1, 2 or 3 of a player's stones.
@@ -165,8 +165,8 @@ impl Line {
     /// Adds `sign` times the number of windows starting in `open` that hold 1, 2 and 3 stones to `counts`.
     #[inline]
     fn windows(&self, open: u64, sign: i32, counts: &mut [i32; 3]) {
-        // A four reads as an empty window ([`window_stones`]); neither is counted.
-        let (ones, twos) = window_stones(self.shifted);
+        // A four reads as an empty window ([`Connect4::window_stones`]); neither is counted.
+        let (ones, twos) = Connect4::window_stones(self.shifted);
         counts[0] += sign * (open & ones & !twos).count_ones() as i32;
         counts[1] += sign * (open & !ones & twos).count_ones() as i32;
         counts[2] += sign * (open & ones & twos).count_ones() as i32;

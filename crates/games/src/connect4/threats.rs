@@ -130,11 +130,32 @@ impl Connect4 {
             let [a, b, c, d] = [0, 1, 2, 3].map(|k| shifted(mine, k * s));
             let starts = [0, 1, 2, 3].map(|k| shifted(self.board, k * s)).into_iter().fold(!0, |acc, x| acc & x);
             let blocked = [0, 1, 2, 3].map(|k| shifted(theirs, k * s)).into_iter().fold(0, |acc, x| acc | x);
-            let (open, (ones, twos)) = (starts & !blocked, window_stones([a, b, c, d]));
+            let (open, (ones, twos)) = (starts & !blocked, Self::window_stones([a, b, c, d]));
             let count = |cells: u64| cells.count_ones() as i32;
             total += count(open & ones & !twos) + 3 * count(open & !ones & twos) + 9 * count(open & ones & twos);
         }
         total
+    }
+
+    /// The stones of every window of four cells along a direction at once, as the two bits of a sum, from the stones
+    /// and their shifts by one, two and three steps (`shifted[k]`: the stones `k` steps along from each cell): bit `b`
+    /// of `ones` and of `twos` give the stones of the window starting at `b` as ones + 2·twos. A bit-sliced adder: a
+    /// pair's sum bit and carry bit are never both set, so a window of four reads as 0, like an empty one. Connect-4's
+    /// open windows ([`Connect4::open_windows`]) and the heuristic crate's threat evaluator count with it.
+    ///
+    /// ```
+    /// use khela_games::connect4::Connect4;
+    /// // Stones on bits 1 and 2 of a row whose step is one bit.
+    /// let stones = 0b0110u64;
+    /// let (ones, twos) = Connect4::window_stones([0, 1, 2, 3].map(|k| stones >> k));
+    /// // The windows from bits 0 and 1 hold two stones, from bit 2 one.
+    /// assert_eq!((ones & 0b111, twos & 0b111), (0b100, 0b011));
+    /// ```
+    #[inline(always)]
+    pub fn window_stones(shifted: [u64; 4]) -> (u64, u64) {
+        let [a, b, c, d] = shifted;
+        let (low1, high1, low2, high2) = (a ^ b, a & b, c ^ d, c & d);
+        (low1 ^ low2, high1 ^ high2 ^ low1 & low2)
     }
 
     /// Sorts `moves` by the threats each makes (most first), then by `tie` of the mover's stones after the move
@@ -175,27 +196,6 @@ impl Connect4 {
             *mv = key as u8;
         }
     }
-}
-
-/// The stones of every window of four cells along a direction at once, as the two bits of a sum, from the stones
-/// and their shifts by one, two and three steps (`shifted[k]`: the stones `k` steps along from each cell): bit `b`
-/// of `ones` and of `twos` give the stones of the window starting at `b` as ones + 2·twos. A bit-sliced adder: a
-/// pair's sum bit and carry bit are never both set, so a window of four reads as 0, like an empty one. Connect-4's
-/// open windows ([`Connect4::open_windows`]) and the heuristic crate's threat evaluator count with it.
-///
-/// ```
-/// use khela_games::connect4::window_stones;
-/// // Stones on bits 1 and 2 of a row whose step is one bit.
-/// let stones = 0b0110u64;
-/// let (ones, twos) = window_stones([0, 1, 2, 3].map(|k| stones >> k));
-/// // The windows from bits 0 and 1 hold two stones, from bit 2 one.
-/// assert_eq!((ones & 0b111, twos & 0b111), (0b100, 0b011));
-/// ```
-#[inline(always)]
-pub fn window_stones(shifted: [u64; 4]) -> (u64, u64) {
-    let [a, b, c, d] = shifted;
-    let (low1, high1, low2, high2) = (a ^ b, a & b, c ^ d, c & d);
-    (low1 ^ low2, high1 ^ high2 ^ low1 & low2)
 }
 
 /// The middle of the windows' tie-break in [`Connect4::order_by_threats_then_windows`]'s keys (11 bits): a
