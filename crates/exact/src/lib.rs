@@ -28,6 +28,7 @@
 mod abdada;
 mod algorithm;
 mod cache;
+mod compact;
 pub mod connect4;
 pub mod count;
 mod horizon;
@@ -45,7 +46,8 @@ mod trace;
 
 pub use abdada::{Abdada, Team};
 pub use algorithm::Algorithm;
-pub use cache::{Bound, Cache, Compact, KeySymmetry, Memo, Probe, Shared, Stored};
+pub use cache::{Bound, Cache, Memo, Probe, Shared, Stored};
+pub use compact::{Compact, KeySymmetry, NearEnd};
 pub use horizon::{EvalFn, Horizon, Noisy, UNLIMITED};
 pub use oracle::Oracle;
 pub use order::{

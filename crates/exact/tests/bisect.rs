@@ -2,9 +2,10 @@
 //! whole-number leaves, MAX or MIN at the root, with and without a table: the exact value over the true range,
 //! and over a narrower range the value clamped to it (the weak solution over −1..1); and with a compact table,
 //! whose handle asks the loop for enhanced transposition cut-offs, on tic-tac-toe's positions, with and without
-//! a symmetry that stores a board and its mirror image under one key.
+//! a symmetry that stores a board and its mirror image under one key, and with a region of its own for the
+//! positions near the end of the game.
 
-use khela_exact::{Abdada, Algorithm, Cache, Compact, KeySymmetry, Natural, Searcher, Team, UNLIMITED};
+use khela_exact::{Abdada, Algorithm, Cache, Compact, KeySymmetry, Natural, NearEnd, Searcher, Team, UNLIMITED};
 use khela_games::conformance::random_lines;
 use khela_games::random_tree::{Params, RandomTree};
 use khela_games::rng::Rng;
@@ -101,6 +102,59 @@ fn a_growing_compact_handle_agrees_with_alpha_beta() {
     assert!(positions > 200, "{positions}");
     // Some search reached the whole table (entries past the largest region's slots).
     assert_eq!(searcher.cache().reach(), table.capacity());
+}
+
+/// Boards of at least five marks, as near the end of the game.
+struct FiveMarks;
+
+impl NearEnd<TicTacToe> for FiveMarks {
+    fn near_end(&self, _: &TicTacToe, board: &Board) -> bool {
+        (board.x | board.o).count_ones() >= 5
+    }
+}
+
+/// A growing handle that keeps the boards near the end in a small region of their own once it has climbed past
+/// that region's size (`Compact::with_near_end`): alpha-beta's values; boards of five marks are found in that
+/// region, and boards of four never.
+#[test]
+fn a_compact_handle_keeps_positions_near_the_end_apart() {
+    let table = Arc::new(CompactTable::with_mib(1, 18).unwrap());
+    let regions = vec![table.region(1, 7).unwrap(), table.region(2, 60).unwrap()];
+    let near = table.region(3, 30).unwrap();
+    let handle = Compact::growing(Arc::clone(&table), regions).with_near_end(Some(near), FiveMarks);
+    let mut searcher = Searcher::new(&TicTacToe, Natural).with_cache(handle);
+    let (mut positions, mut found) = (0, [0; 2]);
+    for (_, p) in random_lines(&TicTacToe, &Board::EMPTY, 300, 0..4, 17) {
+        if !matches!(TicTacToe.node(&p), Node::Decision(_)) {
+            continue;
+        }
+        let truth = Searcher::new(&TicTacToe, Natural).run(Algorithm::AlphaBeta, &p).value;
+        searcher.cache_mut().start_small();
+        assert_eq!(searcher.bisect(&p, -1.0, 1.0).value, truth, "{p:?}");
+        positions += 1;
+        // Boards of four and five marks below the root: in the near-end region, only those of five.
+        let marks = (p.x | p.o).count_ones() as usize;
+        for (_, board) in random_lines(&TicTacToe, &p, 8, 4 - marks..6 - marks, 1) {
+            let marks = (board.x | board.o).count_ones() as usize;
+            if (4..=5).contains(&marks) && table.probe_in(TicTacToe.key(&board), near).is_some() {
+                found[marks - 4] += 1;
+            }
+        }
+    }
+    assert!(positions > 200, "{positions}");
+    assert_eq!(found[0], 0, "boards of four marks in the near-end region");
+    assert!(found[1] > 50, "{} boards of five marks found in the near-end region", found[1]);
+    assert_eq!(searcher.cache().reach(), table.capacity());
+}
+
+/// The near-end region has a tag of its own: one of the ladder's would mix the entries of regions of different
+/// sizes.
+#[test]
+#[should_panic(expected = "a tag of its own")]
+fn a_near_end_region_with_a_ladders_tag_is_refused() {
+    let table = Arc::new(CompactTable::with_mib(1, 18).unwrap());
+    let regions = vec![table.region(1, 7).unwrap(), table.region(2, 60).unwrap()];
+    let _ = Compact::growing(Arc::clone(&table), regions).with_near_end(table.region(2, 30).ok(), FiveMarks);
 }
 
 /// Two threads whose growing handles climb the ladder as a team (`Compact::in_team`), solving each position

@@ -111,6 +111,13 @@ impl Region {
     pub fn size(&self) -> u64 {
         self.size
     }
+
+    /// Its tag: 0 for the whole table, 1 to [`CompactTable::REGIONS`] for the others. Regions of one tag and
+    /// different sizes must not be used on one table: an entry of the one could be taken for another key's in
+    /// the other.
+    pub fn tag(&self) -> u8 {
+        self.tag as u8
+    }
 }
 
 impl std::fmt::Debug for CompactTable {
