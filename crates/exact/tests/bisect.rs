@@ -81,6 +81,28 @@ fn a_compact_table_and_its_lookahead_agree_with_alpha_beta() {
     assert!(stats.probes > nodes, "{} probes, {nodes} nodes", stats.probes);
 }
 
+/// Solves the decision positions of 300 seeded random lines of tic-tac-toe of `plies` plies, weakly, each
+/// from the handle's smallest region, against alpha-beta, calling `then` with each: their number.
+fn solved_from_small<N: NearEnd<TicTacToe>>(
+    searcher: &mut Searcher<'_, TicTacToe, Natural, Compact<(), N>>,
+    plies: std::ops::Range<usize>,
+    seed: u64,
+    mut then: impl FnMut(&Board),
+) -> usize {
+    let mut positions = 0;
+    for (_, p) in random_lines(&TicTacToe, &Board::EMPTY, 300, plies, seed) {
+        if !matches!(TicTacToe.node(&p), Node::Decision(_)) {
+            continue;
+        }
+        let truth = Searcher::new(&TicTacToe, Natural).run(Algorithm::AlphaBeta, &p).value;
+        searcher.cache_mut().start_small();
+        assert_eq!(searcher.bisect(&p, -1.0, 1.0).value, truth, "{p:?}");
+        then(&p);
+        positions += 1;
+    }
+    positions
+}
+
 /// A handle that starts each search in a tiny region of the table and moves to larger ones, then to the whole,
 /// as it stores entries (`Compact::growing`), often in the middle of a search: the entries stored in one region
 /// are never taken in another, so every value is still alpha-beta's; and the handle did move on.
@@ -89,16 +111,7 @@ fn a_growing_compact_handle_agrees_with_alpha_beta() {
     let table = Arc::new(CompactTable::with_mib(1, 18).unwrap());
     let regions = vec![table.region(1, 7).unwrap(), table.region(2, 60).unwrap(), table.region(3, 1000).unwrap()];
     let mut searcher = Searcher::new(&TicTacToe, Natural).with_cache(Compact::growing(Arc::clone(&table), regions));
-    let mut positions = 0;
-    for (_, p) in random_lines(&TicTacToe, &Board::EMPTY, 300, 0..8, 11) {
-        if !matches!(TicTacToe.node(&p), Node::Decision(_)) {
-            continue;
-        }
-        let truth = Searcher::new(&TicTacToe, Natural).run(Algorithm::AlphaBeta, &p).value;
-        searcher.cache_mut().start_small();
-        assert_eq!(searcher.bisect(&p, -1.0, 1.0).value, truth, "{p:?}");
-        positions += 1;
-    }
+    let positions = solved_from_small(&mut searcher, 0..8, 11, |_| ());
     assert!(positions > 200, "{positions}");
     // Some search reached the whole table (entries past the largest region's slots).
     assert_eq!(searcher.cache().reach(), table.capacity());
@@ -123,24 +136,17 @@ fn a_compact_handle_keeps_positions_near_the_end_apart() {
     let near = table.region(3, 30).unwrap();
     let handle = Compact::growing(Arc::clone(&table), regions).with_near_end(Some(near), FiveMarks);
     let mut searcher = Searcher::new(&TicTacToe, Natural).with_cache(handle);
-    let (mut positions, mut found) = (0, [0; 2]);
-    for (_, p) in random_lines(&TicTacToe, &Board::EMPTY, 300, 0..4, 17) {
-        if !matches!(TicTacToe.node(&p), Node::Decision(_)) {
-            continue;
-        }
-        let truth = Searcher::new(&TicTacToe, Natural).run(Algorithm::AlphaBeta, &p).value;
-        searcher.cache_mut().start_small();
-        assert_eq!(searcher.bisect(&p, -1.0, 1.0).value, truth, "{p:?}");
-        positions += 1;
+    let mut found = [0; 2];
+    let positions = solved_from_small(&mut searcher, 0..4, 17, |p| {
         // Boards of four and five marks below the root: in the near-end region, only those of five.
         let marks = (p.x | p.o).count_ones() as usize;
-        for (_, board) in random_lines(&TicTacToe, &p, 8, 4 - marks..6 - marks, 1) {
+        for (_, board) in random_lines(&TicTacToe, p, 8, 4 - marks..6 - marks, 1) {
             let marks = (board.x | board.o).count_ones() as usize;
             if (4..=5).contains(&marks) && table.probe_in(TicTacToe.key(&board), near).is_some() {
                 found[marks - 4] += 1;
             }
         }
-    }
+    });
     assert!(positions > 200, "{positions}");
     assert_eq!(found[0], 0, "boards of four marks in the near-end region");
     assert!(found[1] > 50, "{} boards of five marks found in the near-end region", found[1]);
