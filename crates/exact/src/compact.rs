@@ -53,6 +53,9 @@ pub struct Compact<S = (), N = ()> {
     /// The region of the positions near the end, if any, and the rule that tells them.
     near_end: Option<Region>,
     rule: N,
+    /// `near_end` while the handle keeps those positions there: in a region larger than it, or one that does not
+    /// reach it (a copy of its own: [`CompactTable::beside`]).
+    near_now: Option<Region>,
 }
 
 /// A symmetry of a game whose positions a [`Compact`] table may store under one key: a position and its image
@@ -123,6 +126,7 @@ impl Compact {
             symmetry: (),
             near_end: None,
             rule: (),
+            near_now: None,
         };
         handle.take_step(0);
         handle
@@ -149,12 +153,43 @@ const PREFETCHED_ABOVE: u64 = 1 << 21;
 impl<S, N> Compact<S, N> {
     /// The same handle, storing a position and its image under `symmetry` under one key.
     pub fn with_symmetry<T>(self, symmetry: T) -> Compact<T, N> {
-        let Compact { table, ladder, step, region, stored, climb_after, team, reach, stats, near_end, rule, .. } = self;
-        Compact { table, ladder, step, region, stored, climb_after, team, reach, stats, symmetry, near_end, rule }
+        let Compact {
+            table,
+            ladder,
+            step,
+            region,
+            stored,
+            climb_after,
+            team,
+            reach,
+            stats,
+            near_end,
+            rule,
+            near_now,
+            ..
+        } = self;
+        Compact {
+            table,
+            ladder,
+            step,
+            region,
+            stored,
+            climb_after,
+            team,
+            reach,
+            stats,
+            symmetry,
+            near_end,
+            rule,
+            near_now,
+        }
     }
 
     /// The same handle, keeping the entries of the positions that `rule` says are near the end of the game in
-    /// `region` (a region of the table; none for no such region) whenever the region in use is larger.
+    /// `region` (a region of the table; none for no such region) whenever the region in use is larger, or does
+    /// not reach it: a copy beside the first region ([`CompactTable::beside`]) is the handle's own from the
+    /// start, while the threads of a team share the first region (see [`crate::connect4`] for what copies of
+    /// their own gained two threads solving Connect-4).
     ///
     /// # Panics
     ///
@@ -163,8 +198,23 @@ impl<S, N> Compact<S, N> {
         let Compact { table, ladder, step, region: now, stored, climb_after, team, reach, stats, symmetry, .. } = self;
         let tag = region.map(|near| near.tag());
         assert!(ladder.iter().all(|rung| Some(rung.tag()) != tag), "the near-end region has a tag of its own");
-        let near_end = region;
-        Compact { table, ladder, step, region: now, stored, climb_after, team, reach, stats, symmetry, near_end, rule }
+        let mut handle = Compact {
+            table,
+            ladder,
+            step,
+            region: now,
+            stored,
+            climb_after,
+            team,
+            reach,
+            stats,
+            symmetry,
+            near_end: region,
+            rule,
+            near_now: None,
+        };
+        handle.near_now = handle.near_in_use();
+        handle
     }
 
     /// The same handle, one of `handles` (threads searching one tree together) that go up the ladder together,
@@ -222,7 +272,7 @@ impl<S, N> Compact<S, N> {
         }
         self.take_step(self.step + 1);
         self.follow();
-        self.reach = self.reach.max(self.region.size());
+        self.reach = self.reach.max(self.region.end());
     }
 
     /// Goes to region `step` of the ladder, none of its entries stored yet by this handle.
@@ -230,6 +280,13 @@ impl<S, N> Compact<S, N> {
         let share = self.team.as_ref().map_or(1, |team| team.handles);
         (self.step, self.region, self.stored) = (step, self.ladder[step], 0);
         self.climb_after = if step + 1 < self.ladder.len() { 2 * self.region.size() / share } else { u64::MAX };
+        self.near_now = self.near_in_use();
+    }
+
+    /// The near-end region, if the handle keeps positions near the end there in the region it is in: one larger
+    /// than it, or one that does not reach it.
+    fn near_in_use(&self) -> Option<Region> {
+        self.near_end.filter(|near| self.region.size() > near.size() || near.first() >= self.region.end())
     }
 
     /// Takes the team's step, if another handle has moved it on.
@@ -240,22 +297,22 @@ impl<S, N> Compact<S, N> {
             let step = team.step.load(Ordering::Relaxed).min(self.ladder.len() - 1);
             if step > self.step {
                 self.take_step(step);
-                self.reach = self.reach.max(self.region.size());
+                self.reach = self.reach.max(self.region.end());
             }
         }
     }
 }
 
 impl<S, N> Compact<S, N> {
-    /// The region `state`'s entry is in: the near-end region if the rule says so and the region in use is
-    /// larger, else the region in use.
+    /// The region `state`'s entry is in: the near-end region if it is in use and the rule says so, else the
+    /// region in use.
     #[inline(always)]
     fn region_of<G: Game>(&self, game: &G, state: &G::State) -> Region
     where
         N: NearEnd<G>,
     {
-        match self.near_end {
-            Some(near) if self.region.size() > near.size() && self.rule.near_end(game, state) => near,
+        match self.near_now {
+            Some(near) if self.rule.near_end(game, state) => near,
             _ => self.region,
         }
     }
@@ -308,7 +365,7 @@ impl<G: Game<Move = u8>, S: KeySymmetry<G>, N: NearEnd<G>> Cache<G> for Compact<
         let (key, image) = self.symmetry.key(game, state);
         let best = at.best.map(|mv| select_unpredictable(image, self.symmetry.image(game, mv), mv));
         self.table.store_in(key, region, CompactEntry { value: value as i8, bound, best });
-        self.reach = self.reach.max(region.size());
+        self.reach = self.reach.max(region.end());
         self.stored += 1;
         if self.stored > self.climb_after {
             self.climb();

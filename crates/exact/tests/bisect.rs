@@ -12,7 +12,7 @@ use khela_games::rng::Rng;
 use khela_games::tictactoe::{Board, SYMMETRIES, TicTacToe};
 use khela_games::tree::Tree;
 use khela_games::{Game, Node, Player};
-use khela_tt::{CompactTable, Policy, Table};
+use khela_tt::{CompactTable, Policy, Region, Table};
 use std::sync::Arc;
 use std::sync::atomic::AtomicUsize;
 
@@ -126,6 +126,32 @@ impl NearEnd<TicTacToe> for FiveMarks {
     }
 }
 
+/// Solves positions `plies` plies into random games (from a small region each, as `solved_from_small`) with a
+/// handle that keeps boards of five marks or more in `near` (`FiveMarks`), checking alpha-beta's values: the
+/// positions solved, the keys of the boards of four and of five marks below them found in `near`, and the handle.
+fn found_near_the_end(
+    table: &CompactTable,
+    handle: Compact<(), FiveMarks>,
+    near: Region,
+    plies: std::ops::Range<usize>,
+    seed: u64,
+) -> (usize, [Vec<u64>; 2], Compact<(), FiveMarks>) {
+    let mut searcher = Searcher::new(&TicTacToe, Natural).with_cache(handle);
+    let mut found = [Vec::new(), Vec::new()];
+    let positions = solved_from_small(&mut searcher, plies, seed, |p| {
+        // Boards of four and five marks below the root: in the near-end region, only those of five.
+        let marks = (p.x | p.o).count_ones() as usize;
+        for (_, board) in random_lines(&TicTacToe, p, 8, 4usize.saturating_sub(marks)..6 - marks, 1) {
+            let marks = (board.x | board.o).count_ones() as usize;
+            let key = TicTacToe.key(&board);
+            if (4..=5).contains(&marks) && table.probe_in(key, near).is_some() {
+                found[marks - 4].push(key);
+            }
+        }
+    });
+    (positions, found, searcher.into_cache())
+}
+
 /// A growing handle that keeps the boards near the end in a small region of their own once it has climbed past
 /// that region's size (`Compact::with_near_end`): alpha-beta's values; boards of five marks are found in that
 /// region, and boards of four never.
@@ -135,22 +161,34 @@ fn a_compact_handle_keeps_positions_near_the_end_apart() {
     let regions = vec![table.region(1, 7).unwrap(), table.region(2, 60).unwrap()];
     let near = table.region(3, 30).unwrap();
     let handle = Compact::growing(Arc::clone(&table), regions).with_near_end(Some(near), FiveMarks);
-    let mut searcher = Searcher::new(&TicTacToe, Natural).with_cache(handle);
-    let mut found = [0; 2];
-    let positions = solved_from_small(&mut searcher, 0..4, 17, |p| {
-        // Boards of four and five marks below the root: in the near-end region, only those of five.
-        let marks = (p.x | p.o).count_ones() as usize;
-        for (_, board) in random_lines(&TicTacToe, p, 8, 4 - marks..6 - marks, 1) {
-            let marks = (board.x | board.o).count_ones() as usize;
-            if (4..=5).contains(&marks) && table.probe_in(TicTacToe.key(&board), near).is_some() {
-                found[marks - 4] += 1;
-            }
-        }
-    });
+    let (positions, found, handle) = found_near_the_end(&table, handle, near, 0..4, 17);
     assert!(positions > 200, "{positions}");
-    assert_eq!(found[0], 0, "boards of four marks in the near-end region");
-    assert!(found[1] > 50, "{} boards of five marks found in the near-end region", found[1]);
-    assert_eq!(searcher.cache().reach(), table.capacity());
+    assert!(found[0].is_empty(), "boards of four marks in the near-end region: {:?}", found[0]);
+    assert!(found[1].len() > 50, "{} boards of five marks found in the near-end region", found[1].len());
+    assert_eq!(handle.reach(), table.capacity());
+}
+
+/// A near-end region that is a copy beyond the region in use (`CompactTable::beside`, as each thread of a
+/// Connect-4 team takes one) is used from the start, though the region in use is no larger than it: the
+/// handle never leaves its first region here, yet boards of five marks are found in the copy (and boards of four
+/// never); its reach covers the copy, so that emptying the table that far empties the copy.
+#[test]
+fn a_near_end_copy_beyond_the_region_in_use_is_used_from_the_start() {
+    let table = Arc::new(CompactTable::with_mib(1, 18).unwrap());
+    let first = table.region(1, 1000).unwrap();
+    // As large as the first region, which a handle in it would otherwise share with it.
+    let near = table.beside(table.region(3, 1000).unwrap(), 1).unwrap();
+    assert!(near.first() == first.end() && near.size() == first.size());
+    let handle = Compact::growing(Arc::clone(&table), vec![first]).with_near_end(Some(near), FiveMarks);
+    let (positions, found, handle) = found_near_the_end(&table, handle, near, 3..6, 23);
+    assert!(positions > 200, "{positions}");
+    assert!(found[0].is_empty(), "boards of four marks in the near-end copy: {:?}", found[0]);
+    assert!(found[1].len() > 50, "{} boards of five marks found in the near-end copy", found[1].len());
+    // The first region and the copy, never the whole table.
+    assert_eq!(handle.reach(), near.end());
+    table.clear_first(handle.reach());
+    let left = found[1].iter().filter(|&&key| table.probe_in(key, near).is_some()).count();
+    assert_eq!(left, 0, "entries of the copy left after emptying the table to the handle's reach");
 }
 
 /// The near-end region has a tag of its own: one of the ladder's would mix the entries of regions of different

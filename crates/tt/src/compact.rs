@@ -55,10 +55,11 @@ pub struct CompactTable {
     whole: Region,
 }
 
-/// A part of a [`CompactTable`] that a search small enough keeps in the processor's cache: its first `size`
-/// slots, `size` a prime, keys taken modulo `size`, and its entries marked with `tag` so that a probe in another
-/// region (or of the whole table, tag 0) never takes them: `size` tells keys apart as the whole table's does
-/// (the Chinese remainder theorem), but two sizes together would not.
+/// A part of a [`CompactTable`] that a search small enough keeps in the processor's cache: `size` slots in a
+/// row (the table's first ones, or a copy beside them: [`CompactTable::beside`]), `size` a prime, keys taken
+/// modulo `size`, and its entries marked with `tag` so that a probe in another region (or of the whole table,
+/// tag 0) never takes them: `size` tells keys apart as the whole table's does (the Chinese remainder theorem),
+/// but two sizes together would not.
 ///
 /// A key's remainder takes one multiplication, a shift and a multiplication back, with a reciprocal computed
 /// once for the table's keys, which are below `2^n` (`n` its key bits, at most [`CompactTable::MAX_KEY_BITS`]):
@@ -71,6 +72,8 @@ pub struct CompactTable {
 /// solver took 3% more instructions with it.)
 #[derive(Clone, Copy, Debug)]
 pub struct Region {
+    /// Its first slot.
+    first: u64,
     size: u64,
     /// `⌈2^(n + l) / size⌉`.
     multiplier: u64,
@@ -82,7 +85,7 @@ pub struct Region {
 /// Regions are equal when their slots and tags are (the reciprocal follows from the slots and the table's keys).
 impl PartialEq for Region {
     fn eq(&self, other: &Region) -> bool {
-        (self.size, self.tag) == (other.size, other.tag)
+        (self.first, self.size, self.tag) == (other.first, other.size, other.tag)
     }
 }
 
@@ -97,19 +100,30 @@ impl Region {
         let n = key_bits.max(u64::BITS - l);
         let multiplier = (1u128 << (n + l)).div_ceil(u128::from(size));
         let multiplier = u64::try_from(multiplier).expect("m < 2^64 for keys of at most 63 bits");
-        Region { size, multiplier, shift: n + l - u64::BITS, tag }
+        Region { first: 0, size, multiplier, shift: n + l - u64::BITS, tag }
     }
 
-    /// `key mod size`, for a key below the table's `2^key_bits`.
+    /// The slot of `key`, a key below the table's `2^key_bits`: the first slot plus `key mod size`.
     #[inline(always)]
     fn slot(&self, key: u64) -> usize {
         let high = ((u128::from(key) * u128::from(self.multiplier)) >> u64::BITS) as u64;
-        (key - (high >> self.shift) * self.size) as usize
+        (self.first + key - (high >> self.shift) * self.size) as usize
     }
 
     /// The number of slots, a prime.
     pub fn size(&self) -> u64 {
         self.size
+    }
+
+    /// Its first slot.
+    pub fn first(&self) -> u64 {
+        self.first
+    }
+
+    /// The slot after its last: emptying the table's first `end` slots ([`CompactTable::clear_first`]) empties
+    /// the region.
+    pub fn end(&self) -> u64 {
+        self.first + self.size
     }
 
     /// Its tag: 0 for the whole table, 1 to [`CompactTable::REGIONS`] for the others. Regions of one tag and
@@ -228,6 +242,29 @@ impl CompactTable {
         Ok(Region::new(size, u64::from(tag), self.key_bits))
     }
 
+    /// Copy `k` of `region` (0 for `region` itself, a region of [`CompactTable::region`]): as many slots, the
+    /// same tag, laid beside it `k` times its size further on; `None` where the copy would pass the table's
+    /// end. A copy never takes another's entries, although their tag is the same: a key's slot in one is in
+    /// no other. Threads that each keep some of their entries to themselves (in their processor's cache, not
+    /// fetched from another's) take a copy each.
+    ///
+    /// ```
+    /// use khela_tt::{Bound, CompactEntry, CompactTable};
+    /// let table = CompactTable::with_mib(8, 49).unwrap();
+    /// let small = table.region(1, 1 << 18).unwrap();
+    /// let beside = table.beside(small, 1).unwrap();
+    /// assert_eq!((beside.size(), beside.end()), (small.size(), 2 * small.size()));
+    /// let entry = CompactEntry { value: 1, bound: Bound::Exact, best: None };
+    /// table.store_in(99, beside, entry);
+    /// assert_eq!(table.probe_in(99, beside), Some(entry));
+    /// assert_eq!(table.probe_in(99, small), None);
+    /// assert!(table.beside(small, 4).is_none()); // 2^20 slots hold four copies of 262,139, not five.
+    /// ```
+    pub fn beside(&self, region: Region, k: u64) -> Option<Region> {
+        let first = region.first.checked_add(k.checked_mul(region.size)?)?;
+        (first.checked_add(region.size)? <= self.size).then_some(Region { first, ..region })
+    }
+
     /// The entry of `key`, if the table holds one.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<CompactEntry> {
@@ -237,7 +274,7 @@ impl CompactTable {
     /// The entry of `key` in `region`, if it holds one.
     #[inline(always)]
     pub fn probe_in(&self, key: u64, region: Region) -> Option<CompactEntry> {
-        debug_assert!(region.size <= self.size, "a region of {} slots in a table of {}", region.size, self.size);
+        debug_assert!(region.end() <= self.size, "a region up to slot {} in a table of {}", region.end(), self.size);
         debug_assert!(key >> self.key_bits == 0, "key {key:#x} beyond {} bits", self.key_bits);
         let word = self.slots[region.slot(key)].load(Ordering::Relaxed);
         if word as u32 != key as u32 || word >> TAG_SHIFT & 3 != region.tag {
@@ -253,7 +290,7 @@ impl CompactTable {
     /// soon after.
     #[inline(always)]
     pub fn prefetch_in(&self, key: u64, region: Region) {
-        debug_assert!(region.size <= self.size, "a region of {} slots in a table of {}", region.size, self.size);
+        debug_assert!(region.end() <= self.size, "a region up to slot {} in a table of {}", region.end(), self.size);
         debug_assert!(key >> self.key_bits == 0, "key {key:#x} beyond {} bits", self.key_bits);
         crate::prefetch::prefetch(&self.slots[region.slot(key)]);
     }
@@ -275,7 +312,7 @@ impl CompactTable {
     /// In debug builds, if the best move is 255.
     #[inline(always)]
     pub fn store_in(&self, key: u64, region: Region, entry: CompactEntry) {
-        debug_assert!(region.size <= self.size, "a region of {} slots in a table of {}", region.size, self.size);
+        debug_assert!(region.end() <= self.size, "a region up to slot {} in a table of {}", region.end(), self.size);
         debug_assert!(entry.best != Some(u8::MAX), "a compact entry keeps moves below 255");
         debug_assert!(key >> self.key_bits == 0, "key {key:#x} beyond {} bits", self.key_bits);
         let bound: u64 = match entry.bound {
@@ -304,7 +341,7 @@ impl CompactTable {
         let p = from.size;
         // 2^32's inverse modulo the prime p (Fermat: a^(p − 2)).
         let inverse = pow_mod((1 << 32) % p, p - 2, p);
-        let moved: Vec<(u64, u64)> = self.slots[..p as usize]
+        let moved: Vec<(u64, u64)> = self.slots[from.first as usize..from.end() as usize]
             .iter()
             .enumerate()
             .filter_map(|(slot, word)| {
@@ -312,8 +349,9 @@ impl CompactTable {
                 if word >> 40 & 3 == 0 || word >> TAG_SHIFT & 3 != from.tag {
                     return None;
                 }
-                // key = low + 2^32 t with key ≡ slot (mod p): t ≡ (slot − low) · 2^−32 (mod p). A key the table's
-                // keys cannot be (a word of another region of the same tag) is left behind.
+                // key = low + 2^32 t with key ≡ slot (mod p), the slot counted from the region's first: t ≡
+                // (slot − low) · 2^−32 (mod p). A key the table's keys cannot be (a word of another region of the
+                // same tag) is left behind.
                 let low = u64::from(word as u32);
                 let t = mul_mod((slot as u64 + p - low % p) % p, inverse, p);
                 let key = low | t << 32;
@@ -446,13 +484,45 @@ mod tests {
         assert_eq!(table.probe_in(key, one), None);
     }
 
+    /// Copies of a region side by side ([`CompactTable::beside`]), the same tag: the same keys stored in each with
+    /// entries of their own are found in their own copy, never in another (a key's slot is its copy's); the
+    /// copies end where the next begins, and none passes the table's end.
+    #[test]
+    fn copies_of_a_region_keep_their_entries_apart() {
+        let table = CompactTable::with_mib(2, 40).unwrap();
+        let region = table.region(3, 1000).unwrap();
+        let copies: Vec<Region> = (0..).map_while(|k| table.beside(region, k)).collect();
+        assert_eq!(copies.len() as u64, table.capacity() / region.size());
+        assert!(copies.windows(2).all(|w| w[0].end() == w[1].first() && w[0] != w[1]));
+        assert!(copies.last().unwrap().end() <= table.capacity());
+        let keys: Vec<u64> = (0..300u64).map(|i| i * 0x9e37_79b9 % (1 << 40)).collect();
+        let entry = |copy: usize| CompactEntry { value: copy as i8 % 100, bound: Bound::Exact, best: None };
+        for (copy, &region) in copies.iter().enumerate().step_by(97) {
+            for &key in &keys {
+                table.store_in(key, region, entry(copy));
+            }
+        }
+        for (copy, &region) in copies.iter().enumerate() {
+            let found = keys.iter().filter_map(|&key| table.probe_in(key, region)).collect::<Vec<_>>();
+            if copy % 97 == 0 {
+                assert!(found.len() > 200 && found.iter().all(|&e| e == entry(copy)), "copy {copy}: {found:?}");
+            } else {
+                assert!(found.is_empty(), "copy {copy} took another's entries: {found:?}");
+            }
+        }
+    }
+
     /// Entries promoted from a region to a larger one, then to the whole table, are found there under their
     /// own keys (recovered from slot and kept bits), short of those that share a slot in the larger region; no
     /// key finds another's entry.
     #[test]
     fn promoted_entries_keep_their_keys() {
         let table = CompactTable::with_mib(16, 49).unwrap();
-        let ladder = [table.region(1, 1 << 18).unwrap(), table.region(2, 1 << 20).unwrap(), table.whole()];
+        // The first region a copy beside the table's first slots (its keys recovered from slots counted from its
+        // own first), inside the second: promotion reads it whole before it writes the second.
+        let first = table.beside(table.region(1, 1 << 18).unwrap(), 3).unwrap();
+        let ladder = [first, table.region(2, 1 << 20).unwrap(), table.whole()];
+        assert!(first.first() > 0 && first.end() < ladder[1].end());
         let mut state = 0x5eed_u64;
         let keys: Vec<u64> = (0..60_000)
             .map(|_| {
