@@ -32,9 +32,10 @@
 //! waited on memory. Begin-Hard, one thread: 0.68–0.82 of the time, in 0.4% fewer nodes to 5% more. Each thread
 //! of a team keeps them in a copy of that region of its own ([`CompactTable::beside`]), from the start: in one
 //! region that both wrote, each thread's probes waited on the entries the other's processor had just written
-//! (two threads ran at 11 million nodes a second each where one alone ran at 14, and at 13.5 each with copies
-//! of their own). Begin-Hard's first 10 on two threads took 0.87 of the time with copies, Begin-Medium's first
-//! 40 0.91, in as many nodes (three interleaved rounds each).
+//! (on an Intel Xeon, two threads ran at 11 million nodes a second each where one alone ran at 14, and at 13.5
+//! each with copies of their own). Begin-Hard's first 10 on two threads took 0.87 of the time with copies,
+//! Begin-Medium's first 40 0.91, in as many nodes (three interleaved rounds each); the empty board 0.77 weakly
+//! and 0.78 strongly.
 //!
 //! A position that is its own mirror image (the empty board among them) is solved with the positions of its
 //! tree and their images sharing entries ([`Compact::with_symmetry`]): its tree holds each position's image as
