@@ -153,6 +153,29 @@ const PREFETCHED_ABOVE: u64 = 1 << 21;
 impl<S, N> Compact<S, N> {
     /// The same handle, storing a position and its image under `symmetry` under one key.
     pub fn with_symmetry<T>(self, symmetry: T) -> Compact<T, N> {
+        self.with_parts(|_, rule| (symmetry, rule))
+    }
+
+    /// The same handle, keeping the entries of the positions that `rule` says are near the end of the game in
+    /// `region` (a region of the table; none for no such region) whenever the region in use is larger, or does
+    /// not reach it: a copy beside the first region ([`CompactTable::beside`]) is the handle's own from the
+    /// start, while the threads of a team share the first region (see [`crate::connect4`] for what copies of
+    /// their own gained two threads solving Connect-4).
+    ///
+    /// # Panics
+    ///
+    /// If a region of the handle's ladder has `region`'s tag.
+    pub fn with_near_end<R>(self, region: Option<Region>, rule: R) -> Compact<S, R> {
+        let tag = region.map(|near| near.tag());
+        assert!(self.ladder.iter().all(|rung| Some(rung.tag()) != tag), "the near-end region has a tag of its own");
+        let mut handle = self.with_parts(|symmetry, _| (symmetry, rule));
+        handle.near_end = region;
+        handle.near_now = handle.near_in_use();
+        handle
+    }
+
+    /// The same handle with its symmetry and near-end rule replaced by what `parts` makes of them.
+    fn with_parts<T, R>(self, parts: impl FnOnce(S, N) -> (T, R)) -> Compact<T, R> {
         let Compact {
             table,
             ladder,
@@ -163,11 +186,12 @@ impl<S, N> Compact<S, N> {
             team,
             reach,
             stats,
+            symmetry,
             near_end,
             rule,
             near_now,
-            ..
         } = self;
+        let (symmetry, rule) = parts(symmetry, rule);
         Compact {
             table,
             ladder,
@@ -183,38 +207,6 @@ impl<S, N> Compact<S, N> {
             rule,
             near_now,
         }
-    }
-
-    /// The same handle, keeping the entries of the positions that `rule` says are near the end of the game in
-    /// `region` (a region of the table; none for no such region) whenever the region in use is larger, or does
-    /// not reach it: a copy beside the first region ([`CompactTable::beside`]) is the handle's own from the
-    /// start, while the threads of a team share the first region (see [`crate::connect4`] for what copies of
-    /// their own gained two threads solving Connect-4).
-    ///
-    /// # Panics
-    ///
-    /// If a region of the handle's ladder has `region`'s tag.
-    pub fn with_near_end<R>(self, region: Option<Region>, rule: R) -> Compact<S, R> {
-        let Compact { table, ladder, step, region: now, stored, climb_after, team, reach, stats, symmetry, .. } = self;
-        let tag = region.map(|near| near.tag());
-        assert!(ladder.iter().all(|rung| Some(rung.tag()) != tag), "the near-end region has a tag of its own");
-        let mut handle = Compact {
-            table,
-            ladder,
-            step,
-            region: now,
-            stored,
-            climb_after,
-            team,
-            reach,
-            stats,
-            symmetry,
-            near_end: region,
-            rule,
-            near_now: None,
-        };
-        handle.near_now = handle.near_in_use();
-        handle
     }
 
     /// The same handle, one of `handles` (threads searching one tree together) that go up the ladder together,
