@@ -430,11 +430,13 @@ impl Connect4 {
 #[inline(always)]
 fn fours(stones: u64, h: u32) -> bool {
     // Vertical, horizontal, the diagonal rising to the left (each step one column left, one row up), and the one
-    // rising to the right.
-    [1, h + 1, h, h + 2].into_iter().any(|s| {
+    // rising to the right; each tested as soon as it is made (a loop over the four shifts kept its counter's
+    // branches, 4% of a perft's time; testing all four at once took 15% more).
+    let four = |s: u32| {
         let m = stones & (stones >> s);
-        m & (m >> (2 * s)) != 0
-    })
+        m & (m >> (2 * s))
+    };
+    four(1) != 0 || four(h + 1) != 0 || four(h) != 0 || four(h + 2) != 0
 }
 
 impl fmt::Display for Connect4 {

@@ -115,7 +115,8 @@ where
                 return local;
             }
             let mut scratch = Scratch::default();
-            count_sequences(game, state, split as usize, depth as usize, &mut local, &mut scratch);
+            let mut moves = vec![Vec::new(); depth as usize - split as usize];
+            count_sequences(game, state, split as usize, depth as usize, &mut local, &mut moves, &mut scratch);
             if progress(done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1, total).is_break() {
                 stopped.store(true, std::sync::atomic::Ordering::Relaxed);
             }
@@ -135,26 +136,27 @@ fn add_counts(mut a: Vec<u64>, b: Vec<u64>) -> Vec<u64> {
     a
 }
 
-/// Move buffers, one per ply.
+/// Buffers of a chance node's outcomes and of the last ply's moves.
 struct Scratch<M> {
-    moves: Vec<Vec<M>>,
     outcomes: Vec<(M, f64)>,
     bulk: Vec<M>,
 }
 
 impl<M> Default for Scratch<M> {
     fn default() -> Self {
-        Scratch { moves: Vec::new(), outcomes: Vec::new(), bulk: Vec::new() }
+        Scratch { outcomes: Vec::new(), bulk: Vec::new() }
     }
 }
 
 /// Adds to `counts[k]` the sequences of `k` moves through `state`, which is at `ply`, for `k` in `ply+1..=depth`.
+/// `moves[0]` is this ply's move buffer, `moves[1..]` those of the plies below.
 fn count_sequences<G: Game>(
     game: &G,
     state: &G::State,
     ply: usize,
     depth: usize,
     counts: &mut [u64],
+    moves: &mut [Vec<G::Move>],
     scratch: &mut Scratch<G::Move>,
 ) {
     match game.node(state) {
@@ -164,33 +166,29 @@ fn count_sequences<G: Game>(
             let mut outcomes = std::mem::take(&mut scratch.outcomes);
             game.outcomes(state, &mut outcomes);
             for &(outcome, _) in &outcomes {
-                count_sequences(game, &game.child(state, outcome), ply, depth, counts, scratch);
+                count_sequences(game, &game.child(state, outcome), ply, depth, counts, moves, scratch);
             }
             scratch.outcomes = outcomes;
         }
         Node::Decision(_) => {
-            if scratch.moves.len() <= ply {
-                scratch.moves.resize_with(ply + 1, Vec::new);
-            }
-            let mut moves = std::mem::take(&mut scratch.moves[ply]);
+            let (mine, below) = moves.split_first_mut().expect("a move buffer for each ply");
             if ply + 1 == depth {
                 // Bulk counting: the last ply's sequences are the moves of this node, counted, not made.
-                counts[depth] += game.move_count(state, &mut moves) as u64;
+                counts[depth] += game.move_count(state, mine) as u64;
             } else if ply + 2 == depth {
                 // The children's own moves are the last ply: bulk-count them here, without a call per child.
-                game.decision_moves(state, &mut moves);
-                counts[ply + 1] += moves.len() as u64;
-                for &mv in &moves {
+                game.decision_moves(state, mine);
+                counts[ply + 1] += mine.len() as u64;
+                for &mv in mine.iter() {
                     counts[depth] += turn_moves(game, &game.child(state, mv), scratch);
                 }
             } else {
-                game.decision_moves(state, &mut moves);
-                counts[ply + 1] += moves.len() as u64;
-                for &mv in &moves {
-                    count_sequences(game, &game.child(state, mv), ply + 1, depth, counts, scratch);
+                game.decision_moves(state, mine);
+                counts[ply + 1] += mine.len() as u64;
+                for &mv in mine.iter() {
+                    count_sequences(game, &game.child(state, mv), ply + 1, depth, counts, below, scratch);
                 }
             }
-            scratch.moves[ply] = moves;
         }
     }
 }
