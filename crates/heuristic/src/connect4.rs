@@ -116,17 +116,38 @@ impl Threats {
     /// The terms of the estimate, in the order of [`TERMS`].
     #[inline]
     fn term_values(&self, p: &Position) -> [i32; 5] {
+        // At the standard height the shifts are constants when compiled, as in `Connect4::has_won`: a shift by a
+        // register's count is several micro-operations on x86-64 without BMI2, and with the directions written
+        // out below the registers no longer spill (a search to depth 6 from the start: 10% fewer instructions,
+        // 10-13% less time).
+        let h = Connect4::STANDARD_HEIGHT;
+        if self.game.height() == h {
+            self.terms_along(p, [1, h + 1, h, h + 2])
+        } else {
+            self.terms_along(p, self.directions.map(|(s, _)| s))
+        }
+    }
+
+    /// [`Threats::term_values`] with the directions' shifts given (the same as `self.directions`' own).
+    #[inline(always)]
+    fn terms_along(&self, p: &Position, shifts: [u32; 4]) -> [i32; 5] {
         let (x, o) =
             if p.moves_played().is_multiple_of(2) { (p.current(), p.opponent()) } else { (p.opponent(), p.current()) };
         let (mut windows, mut x_wins, mut o_wins) = ([0; 3], 0, 0);
-        // Every direction at once for both players, so that each shift is computed once.
-        for &(s, starts) in &self.directions {
+        // Every direction at once for both players, so that each shift is computed once; written out, so that
+        // constant shifts stay constant.
+        let mut along = |s: u32, starts: u64| {
             let (xs, os) = (Line::new(x, s), Line::new(o, s));
             xs.windows(starts & !os.any(), 1, &mut windows);
             os.windows(starts & !xs.any(), -1, &mut windows);
             x_wins |= xs.completions(x, s);
             o_wins |= os.completions(o, s);
-        }
+        };
+        let d = self.directions;
+        along(shifts[0], d[0].1);
+        along(shifts[1], d[1].1);
+        along(shifts[2], d[2].1);
+        along(shifts[3], d[3].1);
         let empty = self.board & !p.mask();
         let (xt, ot) = (x_wins & empty, o_wins & empty);
         // A threat directly above the opponent's is dead (one row up is one bit up).
