@@ -265,9 +265,9 @@ fn growing(table: &Arc<CompactTable>, copy: u64) -> Handle {
 type TeamSearcher<'g> = Searcher<'g, Connect4, Knowledge, Abdada<Handle>>;
 
 /// The threads of a solver on several threads: what they share besides the table, each one's search, and the
-/// threads that run them, started once for every solve (a thread started for each solve and ended after it
-/// cost Begin-Medium's first 40 a tenth of their time on two threads: 1.48-1.50 s against 1.36-1.39 s, three
-/// interleaved rounds on an Intel Xeon, each thread 12.3 million nodes a second against 13.5).
+/// threads that run them, started once and kept from solve to solve (a thread started for each solve and ended
+/// after it cost Begin-Medium's first 40 a tenth of their time on two threads: 1.48-1.50 s against 1.36-1.39 s,
+/// three interleaved rounds on an Intel Xeon, each thread 12.3 million nodes a second against 13.5).
 struct Crew<'g> {
     team: Arc<Team>,
     searchers: Vec<TeamSearcher<'g>>,
