@@ -5,7 +5,7 @@
 //! knowledge and the game's tactics and move order share them.
 
 use super::{Connect4, Position};
-use std::ops::{BitAnd, BitOr, Shl, Shr};
+use std::ops::{BitAnd, BitOr, BitXor, Shl, Shr};
 use wide::u64x2;
 
 impl Connect4 {
@@ -33,8 +33,16 @@ impl Connect4 {
 
     /// [`Connect4::winning_cells`] of two sets of stones at once, in the two lanes of a vector at the standard
     /// height (each shift and mask made once for both: about half the instructions of two calls).
+    ///
+    /// ```
+    /// use khela_games::connect4::Connect4;
+    /// let game = Connect4::standard();
+    /// let p = game.parse("112233").unwrap();
+    /// let pair = game.winning_cells_pair([p.current(), p.opponent()]);
+    /// assert_eq!(pair, [game.winning_cells(p.current()), game.winning_cells(p.opponent())]);
+    /// ```
     #[inline(always)]
-    fn winning_cells_pair(&self, stones: [u64; 2]) -> [u64; 2] {
+    pub fn winning_cells_pair(&self, stones: [u64; 2]) -> [u64; 2] {
         if self.width >= 4 && self.height == Self::STANDARD_HEIGHT {
             (threes(u64x2::from(stones), Self::STANDARD_HEIGHT) & u64x2::splat(self.board)).to_array()
         } else {
@@ -141,7 +149,8 @@ impl Connect4 {
     /// and their shifts by one, two and three steps (`shifted[k]`: the stones `k` steps along from each cell): bit `b`
     /// of `ones` and of `twos` give the stones of the window starting at `b` as ones + 2·twos. A bit-sliced adder: a
     /// pair's sum bit and carry bit are never both set, so a window of four reads as 0, like an empty one. Connect-4's
-    /// open windows ([`Connect4::open_windows`]) and the heuristic crate's threat evaluator count with it.
+    /// open windows ([`Connect4::open_windows`]) and the heuristic crate's threat evaluator count with it, the
+    /// latter on vectors of two words (one player's stones in each lane).
     ///
     /// ```
     /// use khela_games::connect4::Connect4;
@@ -152,7 +161,7 @@ impl Connect4 {
     /// assert_eq!((ones & 0b111, twos & 0b111), (0b100, 0b011));
     /// ```
     #[inline(always)]
-    pub fn window_stones(shifted: [u64; 4]) -> (u64, u64) {
+    pub fn window_stones<T: Copy + BitAnd<Output = T> + BitXor<Output = T>>(shifted: [T; 4]) -> (T, T) {
         let [a, b, c, d] = shifted;
         let (low1, high1, low2, high2) = (a ^ b, a & b, c ^ d, c & d);
         (low1 ^ low2, high1 ^ high2 ^ low1 & low2)
