@@ -25,6 +25,7 @@ use khela_heuristic::{Engine, MoveValue};
 use moves::MoveRow;
 use pace::Pace;
 use std::cell::Cell;
+use std::num::NonZeroU32;
 use std::path::PathBuf;
 use std::time::{Duration, Instant};
 
@@ -47,6 +48,10 @@ pub struct SolveArgs {
     /// win) past the horizon until the position is quiet.
     #[arg(long)]
     pub quiescence: bool,
+    /// With --depth: the plies iterative deepening adds from one iteration to the next, the last one on --depth
+    /// [default: the evaluator's: 2 for tic-tac-toe and Connect-4, 1 for the others]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=8))]
+    pub deepening_step: Option<u32>,
     /// Check the exact search against the game's closed-form theory (Nim: Bouton's XOR rule) on every position
     /// of --heaps-count heaps of 0..=--max.
     #[arg(long)]
@@ -106,6 +111,9 @@ pub struct SolveArgs {
 pub fn run(args: &SolveArgs) -> Result<()> {
     if args.quiescence && args.depth.is_none() {
         bail!("--quiescence needs --depth (an exact search has no horizon)");
+    }
+    if args.deepening_step.is_some() && args.depth.is_none() {
+        bail!("--deepening-step needs --depth (an exact search does not deepen)");
     }
     games::visit(&args.game, Solve(args))?
 }
@@ -327,7 +335,11 @@ fn depth_limited<E: Entry>(
         games::View::First => (output::view_of(game.player_name(Player::Max)), Box::new(|value| value)),
         games::View::Mover => ("the side to move's view".to_string(), Box::new(move |value| mover.view(value))),
     };
-    let config = SearchConfig { quiescence: args.quiescence, ..SearchConfig::depth_limited(depth) };
+    let config = SearchConfig {
+        quiescence: args.quiescence,
+        deepening_step: args.deepening_step.and_then(NonZeroU32::new),
+        ..SearchConfig::depth_limited(depth)
+    };
     // The searches stop at every position the tables hold, with its exact value.
     let settled = Settled::new(game, known.map(|k| k as &dyn Settle<E::Game>));
     let evaluator = Through(&scale.evaluator);
@@ -338,13 +350,16 @@ fn depth_limited<E: Entry>(
     let bar = Progress::stages("search", u64::from(depth));
     let stopped = Cell::new(None);
     let started = Instant::now();
-    let pace = Pace::new(&bar, (depth, branching as usize), limit(args), &stopped);
-    let analysis = Engine::new(&settled, &evaluator, config).search_observed(state, pace);
+    let mut engine = Engine::new(&settled, &evaluator, config);
+    let step = engine.config().deepening_step.map_or(1, NonZeroU32::get);
+    let pace = Pace::new(&bar, (depth, step, branching as usize), limit(args), &stopped);
+    let analysis = engine.search_observed(state, pace);
     bar.finish();
     interrupt::check()?;
     if let Some(stop) = stopped.get() {
         return Err(pace::stopped(&entry.title(), depth, stop, args.time_limit));
     }
+    // A fresh engine for the moves, so that their node counts are their own.
     let mut engine = Engine::new(&settled, &evaluator, config);
     let mut moves = Vec::new();
     game.moves(state, &mut moves);
@@ -382,7 +397,7 @@ fn depth_limited<E: Entry>(
         let analysed: u64 = values.iter().map(|m| m.stats.nodes).sum();
         format!(
             "depth {depth}{}, values from {view}: value {}; chosen move {}; principal variation {}\nnodes: {} \
-             (iterative deepening), {} (the moves one by one)\n{table}",
+             (iterative deepening, step {step}), {} (the moves one by one)\n{table}",
             if args.quiescence { " with quiescence" } else { "" },
             output::value(shown(analysis.value)),
             analysis.best.map_or("-".into(), |mv| game.write_move(mv)),

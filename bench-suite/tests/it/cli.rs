@@ -282,6 +282,32 @@ move,value,best
     assert!(stdout.contains("value 1; chosen move 4; principal variation 4 0"), "{stdout}");
 }
 
+/// The engine deepens by its evaluator's step (two plies on Connect-4) unless `--deepening-step` says otherwise;
+/// the step changes the nodes, not the value, the chosen move or the moves' values.
+#[test]
+fn solve_deepens_by_the_evaluators_step_or_the_one_given() {
+    let run = |extra: &[&str]| {
+        let mut args = vec!["solve", "--game", "connect4", "--position", "4453", "--depth", "6"];
+        args.extend(extra);
+        let out = bench().args(&args).output().unwrap();
+        assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
+        String::from_utf8(out.stdout).unwrap()
+    };
+    let (by_default, by_one, by_three) = (run(&[]), run(&["--deepening-step", "1"]), run(&["--deepening-step", "3"]));
+    assert!(by_default.contains("(iterative deepening, step 2)"), "{by_default}");
+    assert!(by_one.contains("(iterative deepening, step 1)"), "{by_one}");
+    assert!(by_three.contains("(iterative deepening, step 3)"), "{by_three}");
+    // Everything but the search's own node count is the same.
+    let without_nodes = |text: &str| text.lines().filter(|l| !l.starts_with("nodes:")).collect::<Vec<_>>().join("\n");
+    assert_eq!(without_nodes(&by_default), without_nodes(&by_one));
+    assert_eq!(without_nodes(&by_default), without_nodes(&by_three));
+    let nodes = |text: &str| text.lines().find(|l| l.starts_with("nodes:")).unwrap().to_string();
+    assert_ne!(nodes(&by_default), nodes(&by_one));
+    refused(&["solve", "--game", "connect4", "--deepening-step", "2"], "--deepening-step needs --depth");
+    refused(&["solve", "--game", "connect4", "--depth", "4", "--deepening-step", "0"], "0");
+    refused(&["solve", "--game", "connect4", "--depth", "4", "--deepening-step", "9"], "9");
+}
+
 #[test]
 fn solve_with_quiescence_sees_past_the_horizon() {
     let plain = csv(&["solve", "--game", "tictactoe", "--position", "..O..X.OX", "--depth", "2"]);

@@ -2,7 +2,7 @@
 //! and history orderings, against plain minimax: on implicit trees of both models and on every tic-tac-toe
 //! position (which has transpositions, so depth-limited entries meet complete ones in the table).
 
-use khela_exact::{Algorithm, Horizon, MoveOrdering, Natural, Oracle, SearchConfig, Searcher, search};
+use khela_exact::{Algorithm, Horizon, MoveOrdering, Natural, Observer, Oracle, SearchConfig, Searcher, Stats, search};
 use khela_games::conformance::reachable;
 use khela_games::implicit::{ImplicitTree, Model};
 use khela_games::tictactoe::{Board, TicTacToe};
@@ -10,6 +10,8 @@ use khela_games::{Game, Value};
 use khela_tt::{Policy, Table};
 use proptest::prelude::*;
 use proptest::test_runner::{Config as ProptestConfig, RngSeed};
+use std::num::NonZeroU32;
+use std::ops::ControlFlow;
 
 const DRIVERS: [Algorithm; 4] =
     [Algorithm::AlphaBeta, Algorithm::NegaScout, Algorithm::MtdF, Algorithm::IterativeDeepening];
@@ -96,20 +98,82 @@ fn drivers_with_tables_on_every_tictactoe_position() {
     }
     let positions = reachable(&TicTacToe, Board::EMPTY);
     assert_eq!(positions.len(), 5_478);
-    for algorithm in DRIVERS {
+    // Each driver, and iterative deepening by two plies as well as by one.
+    let by_two = NonZeroU32::new(2).unwrap();
+    let drivers = DRIVERS.map(|algorithm| (algorithm, NonZeroU32::MIN));
+    for (algorithm, step) in drivers.into_iter().chain([(Algorithm::IterativeDeepening, by_two)]) {
         for entries in [3, 1 << 12] {
             for policy in [Policy::Always, Policy::DepthPreferred, Policy::TwoTier] {
                 // One table across all positions: entries of other searches and of other depths are met too.
                 let mut searcher = Searcher::new(&TicTacToe, MoveOrdering::history())
                     .with_evaluator(blind)
+                    .with_deepening_step(step)
                     .with_cache(Table::with_entries(entries, policy));
                 for b in &positions {
                     let expected = Searcher::new(&TicTacToe, Natural).run(Algorithm::AlphaBeta, b).value;
                     let got = searcher.run(algorithm, b).value;
-                    assert_eq!(got, expected, "{b} {algorithm:?} {entries} entries {policy:?}");
+                    assert_eq!(got, expected, "{b} {algorithm:?} by {step} {entries} entries {policy:?}");
                 }
             }
         }
+    }
+}
+
+/// The depths of the iterations of iterative deepening, as its observer hears of them.
+struct Depths(Vec<u32>);
+
+impl<G: Game> Observer<G> for &mut Depths {
+    fn deepened(&mut self, depth: u32, _: Value, _: &Stats) -> ControlFlow<()> {
+        self.0.push(depth);
+        ControlFlow::Continue(())
+    }
+}
+
+/// Iterative deepening by one, two or three plies returns depth-limited alpha-beta's value (with the evaluator
+/// at the horizon) at every depth on incremental trees, whose horizons are met below their full depth, under
+/// natural and history ordering and with a table of 3 entries or a roomy one; its iterations climb by the step
+/// from a first depth within one step to the depth asked for.
+#[test]
+fn deepening_by_any_step_keeps_the_value_and_ends_on_the_depth() {
+    for seed in 0..12 {
+        let tree = ImplicitTree::hashed(3, 8, seed, Model::Incremental { spread: 40 }).unwrap();
+        let root = ImplicitTree::ROOT;
+        for limit in 1..=8 {
+            let mut plain = Searcher::new(&tree, Natural).with_evaluator(static_value);
+            let expected = plain.run_to_depth(Algorithm::AlphaBeta, &root, limit).value;
+            for (step, ordering, entries) in [1, 2, 3]
+                .into_iter()
+                .flat_map(|step| [MoveOrdering::Natural, MoveOrdering::history()].map(|o| (step, o)))
+                .flat_map(|(step, o)| [3, 1 << 12].map(|entries| (step, o.clone(), entries)))
+            {
+                let mut depths = Depths(Vec::new());
+                let found = Searcher::new(&tree, ordering.clone())
+                    .with_evaluator(static_value)
+                    .with_deepening_step(NonZeroU32::new(step).unwrap())
+                    .with_cache(Table::with_entries(entries, Policy::TwoTier))
+                    .with_observer(&mut depths)
+                    .run_to_depth(Algorithm::IterativeDeepening, &root, limit);
+                let context = format!("seed {seed} depth {limit} by {step} {ordering:?} {entries} entries");
+                assert_eq!(found.value, expected, "{context}");
+                let depths = depths.0;
+                assert_eq!(depths.last(), Some(&limit), "{context}: {depths:?}");
+                assert!((1..=step).contains(&depths[0]), "{context}: {depths:?}");
+                assert!(depths.windows(2).all(|pair| pair[1] == pair[0] + step), "{context}: {depths:?}");
+            }
+        }
+    }
+    // The iterations of a few, in full: the last one's parity (or remainder) kept.
+    let tree = ImplicitTree::hashed(2, 9, 1, Model::Incremental { spread: 40 }).unwrap();
+    for (step, limit, expected) in
+        [(2, 6, vec![2, 4, 6]), (2, 7, vec![1, 3, 5, 7]), (3, 7, vec![1, 4, 7]), (2, 1, vec![1])]
+    {
+        let mut depths = Depths(Vec::new());
+        Searcher::new(&tree, Natural)
+            .with_evaluator(static_value)
+            .with_deepening_step(NonZeroU32::new(step).unwrap())
+            .with_observer(&mut depths)
+            .run_to_depth(Algorithm::IterativeDeepening, &ImplicitTree::ROOT, limit);
+        assert_eq!(depths.0, expected, "by {step} to {limit}");
     }
 }
 

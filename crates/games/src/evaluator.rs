@@ -6,6 +6,7 @@
 //! on the games crate alone; the evaluators themselves live in `khela-heuristic`.
 
 use crate::{Game, Value};
+use std::num::NonZeroU32;
 
 /// A static evaluation of non-terminal states, in the value convention of the game API (MAX's view), on a
 /// scale where wins and losses come first: the contract every static estimate obeys.
@@ -51,6 +52,14 @@ pub trait Evaluator<G: Game> {
     /// payoff `p` beyond the estimates, to `p ± bound()` (so larger wins stay larger).
     fn terminal(&self, payoff: Value) -> Value {
         if payoff == 0.0 { 0.0 } else { payoff + payoff.signum() * self.bound() }
+    }
+
+    /// The plies by which iterative deepening deepens with this evaluator, each iteration ending on the depth
+    /// asked for: one, the default, or two where the estimates favour one side by the side to move (the
+    /// odd–even effect), so that an iteration whose horizon falls on the other side to move orders the next one
+    /// badly and costs more than it saves. Depth-limited engines take it where their configuration does not say.
+    fn deepening_step(&self) -> NonZeroU32 {
+        NonZeroU32::MIN
     }
 
     /// Bounds on every value on this scale, terminal values included, where the game's payoffs are bounded:

@@ -6,6 +6,7 @@
 //! [`Through`] carries the game's evaluator over to the settled game.
 
 use crate::{Cycles, Evaluator, Game, Node, Notation, Player, Value};
+use std::num::NonZeroU32;
 
 /// What settles positions: the exact payoff of a position, from MAX's view, where it is known.
 pub trait Settle<G: Game>: Sync {
@@ -171,6 +172,10 @@ impl<G: Game, E: Evaluator<G>> Evaluator<Settled<'_, G>> for Through<'_, E> {
 
     fn proofs_are_final(&self) -> bool {
         self.0.proofs_are_final()
+    }
+
+    fn deepening_step(&self) -> NonZeroU32 {
+        self.0.deepening_step()
     }
 
     /// The evaluator's range: a settled position's payoff is one of the game's, mapped as any terminal's.

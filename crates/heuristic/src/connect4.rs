@@ -54,6 +54,7 @@
 
 use khela_games::connect4::{Connect4, Position};
 use khela_games::{Evaluator, Value};
+use std::num::NonZeroU32;
 use wide::u64x2;
 
 /// The weight of an open window holding 1, 2 or 3 of a player's stones.
@@ -186,6 +187,14 @@ impl Evaluator<Connect4> for Threats {
     /// Every win counts alike (tic-tac-toe) or a faster win more (Connect-4's scores): a proven result is final.
     fn proofs_are_final(&self) -> bool {
         true
+    }
+
+    /// Two: a stone's windows count before the reply can block any, so the estimates favour the side that moved
+    /// last, and an iteration whose horizon falls after the other side's move orders the next one badly. The
+    /// engine from the start searched 2,575 nodes to depth 6 deepening by one, 1,387 by two; to depth 10, 53,230
+    /// and 42,178 (the same values).
+    fn deepening_step(&self) -> NonZeroU32 {
+        NonZeroU32::new(2).expect("two is not zero")
     }
 
     /// # Panics

@@ -19,6 +19,7 @@
 
 use khela_games::tictactoe::{Board, LINES, TicTacToe, has_line};
 use khela_games::{Evaluator, Player, Value};
+use std::num::NonZeroU32;
 
 /// The open-lines evaluator: lines still open for X minus lines still open for O; wins ±100.
 ///
@@ -43,6 +44,13 @@ impl Evaluator<TicTacToe> for OpenLines {
 
     fn evaluate(&self, _: &TicTacToe, board: &Board) -> Value {
         Value::from(open(board.o)) - Value::from(open(board.x))
+    }
+
+    /// Two: a stone closes the opponent's lines before the reply can close any of the mover's, so the estimates
+    /// favour the side that moved last (the odd–even effect). The engine from the empty board searched 1,049
+    /// nodes to depth 6 deepening by one, 651 by two; to depth 9, 2,080 and 1,254.
+    fn deepening_step(&self) -> NonZeroU32 {
+        NonZeroU32::new(2).expect("two is not zero")
     }
 
     /// Eight: every line open for X and none for O.

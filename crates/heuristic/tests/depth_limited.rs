@@ -19,6 +19,7 @@ use khela_games::{Game, Node, Player, Value};
 use khela_heuristic::connect4::Threats;
 use khela_heuristic::tictactoe::OpenLines;
 use khela_heuristic::{Analysis, Engine, Heuristic, SORTED_PLIES, SORTED_PLIES_WITH_GAME_ORDER, child_estimate};
+use std::num::NonZeroU32;
 use std::ops::ControlFlow;
 
 /// An evaluator that knows nothing: a hash of the state's key into -8..=8. Noisy moves are the moves that end
@@ -194,25 +195,38 @@ impl<G: Game> Observer<G> for &mut StopAt {
     }
 }
 
-/// Stopped after depth 3 of 6 on Connect-4, the engine returns the depth-3 search: its value and move, a
-/// principal variation no longer than 3, and `depth` 3; unstopped, every iteration is reported, the last one
-/// too, and the depth is the configured one.
+/// Stopped after depth 3 of 6 on Connect-4 (deepening by one), the engine returns the depth-3 search: its value
+/// and move, a principal variation no longer than 3, and `depth` 3; unstopped, every iteration is reported, the
+/// last one too, and the depth is the configured one. With the evaluator's deepening step (two), the iterations
+/// are 2, 4 and 6, and stopped after 4 it returns the depth-4 search.
 #[test]
 fn an_observer_can_stop_the_deepening() {
     let game = Connect4::standard();
     let position = game.parse("4453").unwrap();
     let threats = Threats::new(&game);
+    let by_one = |depth| SearchConfig { deepening_step: Some(NonZeroU32::MIN), ..SearchConfig::depth_limited(depth) };
     let mut stop = StopAt { at: 3, seen: Vec::new() };
-    let stopped = Engine::new(&game, &threats, SearchConfig::depth_limited(6)).search_observed(&position, &mut stop);
+    let stopped = Engine::new(&game, &threats, by_one(6)).search_observed(&position, &mut stop);
     assert_eq!(stop.seen, [1, 2, 3]);
-    let three = Engine::new(&game, &threats, SearchConfig::depth_limited(3)).search(&position);
+    let three = Engine::new(&game, &threats, by_one(3)).search(&position);
     assert_eq!((stopped.value, stopped.best, stopped.depth), (three.value, three.best, 3));
     assert!(!stopped.pv.is_empty() && stopped.pv.len() <= 3, "{:?}", stopped.pv);
     let mut never = StopAt { at: u32::MAX, seen: Vec::new() };
-    let full = Engine::new(&game, &threats, SearchConfig::depth_limited(6)).search_observed(&position, &mut never);
+    let full = Engine::new(&game, &threats, by_one(6)).search_observed(&position, &mut never);
     assert_eq!(never.seen, [1, 2, 3, 4, 5, 6]);
     assert_eq!(full.depth, 6);
-    assert_eq!(full, Engine::new(&game, &threats, SearchConfig::depth_limited(6)).search(&position));
+    assert_eq!(full, Engine::new(&game, &threats, by_one(6)).search(&position));
+
+    assert_eq!(Evaluator::<Connect4>::deepening_step(&threats).get(), 2);
+    let mut stop = StopAt { at: 4, seen: Vec::new() };
+    let stopped = Engine::new(&game, &threats, SearchConfig::depth_limited(6)).search_observed(&position, &mut stop);
+    assert_eq!(stop.seen, [2, 4]);
+    let four = Engine::new(&game, &threats, SearchConfig::depth_limited(4)).search(&position);
+    assert_eq!((stopped.value, stopped.best, stopped.depth), (four.value, four.best, 4));
+    let mut never = StopAt { at: u32::MAX, seen: Vec::new() };
+    let full = Engine::new(&game, &threats, SearchConfig::depth_limited(6)).search_observed(&position, &mut never);
+    assert_eq!(never.seen, [2, 4, 6]);
+    assert_eq!(full.value, Engine::new(&game, &threats, by_one(6)).search(&position).value);
 }
 
 /// A random tree in the nested-list notation from a small LCG: up to `levels` deep, one to three children,
@@ -424,10 +438,12 @@ fn the_games_move_order_changes_no_value_and_prunes() {
             Shallow::new(child_estimate, SORTED_PLIES_WITH_GAME_ORDER).with_game_order(&heuristic),
             Shallow::new(child_estimate, SORTED_PLIES),
         ];
+        // The Engine deepens by the evaluator's step.
+        let built = SearchConfig { deepening_step: Some(Evaluator::<Connect4>::deepening_step(&threats)), ..config };
         for (order, nodes) in orders.into_iter().zip([&mut built_nodes, &mut history_built_nodes]) {
             let order = Tactical::new(order, &heuristic);
             let mut searcher =
-                config.searcher(&heuristic, order, heuristic.horizon()).with_cache(config.table().unwrap());
+                built.searcher(&heuristic, order, heuristic.horizon()).with_cache(built.table().unwrap());
             *nodes += searcher.run_to_depth(config.algorithm, &position, config.depth).stats.nodes;
         }
         let (mut moves, mut ordered) = (Vec::new(), Vec::new());

@@ -24,13 +24,13 @@ pub struct Stop {
     projected: f64,
 }
 
-/// The seconds a depth-limited search to `depth` and the valuation of its `moves` one by one after it will take
-/// in all, by the ends (seconds since the start) of its iterations so far, the last of which reached `reached`:
-/// each further ply multiplies the last iteration's time by the larger of the last two plies' growths (alpha-beta's
-/// cost alternates from odd to even depths), and each move, valued exactly with a full window, costs about as much
-/// as the whole search (measured: the 7 moves of Connect-4's 4453 took 6.5 to 12.7 times the search at depths 14
-/// to 16).
-fn projected(times: &[f64], reached: u32, depth: u32, moves: usize) -> f64 {
+/// The seconds a depth-limited search to `depth`, deepening by `step` plies, and the valuation of its `moves` one
+/// by one after it will take in all, by the ends (seconds since the start) of its iterations so far, the last of
+/// which reached `reached`: each further iteration multiplies the last one's time by the larger of the last two
+/// iterations' growths (by one ply, alpha-beta's cost alternates from odd to even depths), and each move, valued
+/// exactly with a full window, costs about as much as the whole search (measured: the 7 moves of Connect-4's 4453
+/// took 6.5 to 12.7 times the search at depths 14 to 16).
+fn projected(times: &[f64], reached: u32, (depth, step): (u32, u32), moves: usize) -> f64 {
     let lengths: Vec<f64> = std::iter::once(0.0)
         .chain(times.iter().copied())
         .collect::<Vec<_>>()
@@ -43,7 +43,8 @@ fn projected(times: &[f64], reached: u32, depth: u32, moves: usize) -> f64 {
         _ => 1.0,
     };
     let (elapsed, last) = (times.last().copied().unwrap_or(0.0), lengths.last().copied().unwrap_or(0.0));
-    (1.0 + moves as f64) * (elapsed + last * growth.powi(depth.saturating_sub(reached) as i32))
+    let iterations = depth.saturating_sub(reached).div_ceil(step.max(1));
+    (1.0 + moves as f64) * (elapsed + last * growth.powi(iterations as i32))
 }
 
 /// Reports each iteration of the engine's iterative deepening as progress, and stops the deepening once the pace
@@ -52,6 +53,8 @@ fn projected(times: &[f64], reached: u32, depth: u32, moves: usize) -> f64 {
 pub struct Pace<'a> {
     bar: &'a Progress,
     depth: u32,
+    /// The plies from one iteration to the next.
+    step: u32,
     moves: usize,
     limit: Option<Duration>,
     started: Instant,
@@ -61,15 +64,15 @@ pub struct Pace<'a> {
 }
 
 impl<'a> Pace<'a> {
-    /// The pace of a search to `depth` of a position with `moves` moves, started now, shown on `bar`; a stop is
-    /// recorded in `stopped`.
+    /// The pace of a search to `depth`, deepening by `step` plies, of a position with `moves` moves, started now,
+    /// shown on `bar`; a stop is recorded in `stopped`.
     pub fn new(
         bar: &'a Progress,
-        (depth, moves): (u32, usize),
+        (depth, step, moves): (u32, u32, usize),
         limit: Option<Duration>,
         stopped: &'a Cell<Option<Stop>>,
     ) -> Self {
-        Pace { bar, depth, moves, limit, started: Instant::now(), times: Vec::new(), stopped }
+        Pace { bar, depth, step, moves, limit, started: Instant::now(), times: Vec::new(), stopped }
     }
 }
 
@@ -87,7 +90,7 @@ impl<G: Game> Observer<G> for Pace<'_> {
         let last = elapsed - self.times.last().copied().unwrap_or(0.0);
         self.times.push(elapsed);
         let Some(limit) = self.limit else { return ControlFlow::Continue(()) };
-        let projected = projected(&self.times, reached, self.depth, self.moves);
+        let projected = projected(&self.times, reached, (self.depth, self.step), self.moves);
         if reached < self.depth && last >= PACE_SECONDS && projected > limit.as_secs_f64() {
             self.stopped.set(Some(Stop { reached, elapsed, projected }));
             return ControlFlow::Break(());
@@ -147,15 +150,19 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_projection_grows_the_last_iteration_by_the_larger_growth_of_the_last_two_plies() {
+    fn the_projection_grows_the_last_iteration_by_the_larger_growth_of_the_last_two_iterations() {
         // Iterations of 1, 2 and 6 seconds: growths 2 and 3, so each of the 2 plies left multiplies the last
         // iteration by 3: 9 s so far + 6·3² s = 63 s for the search, times 1 + 7 for the moves.
-        assert_eq!(projected(&[1.0, 3.0, 9.0], 3, 5, 7), 8.0 * 63.0);
+        assert_eq!(projected(&[1.0, 3.0, 9.0], 3, (5, 1), 7), 8.0 * 63.0);
         // Alternating growths: the larger (4) counts, even after a cheaper ply.
-        assert_eq!(projected(&[1.0, 5.0, 7.0], 3, 4, 0), 7.0 + 2.0 * 4.0);
+        assert_eq!(projected(&[1.0, 5.0, 7.0], 3, (4, 1), 0), 7.0 + 2.0 * 4.0);
         // No growth assumed below 1, nothing left at the full depth.
-        assert_eq!(projected(&[4.0, 5.0], 2, 6, 1), 2.0 * (5.0 + 1.0));
-        assert_eq!(projected(&[4.0, 5.0], 6, 6, 1), 2.0 * (5.0 + 1.0));
+        assert_eq!(projected(&[4.0, 5.0], 2, (6, 1), 1), 2.0 * (5.0 + 1.0));
+        assert_eq!(projected(&[4.0, 5.0], 6, (6, 1), 1), 2.0 * (5.0 + 1.0));
+        // Deepening by two plies, iterations 2, 4 and 6 to depth 10: two iterations left, each growing by 3;
+        // to depth 9, one and a half round up to two.
+        assert_eq!(projected(&[1.0, 3.0, 9.0], 6, (10, 2), 0), 9.0 + 6.0 * 9.0);
+        assert_eq!(projected(&[1.0, 3.0, 9.0], 6, (9, 2), 0), 9.0 + 6.0 * 9.0);
     }
 
     #[test]

@@ -7,6 +7,7 @@ use crate::horizon::{Horizon, UNLIMITED};
 use crate::order::{Natural, Orderer};
 use khela_games::{Game, Value};
 use khela_tt::{Policy, Table};
+use std::num::NonZeroU32;
 
 /// How to search, whatever the game: the algorithm, how deep, quiescence, the bounds star pruning needs and the
 /// transposition table. What is particular to a game — the ordering and the [`Horizon`]'s functions — is
@@ -28,6 +29,10 @@ pub struct SearchConfig {
     /// iterative deepening keep their memory between passes in it; without one they search again what they
     /// searched before.
     pub table_mib: Option<usize>,
+    /// The plies iterative deepening adds from one iteration to the next, the last iteration at `depth` (by two
+    /// to depth 6: 2, 4, 6; to depth 7: 1, 3, 5, 7); `None` for one, or in a depth-limited engine its
+    /// evaluator's [`khela_games::Evaluator::deepening_step`].
+    pub deepening_step: Option<NonZeroU32>,
 }
 
 impl Default for SearchConfig {
@@ -39,6 +44,7 @@ impl Default for SearchConfig {
             quiescence: false,
             bounds: None,
             table_mib: None,
+            deepening_step: None,
         }
     }
 }
@@ -59,7 +65,9 @@ impl SearchConfig {
         horizon: Horizon<G>,
     ) -> Searcher<'g, G, O> {
         let noisy = if self.quiescence { horizon.noisy } else { None };
-        let searcher = Searcher::new(game, order).with_horizon(Horizon { noisy, ..horizon });
+        let searcher = Searcher::new(game, order)
+            .with_horizon(Horizon { noisy, ..horizon })
+            .with_deepening_step(self.deepening_step.unwrap_or(NonZeroU32::MIN));
         match self.bounds {
             Some((lo, hi)) => searcher.with_bounds(lo, hi),
             None => searcher,

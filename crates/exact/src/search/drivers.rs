@@ -107,8 +107,8 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
         SearchResult { value: mover.view(lo), best, stats: self.track.stats }
     }
 
-    /// Iterative deepening alpha-beta: depth 1, 2, … up to `limit`, stopping early when an iteration meets no
-    /// horizon, which makes it exact, proves a final win or loss ([`Searcher::with_final_proofs`]), or when the
+    /// Iterative deepening alpha-beta: depth 1, 2, … up to `limit` (by the searcher's deepening step, ending on
+    /// `limit`: by two to 6, depths 2, 4, 6), stopping early when an iteration meets no horizon, which makes it exact, proves a final win or loss ([`Searcher::with_final_proofs`]), or when the
     /// observer says so ([`Observer::deepened`]). Without
     /// an evaluator there is nothing to stop at, so it is plain alpha-beta to `limit`.
     pub(super) fn iterative_deepening(&mut self, state: &G::State, limit: u32) -> Value {
@@ -116,8 +116,15 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
         if self.horizon.evaluate.is_none() {
             return self.root::<true, false, false>(state, limit, lo, hi);
         }
-        // Horizons stay below the depth that marks complete table entries; past them, search without one.
-        for depth in 1..COMPLETE.min(limit) {
+        // The first depth has `limit`'s remainder by the step (the step itself where there is none), so that the
+        // last iteration falls on `limit`. Horizons stay below the depth that marks complete table entries; past
+        // them, search without one.
+        let step = self.deepening_step.get();
+        let first = match limit % step {
+            0 => step,
+            remainder => remainder,
+        };
+        for depth in (first..COMPLETE.min(limit)).step_by(step as usize) {
             let hits = self.track.horizon_hits;
             let value = self.root::<true, false, false>(state, depth, lo, hi);
             let stop = self.observer.deepened(depth, value, &self.track.stats).is_break();

@@ -7,6 +7,7 @@ use crate::order::Orderer;
 use crate::stats::Stats;
 use crate::trace::Observer;
 use khela_games::{Game, Value};
+use std::num::NonZeroU32;
 
 /// The result of a search.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -89,6 +90,8 @@ pub struct Searcher<'g, G: Game, O, C = (), V = ()> {
     pub(super) horizon: Horizon<G>,
     /// Bounds on every value the search can meet (leaves and evaluations), MAX's view, for star pruning.
     pub(super) bounds: Option<(Value, Value)>,
+    /// The plies iterative deepening adds from one iteration to the next.
+    pub(super) deepening_step: NonZeroU32,
     pub(super) track: Track<G::Move>,
     /// The buffers of every ply, lent to the search loop while it runs (empty then).
     pub(super) plies: Vec<Ply<G>>,
@@ -110,6 +113,7 @@ impl<'g, G: Game, O: Orderer<G>> Searcher<'g, G, O> {
             observer: (),
             horizon: Horizon::default(),
             bounds: None,
+            deepening_step: NonZeroU32::MIN,
             track: Track {
                 stats: Stats::default(),
                 root_best: None,
@@ -143,9 +147,10 @@ impl<'g, G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'g, G, O,
         self,
         parts: impl FnOnce(C, V) -> (C2, V2),
     ) -> Searcher<'g, G, O, C2, V2> {
-        let Searcher { game, order, cache, observer, horizon, bounds, track, plies, spare_plies, line } = self;
+        let Searcher { game, order, cache, observer, horizon, bounds, deepening_step, track, plies, spare_plies, line } =
+            self;
         let (cache, observer) = parts(cache, observer);
-        Searcher { game, order, cache, observer, horizon, bounds, track, plies, spare_plies, line }
+        Searcher { game, order, cache, observer, horizon, bounds, deepening_step, track, plies, spare_plies, line }
     }
 
     /// The same searcher told the game's history before the roots it will search: the keys of the positions
@@ -204,6 +209,15 @@ impl<'g, G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'g, G, O,
         self
     }
 
+    /// The same searcher deepening by `step` plies from one iteration of [`Algorithm::IterativeDeepening`] to
+    /// the next (one by default), the last iteration at the depth asked for: by two to depth 6, iterations 2, 4
+    /// and 6; to depth 7, 1, 3, 5 and 7. Every iteration's horizon then falls on the same side to move as the
+    /// last one's, against the odd–even effect of evaluators whose estimates favour one side by the side to move.
+    pub fn with_deepening_step(mut self, step: NonZeroU32) -> Self {
+        self.deepening_step = step;
+        self
+    }
+
     /// The cache (for instance, to count the states a memo solved).
     pub fn cache(&self) -> &C {
         &self.cache
@@ -235,8 +249,8 @@ impl<'g, G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'g, G, O,
     /// its noisy moves until quiet). A terminal node is a terminal node at any depth: the terminal test comes
     /// before the depth test, so a won position is never estimated. [`UNLIMITED`] is [`Searcher::run`].
     ///
-    /// Iterative deepening searches to depth 1, 2, … up to `depth`, and stops early when an iteration meets no
-    /// horizon (it was exact).
+    /// Iterative deepening searches to depth 1, 2, … up to `depth` (by the searcher's deepening step,
+    /// [`Searcher::with_deepening_step`]), and stops early when an iteration meets no horizon (it was exact).
     ///
     /// In a game whose positions repeat ([`Game::cycles`]), a position repeated on the line of play and the
     /// length cap are draws, and count as horizons: the value is that of a depth-limited search, never exact.
