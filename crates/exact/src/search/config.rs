@@ -10,8 +10,8 @@ use khela_tt::{Policy, Table};
 use std::num::NonZeroU32;
 
 /// How to search, whatever the game: the algorithm, how deep, quiescence, the bounds star pruning needs, the
-/// transposition table and iterative deepening's step. What is particular to a game — the ordering and the [`Horizon`]'s functions — is
-/// given beside it ([`SearchConfig::searcher`], [`search`]).
+/// transposition table and iterative deepening's step. What is particular to a game — the ordering and the
+/// [`Horizon`]'s functions — is given beside it ([`SearchConfig::searcher`], [`search`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct SearchConfig {
     /// The algorithm.

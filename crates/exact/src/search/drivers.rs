@@ -108,9 +108,10 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
     }
 
     /// Iterative deepening alpha-beta: depth 1, 2, … up to `limit` (by the searcher's deepening step, ending on
-    /// `limit`: by two to 6, depths 2, 4, 6), stopping early when an iteration meets no horizon, which makes it exact, proves a final win or loss ([`Searcher::with_final_proofs`]), or when the
-    /// observer says so ([`Observer::deepened`]). Without
-    /// an evaluator there is nothing to stop at, so it is plain alpha-beta to `limit`.
+    /// `limit`: by two to 6, depths 2, 4, 6), stopping early when an iteration meets no horizon, which makes it
+    /// exact, proves a final win or loss ([`Searcher::with_final_proofs`]), or when the observer says so
+    /// ([`Observer::deepened`]). Without an evaluator there is nothing to stop at, so it is plain alpha-beta to
+    /// `limit`.
     pub(super) fn iterative_deepening(&mut self, state: &G::State, limit: u32) -> Value {
         let (lo, hi) = (Value::NEG_INFINITY, Value::INFINITY);
         if self.horizon.evaluate.is_none() {
