@@ -24,12 +24,12 @@ pub struct Stop {
     projected: f64,
 }
 
-/// The seconds a depth-limited search to `depth`, deepening by `step` plies, and the valuation of its `moves` one
-/// by one after it will take in all, by the ends (seconds since the start) of its iterations so far, the last of
-/// which reached `reached`: each further iteration multiplies the last one's time by the larger of the last two
-/// iterations' growths (by one ply, alpha-beta's cost alternates from odd to even depths), and each move, valued
-/// exactly with a full window, costs about as much as the whole search (measured: the 7 moves of Connect-4's 4453
-/// took 6.5 to 12.7 times the search at depths 14 to 16).
+/// The seconds a depth-limited search to `depth`, deepening by `step` plies (one or more), and the valuation of its
+/// `moves` one by one after it will take in all, by the ends (seconds since the start) of its iterations so far,
+/// the last of which reached `reached`: each further iteration multiplies the last one's time by the larger of
+/// the last two iterations' growths (by one ply, alpha-beta's cost alternates from odd to even depths), and each
+/// move, valued exactly with a full window, costs about as much as the whole search (measured: the 7 moves of
+/// Connect-4's 4453 took 6.5 to 12.7 times the search at depths 14 to 16).
 fn projected(times: &[f64], reached: u32, (depth, step): (u32, u32), moves: usize) -> f64 {
     let lengths: Vec<f64> = std::iter::once(0.0)
         .chain(times.iter().copied())
@@ -43,7 +43,7 @@ fn projected(times: &[f64], reached: u32, (depth, step): (u32, u32), moves: usiz
         _ => 1.0,
     };
     let (elapsed, last) = (times.last().copied().unwrap_or(0.0), lengths.last().copied().unwrap_or(0.0));
-    let iterations = depth.saturating_sub(reached).div_ceil(step.max(1));
+    let iterations = depth.saturating_sub(reached).div_ceil(step);
     (1.0 + moves as f64) * (elapsed + last * growth.powi(iterations as i32))
 }
 
