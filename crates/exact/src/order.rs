@@ -115,6 +115,29 @@ pub trait Orderer<G: Game> {
     fn reward(&mut self, mv: G::Move, ply: usize, depth: u32) {
         let _ = (mv, ply, depth);
     }
+
+    /// Whether the ordering keeps killer moves ([`Orderer::killer`]): the loop tells it of each cutoff
+    /// ([`Orderer::cut_by`]) only if so. `false` by default.
+    #[inline(always)]
+    fn keeps_killers(&self) -> bool {
+        false
+    }
+
+    /// The killer move for a node `ply` moves from the root with `depth` decision plies left, if the ordering
+    /// keeps one: a move that cut off another node of that ply, to be searched first where the cache names no
+    /// best move, alone, as the cache's would be (the loop does so only where the ordering stages,
+    /// [`Orderer::stages`]: the others are ordered only if it does not cut the node off). Asked only if
+    /// [`Orderer::keeps_killers`].
+    fn killer(&self, ply: usize, depth: u32) -> Option<G::Move> {
+        let _ = (ply, depth);
+        None
+    }
+
+    /// Records that `mv` cut off a node `ply` moves from the root with `depth` decision plies left. Called only
+    /// if [`Orderer::keeps_killers`].
+    fn cut_by(&mut self, mv: G::Move, ply: usize, depth: u32) {
+        let _ = (mv, ply, depth);
+    }
 }
 
 /// The game's natural order: the loop does no ordering at all.
@@ -329,25 +352,42 @@ impl<G: Game> Orderer<G> for History<G::Move> {
 /// A static evaluation of the children at the nodes fewer than `plies` moves from the root, where subtrees are
 /// large and a sort by evaluation pays; below, where evaluating every child would cost more than it saves, the
 /// history heuristic, or the game's own order ([`Game::order_moves`]) if it is asked for and the game has one.
-/// (The best move a cache remembers goes first at every depth.)
+/// (The best move a cache remembers goes first at every depth.) With the game's order, a parent of the horizon's
+/// leaves that the cache names no best move for tries a killer move first ([`Orderer::killer`]).
 pub struct Shallow<G: Game> {
     sorted: ByValue<EvalFn<G>, G::Move>,
     history: History<G::Move>,
     plies: usize,
     /// Whether the game's order stands in for the history below the sorted plies.
     game_order: bool,
+    /// The move that last cut off a parent of the horizon's leaves, by ply (with the game's order).
+    killers: Vec<Option<G::Move>>,
 }
 
 impl<G: Game> Shallow<G> {
     /// Children sorted best first by `evaluate` (MAX's view) at the first `plies` plies, by history below.
     pub fn new(evaluate: EvalFn<G>, plies: usize) -> Self {
-        Shallow { sorted: ByValue::best_first(evaluate), history: History::default(), plies, game_order: false }
+        Shallow {
+            sorted: ByValue::best_first(evaluate),
+            history: History::default(),
+            plies,
+            game_order: false,
+            killers: Vec::new(),
+        }
     }
 
     /// The same ordering with `game`'s own order below the sorted plies in place of the history heuristic, if
     /// it has one ([`Game::has_move_order`]). On Connect-4, with the game's tactics ([`Tactical`]), as the
     /// heuristic engine searches, ordering by threats visits 10–30% fewer nodes than the history at depths 8
     /// and 10 from the openings, and 16% fewer over random games' positions at depths 1 to 6.
+    ///
+    /// With it, a parent of the horizon's leaves (a node with one ply left) that the cache names no best move
+    /// for first searches the move that last cut off such a node of its ply, if it is legal there (the killer
+    /// heuristic), and orders the others only if that move does not cut the node off. The game's order costs
+    /// more than a leaf's evaluation (on Connect-4, about twice the threat evaluator's), and a parent of leaves
+    /// is cut off by its first move most of the time: there the Connect-4 engine took 8–17% fewer instructions
+    /// from the peer bench's five positions at depth 6, in 0–9% more nodes. Killers at every depth visited more
+    /// nodes still, for less gain.
     pub fn with_game_order(self, game: &G) -> Self {
         Shallow { game_order: game.has_move_order(), ..self }
     }
@@ -361,7 +401,8 @@ impl<G: Game> Shallow<G> {
 impl<G: Game> Clone for Shallow<G> {
     fn clone(&self) -> Self {
         let Shallow { plies, game_order, .. } = *self;
-        Shallow { sorted: self.sorted.clone(), history: self.history.clone(), plies, game_order }
+        let (sorted, history, killers) = (self.sorted.clone(), self.history.clone(), self.killers.clone());
+        Shallow { sorted, history, plies, game_order, killers }
     }
 }
 
@@ -371,6 +412,7 @@ impl<G: Game> std::fmt::Debug for Shallow<G> {
             .field("plies", &self.plies)
             .field("game_order", &self.game_order)
             .field("history", &self.history)
+            .field("killers", &self.killers)
             .finish()
     }
 }
@@ -395,6 +437,27 @@ impl<G: Game> Orderer<G> for Shallow<G> {
     #[inline]
     fn reward(&mut self, mv: G::Move, ply: usize, depth: u32) {
         Orderer::<G>::reward(&mut self.history, mv, ply, depth);
+    }
+
+    /// With the game's order (see [`Shallow::with_game_order`]).
+    #[inline(always)]
+    fn keeps_killers(&self) -> bool {
+        self.game_order
+    }
+
+    #[inline]
+    fn killer(&self, ply: usize, depth: u32) -> Option<G::Move> {
+        if depth == 1 { self.killers.get(ply).copied().flatten() } else { None }
+    }
+
+    #[inline]
+    fn cut_by(&mut self, mv: G::Move, ply: usize, depth: u32) {
+        if depth == 1 {
+            if ply >= self.killers.len() {
+                self.killers.resize(ply + 1, None);
+            }
+            self.killers[ply] = Some(mv);
+        }
     }
 }
 
@@ -445,6 +508,21 @@ impl<G: Game, O: Orderer<G>> Orderer<G> for Tactical<O> {
     #[inline(always)]
     fn bounded_moves_go_on(&self) -> bool {
         self.inner.bounded_moves_go_on()
+    }
+
+    #[inline(always)]
+    fn keeps_killers(&self) -> bool {
+        self.inner.keeps_killers()
+    }
+
+    #[inline]
+    fn killer(&self, ply: usize, depth: u32) -> Option<G::Move> {
+        self.inner.killer(ply, depth)
+    }
+
+    #[inline]
+    fn cut_by(&mut self, mv: G::Move, ply: usize, depth: u32) {
+        self.inner.cut_by(mv, ply, depth);
     }
 
     #[inline]
