@@ -8,14 +8,17 @@
 //! down the same best line but spread out over the siblings along it, each finding in the table what the
 //! others proved. The marks of the children being searched live in a small table of their own ([`Team`]),
 //! apart from the transposition table, whose entries they would otherwise push out; a mark lost to a
-//! collision only costs a child searched twice.
+//! collision only costs a child searched twice. The threads work so only near the root, within the handle's
+//! plies ([`crate::Cache::team_plies`]); deeper, each searches as if alone, in the loop's code for a search
+//! alone.
 //!
 //! A driver that makes several passes over the tree ([`crate::Searcher::bisect`]) goes on from each pass with
-//! the value of the first thread to finish it ([`crate::Cache::passed`]); from then on the others' handles
-//! answer every node's probe at once (the lookahead's probes of its children read the table, whose bounds are
-//! true) and store nothing, so that they unwind quickly and nothing computed after the
-//! pass was decided reaches the table. Values are exact whatever the threads do: every thread's result of a
-//! pass is the pass's true answer, and the table only ever holds true bounds.
+//! the value of the first thread to finish it ([`crate::Cache::passed`]); from then on the others' searches
+//! are moot ([`crate::Cache::moot`]): the loop returns at once from every node within the team's plies and
+//! stores none of their values, so that the threads unwind quickly (below those plies, a subtree is finished,
+//! with true values) and nothing computed after the pass was decided reaches the table. Values are exact
+//! whatever the threads do: every thread's result of a pass is the pass's true answer, and the table only ever
+//! holds true bounds.
 
 use crate::cache::{Cache, Probe, Stored};
 use khela_games::{Game, Player, Value};
@@ -64,9 +67,9 @@ impl Team {
     }
 }
 
-/// One thread's handle on a shared cache `C` and its [`Team`] (see the module documentation): children at
-/// fewer than `plies` plies from the root are marked while searched, and put off while another thread's mark
-/// is on them.
+/// One thread's handle on a shared cache `C` and its [`Team`] (see the module documentation): the children of
+/// nodes at fewer than `plies` plies from the root are marked while searched, and put off while another
+/// thread's mark is on them.
 #[derive(Debug)]
 pub struct Abdada<C> {
     inner: C,
@@ -77,7 +80,7 @@ pub struct Abdada<C> {
 }
 
 impl<C> Abdada<C> {
-    /// A handle on `inner`, a cache the team's threads share, marking children above `plies`.
+    /// A handle on `inner`, a cache the team's threads share, working as a team within `plies` of the root.
     pub fn new(inner: C, team: Arc<Team>, plies: usize) -> Abdada<C> {
         Abdada { inner, team, pass: 0, plies }
     }
@@ -96,12 +99,6 @@ impl<C> Abdada<C> {
     pub fn restart(&mut self) {
         self.pass = 0;
     }
-
-    /// Whether another thread has decided the current pass: this one's search of it is moot.
-    #[inline(always)]
-    fn decided(&self) -> bool {
-        self.team.passes[self.pass].load(Ordering::Relaxed) != UNDECIDED
-    }
 }
 
 impl<G: Game, C: Cache<G>> Cache<G> for Abdada<C> {
@@ -119,26 +116,7 @@ impl<G: Game, C: Cache<G>> Cache<G> for Abdada<C> {
         alpha: Value,
         beta: Value,
     ) -> Probe<G::Move> {
-        if self.decided() {
-            // Any value: the pass's result is another thread's, and nothing below is stored.
-            return Probe { value: Some(alpha), complete: true, best: None };
-        }
         self.inner.probe(game, state, viewer, depth, alpha, beta)
-    }
-
-    /// The wrapped cache's probe, without asking whether the pass was decided: the node's own probe just did,
-    /// and a true bound of a child is a valid answer whoever decided the pass.
-    #[inline(always)]
-    fn probe_ahead(
-        &mut self,
-        game: &G,
-        state: &G::State,
-        viewer: Player,
-        depth: u32,
-        alpha: Value,
-        beta: Value,
-    ) -> Probe<G::Move> {
-        self.inner.probe_ahead(game, state, viewer, depth, alpha, beta)
     }
 
     const PREFETCHES: bool = C::PREFETCHES;
@@ -150,36 +128,37 @@ impl<G: Game, C: Cache<G>> Cache<G> for Abdada<C> {
 
     #[inline(always)]
     fn store(&mut self, game: &G, state: &G::State, at: Stored<G::Move>) {
-        if !self.decided() {
-            self.inner.store(game, state, at);
-        }
+        self.inner.store(game, state, at);
+    }
+
+    #[inline(always)]
+    fn team_plies(&self) -> usize {
+        self.plies
+    }
+
+    #[inline(always)]
+    fn moot(&self) -> bool {
+        self.team.passes[self.pass].load(Ordering::Relaxed) != UNDECIDED
     }
 
     #[inline]
-    fn busy(&self, game: &G, state: &G::State, ply: usize) -> bool {
-        if ply >= self.plies {
-            return false;
-        }
+    fn busy(&self, game: &G, state: &G::State) -> bool {
         let (slot, tag) = self.team.slot(game.key(state));
         slot.load(Ordering::Relaxed) == tag
     }
 
     #[inline]
-    fn enter(&mut self, game: &G, state: &G::State, ply: usize) {
-        if ply < self.plies {
-            let (slot, tag) = self.team.slot(game.key(state));
-            slot.store(tag, Ordering::Relaxed);
-        }
+    fn enter(&mut self, game: &G, state: &G::State) {
+        let (slot, tag) = self.team.slot(game.key(state));
+        slot.store(tag, Ordering::Relaxed);
     }
 
     #[inline]
-    fn leave(&mut self, game: &G, state: &G::State, ply: usize) {
-        if ply < self.plies {
-            // Plain loads and stores, no read-modify-write: a mark wrongly kept or lost costs time, not values.
-            let (slot, tag) = self.team.slot(game.key(state));
-            if slot.load(Ordering::Relaxed) == tag {
-                slot.store(0, Ordering::Relaxed);
-            }
+    fn leave(&mut self, game: &G, state: &G::State) {
+        // Plain loads and stores, no read-modify-write: a mark wrongly kept or lost costs time, not values.
+        let (slot, tag) = self.team.slot(game.key(state));
+        if slot.load(Ordering::Relaxed) == tag {
+            slot.store(0, Ordering::Relaxed);
         }
     }
 

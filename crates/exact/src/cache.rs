@@ -61,23 +61,6 @@ pub trait Cache<G: Game> {
     /// Records the result of searching `state`.
     fn store(&mut self, game: &G, state: &G::State, at: Stored<G::Move>);
 
-    /// [`Cache::probe`] of a child by the loop's lookahead ([`Cache::LOOKAHEAD`]), whose answer the loop takes
-    /// only as a cut-off of the node: by default the same probe. A cache whose node probes make a check that one
-    /// node's probe need not repeat for each child skips it here ([`crate::Abdada`]: whether another thread
-    /// decided the pass, which the node's own probe asked).
-    #[inline(always)]
-    fn probe_ahead(
-        &mut self,
-        game: &G,
-        state: &G::State,
-        viewer: Player,
-        depth: u32,
-        alpha: Value,
-        beta: Value,
-    ) -> Probe<G::Move> {
-        self.probe(game, state, viewer, depth, alpha, beta)
-    }
-
     /// Asks the processor to bring `state`'s entry into its cache, without waiting for it, for a probe soon
     /// after: the loop asks for every child's before its lookahead probes any or, without a lookahead, before it
     /// searches the first, so that their misses overlap rather than follow each other. By default nothing.
@@ -96,28 +79,45 @@ pub trait Cache<G: Game> {
     const LOOKAHEAD: bool = false;
 
     /// Whether the cache is shared by threads that search one tree together and spread out over it (see
-    /// [`crate::Abdada`]): only then does the loop ask [`Cache::busy`] and tell [`Cache::enter`] and
-    /// [`Cache::leave`], so that every other search pays nothing for them.
+    /// [`crate::Abdada`]): only then does the loop look at [`Cache::team_plies`], so that every other search pays
+    /// nothing for the team's work.
     const SHARES: bool = false;
 
-    /// Whether another thread is searching `state`, a child at `ply`, now: the loop puts such a child off until
-    /// it has searched its other moves (by then the other thread's result is likely in the table).
+    /// The plies from the root within which the threads sharing the cache ([`Cache::SHARES`]) work as a team: at
+    /// a node less deep, the loop returns at once if [`Cache::moot`] says so (and stores nothing), asks
+    /// [`Cache::busy`] of each child and tells [`Cache::enter`] and [`Cache::leave`]. Deeper, it searches as if
+    /// alone: the marks would cost more than a small subtree searched twice, and a moot search finishes such a
+    /// subtree soon.
     #[inline(always)]
-    fn busy(&self, game: &G, state: &G::State, ply: usize) -> bool {
-        let _ = (game, state, ply);
+    fn team_plies(&self) -> usize {
+        0
+    }
+
+    /// Whether another thread made this one's search moot (it decided the pass: [`Cache::passed`]): the search
+    /// may then return any value from nodes within [`Cache::team_plies`], and their values are not stored.
+    #[inline(always)]
+    fn moot(&self) -> bool {
         false
     }
 
-    /// The search of `state`, a child at `ply`, starts.
+    /// Whether another thread is searching `state`, a child, now: the loop puts such a child off until it has
+    /// searched its other moves (by then the other thread's result is likely in the table).
     #[inline(always)]
-    fn enter(&mut self, game: &G, state: &G::State, ply: usize) {
-        let _ = (game, state, ply);
+    fn busy(&self, game: &G, state: &G::State) -> bool {
+        let _ = (game, state);
+        false
     }
 
-    /// The search of `state`, a child at `ply`, is over.
+    /// The search of `state`, a child, starts.
     #[inline(always)]
-    fn leave(&mut self, game: &G, state: &G::State, ply: usize) {
-        let _ = (game, state, ply);
+    fn enter(&mut self, game: &G, state: &G::State) {
+        let _ = (game, state);
+    }
+
+    /// The search of `state`, a child, is over.
+    #[inline(always)]
+    fn leave(&mut self, game: &G, state: &G::State) {
+        let _ = (game, state);
     }
 
     /// A pass of a driver over the whole tree ([`crate::Searcher::bisect`]'s null-window searches) is over and

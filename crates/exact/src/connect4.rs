@@ -56,6 +56,7 @@ use crate::compact::{Compact, KeySymmetry, NearEnd};
 use crate::horizon::UNLIMITED;
 use crate::order::{Known, Orderer};
 use crate::search::{SearchResult, Searcher};
+use crossbeam_utils::CachePadded;
 use khela_games::connect4::{Connect4, Position};
 use khela_games::{Game, Node, Player, Value};
 use khela_tt::{CompactTable, TableStats, TooSmall};
@@ -176,10 +177,11 @@ const WINDOWS_UP_TO: u32 = 13;
 /// it to the other threads and taking their answers back.
 const SHARED_FROM_EMPTY: u32 = 16;
 
-/// Children marked while searched on several threads: those less than this many plies from the root (near
-/// the leaves a child searched twice costs less than the marks; on Begin-Medium 16, 24 and every ply were within
-/// the noise of each other, 16 the fastest).
-const MARKED_PLIES: usize = 16;
+/// The plies from the root within which the threads of a team work together (marking the children they
+/// search, putting off those another thread is searching), beyond which each searches as if alone ([`Abdada`]):
+/// near the leaves a child searched twice costs less than the marks. On Begin-Medium, children marked up to 16,
+/// 24 and every ply were within the noise of each other, 16 the fastest; a tenth of its nodes are within 16 plies.
+const TEAM_PLIES: usize = 16;
 
 /// The regions a solve on one thread starts in and grows through, about this many entries each (8 bytes an
 /// entry: 2 and 16 MiB), before the whole table. One thread, interleaved, against the whole 32 MiB table:
@@ -277,10 +279,12 @@ type TeamSearcher<'g> = Searcher<'g, Connect4, Knowledge, Abdada<Handle>>;
 /// The threads of a solver on several threads: what they share besides the table, each one's search, and the
 /// threads that run them, started once and kept from solve to solve (a thread started for each solve and ended
 /// after it cost Begin-Medium's first 40 a tenth of their time on two threads: 1.48-1.50 s against 1.36-1.39 s,
-/// three interleaved rounds on an Intel Xeon, each thread 12.3 million nodes a second against 13.5).
+/// three interleaved rounds on an Intel Xeon, each thread 12.3 million nodes a second against 13.5). Each search
+/// has cache lines of its own: its counters, written at every node, would otherwise share a line with the other
+/// search's, and each thread's writes would take it from the other's processor.
 struct Crew<'g> {
     team: Arc<Team>,
-    searchers: Vec<TeamSearcher<'g>>,
+    searchers: Vec<CachePadded<TeamSearcher<'g>>>,
     pool: rayon::ThreadPool,
 }
 
@@ -323,8 +327,8 @@ impl<'g> Solver<'g> {
         let searchers = (1..=threads as u64)
             .map(|copy| {
                 let compact = growing(&self.table, copy).in_team(Arc::clone(&step), threads as u64);
-                let handle = Abdada::new(compact, Arc::clone(&team), MARKED_PLIES);
-                Searcher::new(self.game, Knowledge).with_cache(handle)
+                let handle = Abdada::new(compact, Arc::clone(&team), TEAM_PLIES);
+                CachePadded::new(Searcher::new(self.game, Knowledge).with_cache(handle))
             })
             .collect();
         // Threads that cannot be started are an error of the system, not of the request, as for any thread.

@@ -203,42 +203,46 @@ fn a_near_end_region_with_a_ladders_tag_is_refused() {
 
 /// Two threads whose growing handles climb the ladder as a team (`Compact::in_team`), solving each position
 /// together (ABDADA): every value is alpha-beta's, whichever thread moved the team on (and its entries) and
-/// whenever the other followed; and the team did reach the whole table.
+/// whenever the other followed; and the team did reach the whole table. The same within every ply (9), within
+/// the first two (the loop's team instance above, its lone one below, a moot search returning only from the
+/// first two plies) and none (no search ever moot: both threads finish every pass).
 #[test]
 fn a_team_of_growing_handles_agrees_with_alpha_beta() {
-    let table = Arc::new(CompactTable::with_mib(1, 18).unwrap());
-    let (team, step) = (Arc::new(Team::new(8)), Arc::new(AtomicUsize::new(0)));
-    let mut searchers: Vec<_> = (0..2)
-        .map(|_| {
-            let regions = vec![table.region(1, 7).unwrap(), table.region(2, 60).unwrap()];
-            let handle = Compact::growing(Arc::clone(&table), regions).in_team(Arc::clone(&step), 2);
-            Searcher::new(&TicTacToe, Natural).with_cache(Abdada::new(handle, Arc::clone(&team), 9))
-        })
-        .collect();
-    let mut positions = 0;
-    for (_, p) in random_lines(&TicTacToe, &Board::EMPTY, 200, 0..6, 5) {
-        if !matches!(TicTacToe.node(&p), Node::Decision(_)) {
-            continue;
+    for plies in [9, 2, 0] {
+        let table = Arc::new(CompactTable::with_mib(1, 18).unwrap());
+        let (team, step) = (Arc::new(Team::new(8)), Arc::new(AtomicUsize::new(0)));
+        let mut searchers: Vec<_> = (0..2)
+            .map(|_| {
+                let regions = vec![table.region(1, 7).unwrap(), table.region(2, 60).unwrap()];
+                let handle = Compact::growing(Arc::clone(&table), regions).in_team(Arc::clone(&step), 2);
+                Searcher::new(&TicTacToe, Natural).with_cache(Abdada::new(handle, Arc::clone(&team), plies))
+            })
+            .collect();
+        let mut positions = 0;
+        for (_, p) in random_lines(&TicTacToe, &Board::EMPTY, 200, 0..6, 5) {
+            if !matches!(TicTacToe.node(&p), Node::Decision(_)) {
+                continue;
+            }
+            let truth = Searcher::new(&TicTacToe, Natural).run(Algorithm::AlphaBeta, &p).value;
+            team.reset();
+            for searcher in &mut searchers {
+                searcher.cache_mut().restart();
+                searcher.cache_mut().inner_mut().start_small();
+            }
+            let values: Vec<_> = std::thread::scope(|scope| {
+                let threads: Vec<_> = searchers
+                    .iter_mut()
+                    .map(|searcher| scope.spawn(move || searcher.bisect(&p, -1.0, 1.0).value))
+                    .collect();
+                threads.into_iter().map(|thread| thread.join().unwrap()).collect()
+            });
+            assert_eq!(values, [truth, truth], "{p:?}, team within {plies} plies");
+            positions += 1;
         }
-        let truth = Searcher::new(&TicTacToe, Natural).run(Algorithm::AlphaBeta, &p).value;
-        team.reset();
-        for searcher in &mut searchers {
-            searcher.cache_mut().restart();
-            searcher.cache_mut().inner_mut().start_small();
-        }
-        let values: Vec<_> = std::thread::scope(|scope| {
-            let threads: Vec<_> = searchers
-                .iter_mut()
-                .map(|searcher| scope.spawn(move || searcher.bisect(&p, -1.0, 1.0).value))
-                .collect();
-            threads.into_iter().map(|thread| thread.join().unwrap()).collect()
-        });
-        assert_eq!(values, [truth, truth], "{p:?}");
-        positions += 1;
+        assert!(positions > 100, "{positions}");
+        let reach = searchers.iter().map(|searcher| searcher.cache().inner().reach()).max();
+        assert_eq!(reach, Some(table.capacity()), "team within {plies} plies");
     }
-    assert!(positions > 100, "{positions}");
-    let reach = searchers.iter().map(|searcher| searcher.cache().inner().reach()).max();
-    assert_eq!(reach, Some(table.capacity()));
 }
 
 /// Tic-tac-toe's mirror left–right, of its `SYMMETRIES`.

@@ -30,7 +30,11 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
         if plies.len() < self.track.plies_wanted {
             plies.resize_with(self.track.plies_wanted, Ply::default);
         }
-        let value = self.search::<PRUNE, NEGAMAX, SCOUT>(self.game, &mut plies, state, kind, 0, depth, viewer, a, b);
+        let value = if C::SHARES && 0 < self.cache.team_plies() {
+            self.search::<PRUNE, NEGAMAX, SCOUT, true>(self.game, &mut plies, state, kind, 0, depth, viewer, a, b)
+        } else {
+            self.search::<PRUNE, NEGAMAX, SCOUT, false>(self.game, &mut plies, state, kind, 0, depth, viewer, a, b)
+        };
         self.plies = plies;
         viewer.view(value)
     }

@@ -17,11 +17,15 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
     /// Contract (fail-soft alpha-beta): if the true value is ≤ `alpha` the returned value is ≤ `alpha`; if it
     /// is ≥ `beta` the returned value is ≥ `beta`; otherwise the returned value is exact. Without `PRUNE`, and
     /// at chance nodes, the value is always exact. `SCOUT` (with `NEGAMAX`) searches all but the first child
-    /// with a null window first.
+    /// with a null window first. `TEAM`: the node is within the plies where threads sharing the cache work as a
+    /// team ([`Cache::team_plies`]); the loop's instance without it, below them and for every other cache, is
+    /// the code of a search alone (the Connect-4 solver's team of one thread ran 946 instructions a node in a
+    /// single instance, 903 so, the solver alone 825; only a tenth of Begin-Medium's nodes are within 16 plies
+    /// of its positions). Below a chance node the search goes on without the team.
     // The loop's state is its arguments, kept in registers; bundling them into a struct would only move them
     // through memory on every call.
     #[allow(clippy::too_many_arguments)]
-    pub(super) fn search<const PRUNE: bool, const NEGAMAX: bool, const SCOUT: bool>(
+    pub(super) fn search<const PRUNE: bool, const NEGAMAX: bool, const SCOUT: bool, const TEAM: bool>(
         &mut self,
         game: &G,
         plies: &mut [Ply<G>],
@@ -34,7 +38,8 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
         mut beta: Value,
     ) -> Value {
         let Some((here, below)) = plies.split_first_mut() else {
-            return self.search_deeper::<PRUNE, NEGAMAX, SCOUT>(game, state, kind, ply, depth, viewer, alpha, beta);
+            return self
+                .search_deeper::<PRUNE, NEGAMAX, SCOUT, TEAM>(game, state, kind, ply, depth, viewer, alpha, beta);
         };
         self.track.stats.nodes += 1; // Every call, terminal or not, the root included, as the textbook counts.
         let hits_before = self.track.horizon_hits;
@@ -95,6 +100,11 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
         // A horizon leaf is not worth a table's memory traffic: evaluating it costs less than a probe and a
         // store (as engines do). Quiescence nodes, which search on, still use the table.
         let cached = C::ACTIVE && (depth > 0 || self.horizon.noisy.is_some());
+        // In a team, a search another thread made moot returns at once (any value: nothing above it is stored,
+        // and the driver takes the other thread's).
+        if TEAM && self.cache.moot() {
+            return alpha;
+        }
         let probe = if cached { self.cache.probe(game, state, viewer, depth, alpha, beta) } else { Probe::MISS };
         // The root is always expanded, so that the search reports its best move even when the cache knows it.
         if ply > 0
@@ -143,7 +153,7 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
                         let child = game.child(state, outcome);
                         let (lo, hi) = (Value::NEG_INFINITY, Value::INFINITY);
                         let kind = game.node(&child);
-                        mean += p * self.search::<PRUNE, NEGAMAX, SCOUT>(
+                        mean += p * self.search::<PRUNE, NEGAMAX, SCOUT, false>(
                             game,
                             below,
                             &child,
@@ -194,7 +204,7 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
                 // move must come from a search), before the moves are ordered: a node they settle needs no order
                 // (the Connect-4 solver took 1.3% fewer instructions).
                 let cut = if C::LOOKAHEAD && PRUNE && NEGAMAX && ply > 0 {
-                    self.lookahead(game, state, player, moves, child_depth, alpha, beta)
+                    self.lookahead::<TEAM>(game, state, player, moves, child_depth, alpha, beta)
                 } else {
                     None
                 };
@@ -236,9 +246,9 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
                 // The best move is tracked by its index, a plain integer whatever the move type (a register in
                 // the loop rather than an `Option<G::Move>` kept in memory).
                 let mut best_index = usize::MAX;
-                // With a cache shared by threads, a move (not the first, one of the first 64) whose child another
-                // thread is searching is put off (its bit set in `deferred`) to a second pass over the moves, which
-                // searches only those. Without one, the first pass is the only one.
+                // In a team, a move (not the first, one of the first 64) whose child another thread is searching is
+                // put off (its bit set in `deferred`) to a second pass over the moves, which searches only those.
+                // Elsewhere the first pass is the only one.
                 let (mut deferred, mut again) = (0u64, false);
                 if let Some((i, v)) = cut {
                     (best_value, best_index) = (v, i);
@@ -253,32 +263,48 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
                             self.order.order(game, state, player, ply, &mut moves[1..]);
                         }
                         let mv = numbered.map_or_else(|| moves[i], |number| number(i));
-                        if C::SHARES && again && (i >= 64 || deferred & 1 << i == 0) {
+                        if TEAM && again && (i >= 64 || deferred & 1 << i == 0) {
                             continue;
                         }
                         let child = game.child(state, mv);
-                        if C::SHARES && !again && i > 0 && i < 64 && self.cache.busy(game, &child, ply + 1) {
+                        if TEAM && !again && i > 0 && i < 64 && self.cache.busy(game, &child) {
                             deferred |= 1 << i;
                             continue;
                         }
                         let kind = if goes_on { Node::Decision(player.opponent()) } else { game.node(&child) };
                         debug_assert!(!goes_on || kind == game.node(&child), "a bounded node's move ends the turn");
-                        // The search of this child, one ply down, in a view and a window.
+                        // The search of this child, one ply down, in a view and a window: in the team's instance
+                        // of the loop while the child is within the team's plies.
                         let mut down = |this: &mut Self, view: Player, lo: Value, hi: Value| {
-                            this.search::<PRUNE, NEGAMAX, SCOUT>(
-                                game,
-                                below,
-                                &child,
-                                kind,
-                                ply + 1,
-                                child_depth,
-                                view,
-                                lo,
-                                hi,
-                            )
+                            let (below, child) = (&mut *below, &child);
+                            if TEAM && ply + 1 < this.cache.team_plies() {
+                                this.search::<PRUNE, NEGAMAX, SCOUT, true>(
+                                    game,
+                                    below,
+                                    child,
+                                    kind,
+                                    ply + 1,
+                                    child_depth,
+                                    view,
+                                    lo,
+                                    hi,
+                                )
+                            } else {
+                                this.search::<PRUNE, NEGAMAX, SCOUT, false>(
+                                    game,
+                                    below,
+                                    child,
+                                    kind,
+                                    ply + 1,
+                                    child_depth,
+                                    view,
+                                    lo,
+                                    hi,
+                                )
+                            }
                         };
-                        if C::SHARES {
-                            self.cache.enter(game, &child, ply + 1);
+                        if TEAM {
+                            self.cache.enter(game, &child);
                         }
                         let v = if let (false, false, Node::Terminal(payoff)) = (C::ACTIVE, V::ACTIVE, kind) {
                             // A leaf of a plain search (no cache, no observer to tell), valued here rather than by a
@@ -301,8 +327,8 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
                         } else {
                             -down(self, player.opponent(), -beta, -alpha)
                         };
-                        if C::SHARES {
-                            self.cache.leave(game, &child, ply + 1);
+                        if TEAM {
+                            self.cache.leave(game, &child);
                         }
                         // Plain comparisons, one branch per side: this is the hottest code of every search. The
                         // outcomes are data-dependent (a branch on them mispredicts often), so they are selects
@@ -337,7 +363,7 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
                             break 'moves;
                         }
                     }
-                    if !C::SHARES || again || deferred == 0 {
+                    if !TEAM || again || deferred == 0 {
                         break;
                     }
                     again = true;
@@ -372,8 +398,9 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
         let max_view_bound = if viewer == Player::Max { bound } else { bound.flip() };
         self.observer.backed_up(game, state, viewer.view(value), max_view_bound);
         let complete = self.track.horizon_hits == hits_before;
-        // (For a game without cycles the test is known true when compiled.)
-        if cached && (game.cycles().is_none() || self.track.line_draws == draws_before) {
+        // (For a game without cycles the test is known true when compiled.) A moot search's values mean nothing.
+        if cached && (game.cycles().is_none() || self.track.line_draws == draws_before) && !(TEAM && self.cache.moot())
+        {
             self.cache.store(game, state, Stored { viewer, ply, depth, complete, value, bound, best });
         }
         value
@@ -384,10 +411,12 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
     /// first whose entry proves the cut-off (its move's value ≥ `beta`) settles the node, none of its moves
     /// searched: that move's index and value. The children's entries are all prefetched first, so that their
     /// misses in memory overlap.
-    // The loop's state, as `search` takes it.
+    // The loop's state, as `search` takes it. `TEAM` is only there so that each instance of the loop calls one of
+    // its own, which the compiler inlines as a function with a single caller; one shared by both instances was
+    // not inlined into either (the Connect-4 solver's team took 4% more instructions so).
     #[allow(clippy::too_many_arguments)]
     #[inline]
-    fn lookahead(
+    fn lookahead<const TEAM: bool>(
         &mut self,
         game: &G,
         state: &G::State,
@@ -400,7 +429,7 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
         self.prefetch_children(game, state, moves);
         for (i, &mv) in moves.iter().enumerate() {
             let child = game.child(state, mv);
-            let probe = self.cache.probe_ahead(game, &child, player.opponent(), child_depth, -beta, -alpha);
+            let probe = self.cache.probe(game, &child, player.opponent(), child_depth, -beta, -alpha);
             if let Some(v) = probe.value.map(|w| -w)
                 && v >= beta
             {
@@ -441,7 +470,7 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
     #[allow(clippy::too_many_arguments)]
     #[cold]
     #[inline(never)]
-    fn search_deeper<const PRUNE: bool, const NEGAMAX: bool, const SCOUT: bool>(
+    fn search_deeper<const PRUNE: bool, const NEGAMAX: bool, const SCOUT: bool, const TEAM: bool>(
         &mut self,
         game: &G,
         state: &G::State,
@@ -453,7 +482,7 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
         beta: Value,
     ) -> Value {
         self.with_spare_plies(ply, |this, plies| {
-            this.search::<PRUNE, NEGAMAX, SCOUT>(game, plies, state, kind, ply, depth, viewer, alpha, beta)
+            this.search::<PRUNE, NEGAMAX, SCOUT, TEAM>(game, plies, state, kind, ply, depth, viewer, alpha, beta)
         })
     }
 }

@@ -53,7 +53,7 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
         let kind = game.node(&grandchild);
         let depth = if depth == UNLIMITED { UNLIMITED } else { depth - 1 };
         let mut search = |this: &mut Self, lo, hi| {
-            this.search::<true, NEGAMAX, SCOUT>(game, deeper, &grandchild, kind, ply + 2, depth, viewer, lo, hi)
+            this.search::<true, NEGAMAX, SCOUT, false>(game, deeper, &grandchild, kind, ply + 2, depth, viewer, lo, hi)
         };
         // In `viewer`'s view the node maximises if its mover is the viewer (MAX, unless negamax).
         if maximises {
@@ -109,7 +109,7 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
         let search = |this: &mut Self, below: &mut [Ply<G>], outcome: G::Move, lo: Value, hi: Value| {
             let child = game.child(state, outcome);
             let kind = game.node(&child);
-            this.search::<true, NEGAMAX, SCOUT>(game, below, &child, kind, ply + 1, depth, viewer, lo, hi)
+            this.search::<true, NEGAMAX, SCOUT, false>(game, below, &child, kind, ply + 1, depth, viewer, lo, hi)
         };
         // The range of the node from the outcomes from `i` on: Σ p·lower and Σ p·upper.
         let rest = |range: &[(Value, Value)], i: usize| {
