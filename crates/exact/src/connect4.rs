@@ -20,15 +20,17 @@
 //! ([`crate::Abdada`]): one table, every thread on the same null-window pass, spread out over the siblings of
 //! the nodes they share; positions with few empty cells, solved sooner than a thread starts, stay on one.
 //!
-//! What a team costs (an Intel Xeon, Begin-Medium's first 40; instructions under callgrind on its first 8): two
-//! threads search 11–14% more nodes than one, and each runs about 13% slower than one alone. A team of one thread
-//! (the team's code on one thread, a scratch build) ran as much slower than the solver alone, 13.0–13.3 against
-//! 14.3–15.3 million nodes a second, in 938 instructions a node against 815 (the marks and the moves put off
-//! about 34 of them, a near-end region of its own and the team's ladder 57, in 3% fewer nodes, the wrapper's
-//! checks the rest): the threads' slowdown is the team's own work, not their contention. Threads testing
-//! different scores at once instead (the bisection's range split three ways, a thread joining a test under way
-//! only where no score was left to test) searched 10% more nodes than ABDADA within each test, in 1.77–1.88 s
-//! against 1.53–1.64; splitting only ranges of three scores or fewer was within the noise of never splitting.
+//! What a team costs (an Intel Xeon, Begin-Medium's first 40; instructions under callgrind on its first 8): two threads
+//! search 11–14% more nodes than one, and each ran about 13% slower than one alone. A team of one thread (the team's
+//! code on one thread, a scratch build) ran as much slower than the solver alone, 13.0–13.3 against 14.3–15.3 million
+//! nodes a second, in 946 instructions a node against 825 (the marks and the moves put off 42 of them, a near-end
+//! region of its own and the team's ladder 57, in 4% fewer nodes, the wrapper's checks 22): the threads' slowdown was
+//! the team's own work, not their contention. Since only a tenth of the nodes are within the 16 plies where the threads
+//! work together, the loop has an instance of its own for those, and the others run the code of a search alone: 903
+//! instructions a node. Threads testing different scores at once instead (the bisection's range split three ways, a
+//! thread joining a test under way only where no score was left to test) searched 10% more nodes than ABDADA within
+//! each test, in 1.77–1.88 s against 1.53–1.64; splitting only ranges of three scores or fewer was within the noise of
+//! never splitting.
 //!
 //! Each solve starts in a small region of the table ([`Compact::growing`]), which stays in the processor's
 //! cache, and moves to larger ones, its entries with it, as it stores more: most benchmark positions never leave
