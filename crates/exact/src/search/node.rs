@@ -273,35 +273,19 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
                         }
                         let kind = if goes_on { Node::Decision(player.opponent()) } else { game.node(&child) };
                         debug_assert!(!goes_on || kind == game.node(&child), "a bounded node's move ends the turn");
-                        // The search of this child, one ply down, in a view and a window: in the team's instance
-                        // of the loop while the child is within the team's plies.
+                        // The search of this child, one ply down, in a view and a window.
                         let mut down = |this: &mut Self, view: Player, lo: Value, hi: Value| {
-                            let (below, child) = (&mut *below, &child);
-                            if TEAM && ply + 1 < this.cache.team_plies() {
-                                this.search::<PRUNE, NEGAMAX, SCOUT, true>(
-                                    game,
-                                    below,
-                                    child,
-                                    kind,
-                                    ply + 1,
-                                    child_depth,
-                                    view,
-                                    lo,
-                                    hi,
-                                )
-                            } else {
-                                this.search::<PRUNE, NEGAMAX, SCOUT, false>(
-                                    game,
-                                    below,
-                                    child,
-                                    kind,
-                                    ply + 1,
-                                    child_depth,
-                                    view,
-                                    lo,
-                                    hi,
-                                )
-                            }
+                            this.search_child::<PRUNE, NEGAMAX, SCOUT, TEAM>(
+                                game,
+                                below,
+                                &child,
+                                kind,
+                                ply + 1,
+                                child_depth,
+                                view,
+                                lo,
+                                hi,
+                            )
                         };
                         if TEAM {
                             self.cache.enter(game, &child);
@@ -404,6 +388,31 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
             self.cache.store(game, state, Stored { viewer, ply, depth, complete, value, bound, best });
         }
         value
+    }
+
+    /// [`Searcher::search`] of a child at `ply` of a node in the loop's `TEAM` instance or not: in the team's
+    /// instance while the child is within the team's plies ([`Cache::team_plies`]) and its parent was, else in
+    /// the instance of a search alone.
+    // The loop's state, as `search` takes it.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn search_child<const PRUNE: bool, const NEGAMAX: bool, const SCOUT: bool, const TEAM: bool>(
+        &mut self,
+        game: &G,
+        plies: &mut [Ply<G>],
+        state: &G::State,
+        kind: Node,
+        ply: usize,
+        depth: u32,
+        viewer: Player,
+        alpha: Value,
+        beta: Value,
+    ) -> Value {
+        if TEAM && ply < self.cache.team_plies() {
+            self.search::<PRUNE, NEGAMAX, SCOUT, true>(game, plies, state, kind, ply, depth, viewer, alpha, beta)
+        } else {
+            self.search::<PRUNE, NEGAMAX, SCOUT, false>(game, plies, state, kind, ply, depth, viewer, alpha, beta)
+        }
     }
 
     /// Enhanced transposition cut-offs at a decision node of `player`'s searched in negamax with the window
