@@ -26,7 +26,7 @@
 //! nodes a second, in 946 instructions a node against 825 (the marks and the moves put off 42 of them, a near-end
 //! region of its own and the team's ladder 57, in 4% fewer nodes, the wrapper's checks 22): the threads' slowdown was
 //! the team's own work, not their contention. Since only a tenth of the nodes are within the 16 plies where the threads
-//! work together, the loop has an instance of its own for those, and the others run the code of a search alone: 903
+//! work together, the loop has an instance of its own for those, and the others run the code of a search alone: 907
 //! instructions a node. Threads testing different scores at once instead (the bisection's range split three ways, a
 //! thread joining a test under way only where no score was left to test) searched 10% more nodes than ABDADA within
 //! each test, in 1.77–1.88 s against 1.53–1.64; splitting only ranges of three scores or fewer was within the noise of

@@ -30,7 +30,7 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
         if plies.len() < self.track.plies_wanted {
             plies.resize_with(self.track.plies_wanted, Ply::default);
         }
-        let value = if C::SHARES && 0 < self.cache.team_plies() {
+        let value = if C::SHARES {
             self.search::<PRUNE, NEGAMAX, SCOUT, true>(self.game, &mut plies, state, kind, 0, depth, viewer, a, b)
         } else {
             self.search::<PRUNE, NEGAMAX, SCOUT, false>(self.game, &mut plies, state, kind, 0, depth, viewer, a, b)

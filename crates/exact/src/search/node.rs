@@ -17,11 +17,12 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
     /// Contract (fail-soft alpha-beta): if the true value is ≤ `alpha` the returned value is ≤ `alpha`; if it
     /// is ≥ `beta` the returned value is ≥ `beta`; otherwise the returned value is exact. Without `PRUNE`, and
     /// at chance nodes, the value is always exact. `SCOUT` (with `NEGAMAX`) searches all but the first child
-    /// with a null window first. `TEAM`: the node is within the plies where threads sharing the cache work as a
-    /// team ([`Cache::team_plies`]); the loop's instance without it, below them and for every other cache, is
-    /// the code of a search alone (the Connect-4 solver's team of one thread ran 946 instructions a node in a
-    /// single instance, 903 so, the solver alone 825; only a tenth of Begin-Medium's nodes are within 16 plies
-    /// of its positions). Below a chance node the search goes on without the team.
+    /// with a null window first. `TEAM` (only for a cache that [`Cache::SHARES`]): the search works as one of a
+    /// team of threads, which it does within the team's plies ([`Cache::team_plies`]) and hands a node beyond
+    /// them to the loop's instance without `TEAM`, the code of a search alone (the Connect-4 solver's team of
+    /// one thread ran 946 instructions a node in a single instance, 907 so, the solver alone 825; only a tenth
+    /// of Begin-Medium's nodes are within 16 plies of its positions). Below a chance node the search goes on
+    /// without the team.
     // The loop's state is its arguments, kept in registers; bundling them into a struct would only move them
     // through memory on every call.
     #[allow(clippy::too_many_arguments)]
@@ -37,6 +38,11 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
         mut alpha: Value,
         mut beta: Value,
     ) -> Value {
+        // Below the team's plies the search goes on in the loop's instance for a search alone.
+        if TEAM && ply >= self.cache.team_plies() {
+            return self
+                .search::<PRUNE, NEGAMAX, SCOUT, false>(game, plies, state, kind, ply, depth, viewer, alpha, beta);
+        }
         let Some((here, below)) = plies.split_first_mut() else {
             return self
                 .search_deeper::<PRUNE, NEGAMAX, SCOUT, TEAM>(game, state, kind, ply, depth, viewer, alpha, beta);
@@ -275,7 +281,7 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
                         debug_assert!(!goes_on || kind == game.node(&child), "a bounded node's move ends the turn");
                         // The search of this child, one ply down, in a view and a window.
                         let mut down = |this: &mut Self, view: Player, lo: Value, hi: Value| {
-                            this.search_child::<PRUNE, NEGAMAX, SCOUT, TEAM>(
+                            this.search::<PRUNE, NEGAMAX, SCOUT, TEAM>(
                                 game,
                                 below,
                                 &child,
@@ -388,31 +394,6 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
             self.cache.store(game, state, Stored { viewer, ply, depth, complete, value, bound, best });
         }
         value
-    }
-
-    /// [`Searcher::search`] of a child at `ply` of a node in the loop's `TEAM` instance or not: in the team's
-    /// instance while the child is within the team's plies ([`Cache::team_plies`]) and its parent was, else in
-    /// the instance of a search alone.
-    // The loop's state, as `search` takes it.
-    #[allow(clippy::too_many_arguments)]
-    #[inline(always)]
-    fn search_child<const PRUNE: bool, const NEGAMAX: bool, const SCOUT: bool, const TEAM: bool>(
-        &mut self,
-        game: &G,
-        plies: &mut [Ply<G>],
-        state: &G::State,
-        kind: Node,
-        ply: usize,
-        depth: u32,
-        viewer: Player,
-        alpha: Value,
-        beta: Value,
-    ) -> Value {
-        if TEAM && ply < self.cache.team_plies() {
-            self.search::<PRUNE, NEGAMAX, SCOUT, true>(game, plies, state, kind, ply, depth, viewer, alpha, beta)
-        } else {
-            self.search::<PRUNE, NEGAMAX, SCOUT, false>(game, plies, state, kind, ply, depth, viewer, alpha, beta)
-        }
     }
 
     /// Enhanced transposition cut-offs at a decision node of `player`'s searched in negamax with the window
