@@ -27,10 +27,20 @@
 //! region of its own and the team's ladder 57, in 4% fewer nodes, the wrapper's checks 22): the threads' slowdown was
 //! the team's own work, not their contention. Since only a tenth of the nodes are within the 16 plies where the threads
 //! work together, the loop has an instance of its own for those, and the others run the code of a search alone: 907
-//! instructions a node. Threads testing different scores at once instead (the bisection's range split three ways, a
+//! instructions a node; 863 once a prefetch no longer made each child to ask the near-end rule for nothing (see
+//! [`Compact`]). Threads testing different scores at once instead (the bisection's range split three ways, a
 //! thread joining a test under way only where no score was left to test) searched 10% more nodes than ABDADA within
 //! each test, in 1.77–1.88 s against 1.53–1.64; splitting only ranges of three scores or fewer was within the noise of
 //! never splitting.
+//!
+//! Where a team's extra nodes are (two threads, Begin-Medium's first 40, each pass's nodes over both threads against
+//! one thread's): four fifths in the passes that fail low, 1.20 times as many in those of more than 100,000 nodes (most
+//! of the nodes), against 1.03 in the passes as large that fail high. What did not lower them (nodes a position, about
+//! 915,000 as is): a thread joining a busy second child rather than putting it off, 950,000 (at odd or even plies only,
+//! 940,000 and 980,000); the eldest put off too at the team's last ply or last three, as many; the threads' own regions
+//! holding positions of up to 16, 18 or 20 empty cells, 952,000, 986,000 and 1,048,000, each thread faster by as much;
+//! one near-end region shared by both, 2.5% fewer nodes in a fifth more time; the team within 10 plies, 898,000, and
+//! within 8 or 12 as within 16.
 //!
 //! Each solve starts in a small region of the table ([`Compact::growing`]), which stays in the processor's
 //! cache, and moves to larger ones, its entries with it, as it stores more: most benchmark positions never leave
