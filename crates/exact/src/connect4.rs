@@ -26,7 +26,7 @@
 //! nodes a second, in 946 instructions a node against 825 (the marks and the moves put off 42 of them, a near-end
 //! region of its own and the team's ladder 57, in 4% fewer nodes, the wrapper's checks 22): the threads' slowdown was
 //! the team's own work, not their contention. Since only a tenth of the nodes are within the 16 plies where the threads
-//! work together, the loop has an instance of its own for those, and the others run the code of a search alone: 907
+//! worked together, the loop has an instance of its own for those, and the others run the code of a search alone: 907
 //! instructions a node; 863 once a prefetch no longer made each child to ask the near-end rule for nothing (see
 //! [`Compact`]). Threads testing different scores at once instead (the bisection's range split three ways, a
 //! thread joining a test under way only where no score was left to test) searched 10% more nodes than ABDADA within
@@ -36,11 +36,11 @@
 //! Where a team's extra nodes are (two threads, Begin-Medium's first 40, each pass's nodes over both threads against
 //! one thread's): four fifths in the passes that fail low, 1.20 times as many in those of more than 100,000 nodes (most
 //! of the nodes), against 1.03 in the passes as large that fail high. What did not lower them (nodes a position, about
-//! 915,000 as is): a thread joining a busy second child rather than putting it off, 950,000 (at odd or even plies only,
-//! 940,000 and 980,000); the eldest put off too at the team's last ply or last three, as many; the threads' own regions
-//! holding positions of up to 16, 18 or 20 empty cells, 952,000, 986,000 and 1,048,000, each thread faster by as much;
-//! one near-end region shared by both, 2.5% fewer nodes in a fifth more time; the team within 10 plies, 898,000, and
-//! within 8 or 12 as within 16.
+//! 915,000 with the team within 16 plies): a thread joining a busy second child rather than putting it off, 950,000 (at
+//! odd or even plies only, 940,000 and 980,000); the eldest put off too at the team's last ply or last three, as many;
+//! the threads' own regions holding positions of up to 16, 18 or 20 empty cells, 952,000, 986,000 and 1,048,000, each
+//! thread faster by as much; one near-end region shared by both, 2.5% fewer nodes in a fifth more time. The team within
+//! 10 plies rather than 16 did lower them, by 2.5%, and took a tenth less time (see `TEAM_PLIES`).
 //!
 //! Each solve starts in a small region of the table ([`Compact::growing`]), which stays in the processor's
 //! cache, and moves to larger ones, its entries with it, as it stores more: most benchmark positions never leave
@@ -189,11 +189,16 @@ const WINDOWS_UP_TO: u32 = 13;
 /// it to the other threads and taking their answers back.
 const SHARED_FROM_EMPTY: u32 = 16;
 
-/// The plies from the root within which the threads of a team work together (marking the children they
-/// search, putting off those another thread is searching), beyond which each searches as if alone ([`Abdada`]):
-/// near the leaves a child searched twice costs less than the marks. On Begin-Medium, children marked up to 16,
-/// 24 and every ply were within the noise of each other, 16 the fastest; a tenth of its nodes are within 16 plies.
-const TEAM_PLIES: usize = 16;
+/// The plies from the root within which the threads of a team work together (marking the children they search, putting
+/// off those another thread is searching), beyond which each searches as if alone ([`Abdada`]): near the leaves a child
+/// searched twice costs less than the marks, and beyond them the loop runs its code for a search alone. Two threads (an
+/// Intel Xeon, interleaved rounds, the medians of the mean time a position): on Begin-Medium's first 40, 36.6 ms within
+/// 10 plies, 37.0 within 8 and 40.8 within 16 (fourteen rounds; 10 the faster of 10 and 16 in eleven of them), 899,600
+/// nodes a position against 915,000 and 922,600; on Middle-Medium's first 300, 2.06 ms within 10 against 2.46 within 16
+/// (six rounds), and in six more 2.00 within 10, 2.03 within 8 and 2.11 within 12; Begin-Hard's first 6, 0.59 s against
+/// 0.58 within 16 (four rounds, 2% more nodes). Within 2, 4 or 6 plies, Begin-Medium took 1.23 M, 1.04 M and 0.99 M
+/// nodes a position; within 24 or every ply, 0.96 M and 0.97 M.
+const TEAM_PLIES: usize = 10;
 
 /// The regions a solve on one thread starts in and grows through, about this many entries each (8 bytes an
 /// entry: 2 and 16 MiB), before the whole table. One thread, interleaved, against the whole 32 MiB table:

@@ -20,8 +20,8 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
     /// with a null window first. `TEAM` (only for a cache that [`Cache::SHARES`]): the search works as one of a
     /// team of threads, which it does within the team's plies ([`Cache::team_plies`]) and hands a node beyond
     /// them to the loop's instance without `TEAM`, the code of a search alone (the Connect-4 solver's team of
-    /// one thread ran 946 instructions a node in a single instance, 907 so, the solver alone 825; only a tenth
-    /// of Begin-Medium's nodes are within 16 plies of its positions). Below a chance node the search goes on
+    /// one thread ran 946 instructions a node in a single instance, 907 so, the solver alone 825, the team then
+    /// within 16 plies; only a tenth of Begin-Medium's nodes are within them). Below a chance node the search goes on
     /// without the team.
     // The loop's state is its arguments, kept in registers; bundling them into a struct would only move them
     // through memory on every call.
