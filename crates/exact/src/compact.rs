@@ -288,7 +288,8 @@ impl<S, N> Compact<S, N> {
     fn use_near_end(&mut self) {
         self.near_now =
             self.near_end.filter(|near| self.region.size() > near.size() || near.first() >= self.region.end());
-        self.prefetched = [Some(self.region), self.near_now].iter().flatten().any(|r| r.size() > PREFETCHED_ABOVE);
+        self.prefetched =
+            self.region.size() > PREFETCHED_ABOVE || self.near_now.is_some_and(|near| near.size() > PREFETCHED_ABOVE);
     }
 
     /// Takes the team's step, if another handle has moved it on.
