@@ -4,8 +4,13 @@
 //! for byte; and a second run with fewer shards into the same directory merges its own shards, not the leftovers
 //! of the first.
 //!
-//! This file runs its own harness, so that where GNU parallel is not installed its test is reported as ignored,
-//! with a note saying why, rather than passing without checking anything.
+//! `scripts/connect4-threads.sh` (the Connect-4 solver on two threads against one, in interleaved rounds) writes a
+//! row a round and a row a set whose ratios are its times', and refuses a bad request with status 2 before it
+//! writes anything.
+//!
+//! This file runs its own harness, so that where GNU parallel or the benchmark sets (`../shared/connect4/`, beside
+//! the checkout) are absent the tests that need them are reported as ignored, with a note saying why, rather than
+//! passing without checking anything.
 
 use libtest_mimic::{Arguments, Failed, Trial};
 use std::path::{Path, PathBuf};
@@ -51,10 +56,16 @@ fn main() {
     if !parallel {
         eprintln!("note: GNU parallel is not installed: the test of scripts/sweep-parallel.sh is ignored");
     }
+    let sets = root().join("../shared/connect4/Test_L3_R1").is_file();
+    if !sets {
+        eprintln!("note: ../shared/connect4 is absent: the run of scripts/connect4-threads.sh is ignored");
+    }
     let trials = vec![
         Trial::test("sweep_parallel_merges_its_own_shards_into_a_path_with_spaces", sweep_parallel)
             .with_ignored_flag(!parallel),
         Trial::test("sweep_slurm_merges_its_own_shards_into_a_path_with_spaces", sweep_slurm),
+        Trial::test("connect4_threads_writes_a_row_a_round_and_a_set", connect4_threads).with_ignored_flag(!sets),
+        Trial::test("connect4_threads_refuses_a_bad_request_before_writing", connect4_threads_refuses),
     ];
     libtest_mimic::run(&Arguments::from_args(), trials).exit();
 }
@@ -124,4 +135,93 @@ fn sweep_slurm() -> Result<(), Failed> {
     twice("scripts/sweep-slurm-submit.sh", |command| {
         command.env("PATH", &path);
     })
+}
+
+/// `scripts/connect4-threads.sh` with `rounds`, the environment `env` and its output in `dir`: its status and its
+/// stderr.
+fn threads_script(dir: &Path, rounds: &str, env: &[(&str, &str)]) -> Result<(Option<i32>, String), Failed> {
+    let mut command = Command::new("bash");
+    command
+        .arg("scripts/connect4-threads.sh")
+        .arg(rounds)
+        .current_dir(root())
+        .env("BENCH_SUITE", env!("CARGO_BIN_EXE_bench-suite"))
+        .env("OUT", dir.join("threads.csv"))
+        .env("WORK", dir.join("work"))
+        .envs(env.iter().copied());
+    let out = command.output().map_err(|err| format!("{command:?}: {err}"))?;
+    Ok((out.status.code(), String::from_utf8_lossy(&out.stderr).into_owned()))
+}
+
+/// Two rounds of End-Easy's first 4 positions and Middle-Easy's first 2: four rows of rounds, whose ratios are
+/// their times', two of sets, whose ratios are the median and range of their rounds', and the sidecar.
+fn connect4_threads() -> Result<(), Failed> {
+    let dir = tempfile::tempdir()?;
+    let (status, stderr) = threads_script(dir.path(), "2", &[("CASES", "Test_L3_R1:4 Test_L2_R1:2")])?;
+    if status != Some(0) {
+        return Err(format!("the script failed ({status:?}): {stderr}").into());
+    }
+    let read = |name: &str| std::fs::read_to_string(dir.path().join(name));
+    let number = |field: &str| field.parse::<f64>().map_err(|err| format!("{field}: {err}"));
+    let rounds = read("threads.csv")?;
+    let rows: Vec<Vec<&str>> = rounds.lines().skip(1).map(|line| line.split(',').collect()).collect();
+    let sets: Vec<_> = rows.iter().map(|row| (row[0], row[1], row[2], row[3])).collect();
+    let want = [("Test_L3_R1", "4", "1", "2"), ("Test_L3_R1", "4", "2", "2")];
+    let want: Vec<_> = want.into_iter().chain([("Test_L2_R1", "2", "1", "2"), ("Test_L2_R1", "2", "2", "2")]).collect();
+    if sets != want {
+        return Err(format!("rounds {sets:?}, expected {want:?}").into());
+    }
+    let mut ratios = Vec::new();
+    for row in &rows {
+        let (one, many, ratio) = (number(row[4])?, number(row[6])?, number(row[8])?);
+        // Printed to four decimals.
+        if (one / many - ratio).abs() > 5.1e-5 {
+            return Err(format!("a round's ratio {ratio} is not its times' {one} / {many}").into());
+        }
+        ratios.push(ratio);
+    }
+    let summary = read("threads-summary.csv")?;
+    for (row, ratios) in summary.lines().skip(1).zip(ratios.chunks(2)) {
+        let fields: Vec<&str> = row.split(',').collect();
+        let (median, least, most) = (number(fields[6])?, number(fields[7])?, number(fields[8])?);
+        let (low, high) = (ratios[0].min(ratios[1]), ratios[0].max(ratios[1]));
+        let close = |a: f64, b: f64| (a - b).abs() < 1e-3 * b + 5e-4;
+        if !close(least, low) || !close(most, high) || !close(median, (low + high) / 2.0) {
+            return Err(format!("{row}: not the median and range of the rounds' ratios {ratios:?}").into());
+        }
+    }
+    if summary.lines().count() != 3 || !read("threads.meta.json")?.contains("\"threads\": 2") {
+        return Err(format!("a row a set and a sidecar expected: {summary}").into());
+    }
+    Ok(())
+}
+
+/// A request of the script: its rounds, its environment and what its error must name.
+type Request<'a> = (&'a str, &'a [(&'a str, &'a str)], &'a str);
+
+/// Bad rounds, threads, cases and sets: status 2, a one-line error naming the value, and nothing written.
+fn connect4_threads_refuses() -> Result<(), Failed> {
+    let dir = tempfile::tempdir()?;
+    let short = dir.path().join("short");
+    std::fs::write(&short, "4 1\n")?;
+    let sets = dir.path().to_str().ok_or("a temporary path in UTF-8")?;
+    let bad: [Request; 6] = [
+        ("0", &[], "rounds 0"),
+        ("x", &[], "rounds x"),
+        ("1", &[("THREADS", "1")], "THREADS=1"),
+        ("1", &[("CASES", "short")], "case short"),
+        ("1", &[("CASES", "nowhere:3"), ("SETS", sets)], "nowhere is missing"),
+        ("1", &[("CASES", "short:5"), ("SETS", sets)], "fewer than 5 positions"),
+    ];
+    for (rounds, env, names) in bad {
+        let (status, stderr) = threads_script(dir.path(), rounds, env)?;
+        if status != Some(2) || stderr.lines().count() != 1 || !stderr.starts_with("error: ") || !stderr.contains(names)
+        {
+            return Err(format!("rounds {rounds}, {env:?}: status {status:?}, stderr {stderr:?}").into());
+        }
+        if dir.path().join("threads.csv").exists() || dir.path().join("work").exists() {
+            return Err(format!("rounds {rounds}, {env:?}: wrote its output").into());
+        }
+    }
+    Ok(())
 }
