@@ -41,8 +41,8 @@
 //! the threads' own regions holding positions of up to 16, 18 or 20 empty cells, 952,000, 986,000 and 1,048,000, each
 //! thread faster by as much; one near-end region shared by both, 2.5% fewer nodes in a fifth more time. The team within
 //! 10 plies rather than 16 did lower them, by 2.5%, and took a tenth less time (see `TEAM_PLIES`). By ply
-//! (Begin-Medium's first 200, 15% more nodes on two threads): 6–10% more within the team's plies, up to 20–30% more at
-//! the deepest plies, so that half of the extra nodes arise below the team's plies, where each thread searches alone:
+//! (Begin-Medium's first 200, 15% more nodes on two threads): 6–20% more at plies 6 to 10, 15–30% more at the deepest
+//! plies, so that about half of the extra nodes arise below the team's plies, where each thread searches alone:
 //! the price of two subtrees searched at once, each without the other's results. Neither fewer positions in the
 //! threads' own regions (up to 11, 12 or 13 empty cells: 2% fewer nodes, as much time) nor more room for the team (a
 //! first region of 4, 8 or 16 MiB: as many nodes, as much time) lowered them, nor both threads at the root's moves
