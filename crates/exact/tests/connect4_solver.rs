@@ -3,7 +3,7 @@
 //! plain alpha-beta without the solver's knowledge on seeded random positions of the standard board and on
 //! small boards from their start and on positions that are their own mirror image (whose trees the solver searches
 //! with a position and its image sharing entries) — where a pruning rule wrong by one stone would show; on one
-//! thread and on two (which must find the same scores).
+//! thread and on two (which must find the same scores, called from outside the solver's threads or from within).
 //!
 //! Where the sets are absent, as in a fresh clone, their test is reported as ignored, with a note saying why
 //! (this file runs its own harness, so that it can decide that when it runs).
@@ -126,11 +126,19 @@ fn random_positions() {
     let game = Connect4::standard();
     let mut one = Solver::new(&game, 4).unwrap();
     let mut two = Solver::new(&game, 4).unwrap().with_threads(2).shared_from(0);
+    // Work given to a solver's own threads runs on one of them (on the calling thread for a solver on one).
+    assert!(two.in_pool(|_| rayon::current_thread_index().is_some()), "on the pool");
+    assert!(one.in_pool(|_| rayon::current_thread_index().is_none()), "on the calling thread");
     let mut decided = [0; 3];
-    for (_, p) in random_lines(&game, &Position::EMPTY, 60, 26..40, 11) {
+    for (i, (_, p)) in random_lines(&game, &Position::EMPTY, 60, 26..40, 11).into_iter().enumerate() {
         if let Node::Decision(_) = game.node(&p) {
             agrees(&game, &mut one, &p, &format!("{p:?}"));
-            agrees(&game, &mut two, &p, &format!("{p:?} on 2 threads"));
+            // Every other position from within the solver's own threads (`Solver::in_pool`).
+            if i % 2 == 0 {
+                agrees(&game, &mut two, &p, &format!("{p:?} on 2 threads"));
+            } else {
+                two.in_pool(|two| agrees(&game, two, &p, &format!("{p:?} on 2 threads, from within")));
+            }
             decided[(plain(&game, &p).signum() + 1) as usize] += 1;
         }
     }

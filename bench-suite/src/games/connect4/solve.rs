@@ -62,7 +62,7 @@ pub fn position(game: &Connect4, text: &str, p: &Position, own: &OwnSolve) -> Re
     let sink = Sink::new(out, None)?;
     let mut solver = Solver::new(game, table_mib(own.table_mib, own.threads))?.with_threads(own.threads);
     let started = Instant::now();
-    let moves = solver.analyse(p, weak).expect("the game goes on");
+    let moves = solver.in_pool(|solver| solver.analyse(p, weak)).expect("the game goes on");
     let elapsed = started.elapsed();
     let best = moves.iter().map(|(_, s)| s.score).max().expect("a position that goes on has moves");
     let rows: Vec<MoveRow> = moves
@@ -223,60 +223,9 @@ pub fn sets(game: &Connect4, run: &SetRun) -> Result<()> {
         eprintln!("resuming: {before} of {total} positions from {}", checkpoint.path().display());
     }
     let bar = Progress::new("positions", total as u64, before as u64);
-    let (mut rows, mut summaries, mut mismatches) = (Vec::new(), Vec::new(), Vec::new());
-    for (set, (name, lines)) in sets.iter().enumerate() {
-        let (mut seconds, mut nodes, mut wrong) = (0.0, 0, 0);
-        for line in lines {
-            let solved = match checkpoint.as_ref().and_then(|c| c.done.get(&(set, line.number))) {
-                Some(&kept) => kept,
-                None => {
-                    solver.reset();
-                    let started = Instant::now();
-                    let solution = solver.solve(&line.position, run.weak).expect("positions that go on, as read");
-                    let micros = started.elapsed().as_secs_f64() * 1e6;
-                    let solved =
-                        Solved { set, line: line.number, score: solution.score, nodes: solution.nodes, micros };
-                    if let Some(checkpoint) = &checkpoint {
-                        checkpoint.keep(&solved)?;
-                    }
-                    solved
-                }
-            };
-            let (solution, elapsed) = (solved, solved.micros / 1e6);
-            let expected = if run.weak { line.score.signum() } else { line.score };
-            if solution.score != expected {
-                wrong += 1;
-                mismatches.push(format!(
-                    "{name} line {} ({}): expected {expected}, solved {}",
-                    line.number, line.moves, solution.score
-                ));
-                eprintln!("mismatch: {}", mismatches.last().expect("just pushed"));
-            }
-            seconds += elapsed;
-            nodes += solution.nodes;
-            rows.push(PositionRow {
-                position: line.moves.clone(),
-                expected,
-                score: solution.score,
-                nodes: solution.nodes,
-                micros: (elapsed * 1e7).round() / 10.0,
-            });
-            bar.update(rows.len() as u64, total as u64, || format!("{name}: {} positions solved", rows.len()));
-            crate::interrupt::check()?;
-        }
-        let n = lines.len() as f64;
-        summaries.push(SummaryRow {
-            set: name.clone(),
-            solver: if run.weak { "weak" } else { "strong" },
-            positions: lines.len(),
-            mismatches: wrong,
-            mean_micros: (seconds / n * 1e7).round() / 10.0,
-            mean_nodes: (nodes as f64 / n * 10.0).round() / 10.0,
-            positions_per_second: (n / seconds.max(1e-9)).round(),
-            nodes_per_second: (nodes as f64 / seconds.max(1e-9)).round(),
-            threads: run.threads,
-        });
-    }
+    // On the solver's own threads, so that no solve waits for one of them to wake (see `Solver::in_pool`).
+    let (rows, summaries, mismatches) =
+        solver.in_pool(|solver| solve_sets(solver, &sets, run, checkpoint.as_ref(), &bar, total))?;
     bar.finish();
     if let Some(path) = run.summary {
         output::write_csv_atomically(path, &summaries)?;
@@ -322,4 +271,71 @@ pub fn sets(game: &Connect4, run: &SetRun) -> Result<()> {
         .into());
     }
     Ok(())
+}
+
+/// Solves every position of `sets` (or takes it from `checkpoint`), checking each score: the rows of the positions,
+/// of the sets and of the mismatches.
+fn solve_sets(
+    solver: &mut Solver,
+    sets: &[(String, Vec<Line>)],
+    run: &SetRun,
+    checkpoint: Option<&Checkpoint<Solved>>,
+    bar: &Progress,
+    total: usize,
+) -> Result<(Vec<PositionRow>, Vec<SummaryRow>, Vec<String>)> {
+    let (mut rows, mut summaries, mut mismatches) = (Vec::new(), Vec::new(), Vec::new());
+    for (set, (name, lines)) in sets.iter().enumerate() {
+        let (mut seconds, mut nodes, mut wrong) = (0.0, 0, 0);
+        for line in lines {
+            let solved = match checkpoint.and_then(|c| c.done.get(&(set, line.number))) {
+                Some(&kept) => kept,
+                None => {
+                    solver.reset();
+                    let started = Instant::now();
+                    let solution = solver.solve(&line.position, run.weak).expect("positions that go on, as read");
+                    let micros = started.elapsed().as_secs_f64() * 1e6;
+                    let solved =
+                        Solved { set, line: line.number, score: solution.score, nodes: solution.nodes, micros };
+                    if let Some(checkpoint) = checkpoint {
+                        checkpoint.keep(&solved)?;
+                    }
+                    solved
+                }
+            };
+            let (solution, elapsed) = (solved, solved.micros / 1e6);
+            let expected = if run.weak { line.score.signum() } else { line.score };
+            if solution.score != expected {
+                wrong += 1;
+                mismatches.push(format!(
+                    "{name} line {} ({}): expected {expected}, solved {}",
+                    line.number, line.moves, solution.score
+                ));
+                eprintln!("mismatch: {}", mismatches.last().expect("just pushed"));
+            }
+            seconds += elapsed;
+            nodes += solution.nodes;
+            rows.push(PositionRow {
+                position: line.moves.clone(),
+                expected,
+                score: solution.score,
+                nodes: solution.nodes,
+                micros: (elapsed * 1e7).round() / 10.0,
+            });
+            bar.update(rows.len() as u64, total as u64, || format!("{name}: {} positions solved", rows.len()));
+            crate::interrupt::check()?;
+        }
+        let n = lines.len() as f64;
+        summaries.push(SummaryRow {
+            set: name.clone(),
+            solver: if run.weak { "weak" } else { "strong" },
+            positions: lines.len(),
+            mismatches: wrong,
+            mean_micros: (seconds / n * 1e7).round() / 10.0,
+            mean_nodes: (nodes as f64 / n * 10.0).round() / 10.0,
+            positions_per_second: (n / seconds.max(1e-9)).round(),
+            nodes_per_second: (nodes as f64 / seconds.max(1e-9)).round(),
+            threads: run.threads,
+        });
+    }
+    Ok((rows, summaries, mismatches))
 }
