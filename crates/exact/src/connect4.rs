@@ -373,7 +373,7 @@ impl<'g> Solver<'g> {
     /// no other thread has taken up by the time the first is done (every pass decided) runs there too, at once. On
     /// an Intel Xeon, two threads: Middle-Easy's first 300 took 42-72 µs a position against 71-106 from outside
     /// (18-20 on one thread), and Begin-Medium's first 200 30.6-32.0 ms in each of ten runs, where from outside the
-    /// runs fell in two groups a tenth apart (31.3-32.3 and 35.6-36.6 ms, half in each).
+    /// runs fell in two groups a tenth apart (31.3-32.3 and 35.6-36.6 ms, six runs of ten slow).
     pub fn in_pool<R: Send>(&mut self, work: impl FnOnce(&mut Solver<'g>) -> R + Send) -> R {
         match self.crew.as_ref().map(|crew| Arc::clone(&crew.pool)) {
             Some(pool) => pool.install(|| work(self)),
