@@ -15,9 +15,9 @@ use crate::commands::star::{self, StarArgs};
 use crate::commands::sweep::{self, args::MergeArgs, args::SweepArgs, merge};
 use crate::commands::trace::{self, TraceArgs};
 use crate::commands::zero::{self, ZeroArgs};
-use crate::players::Contender;
 use anyhow::Result;
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
+use khela::players::Contender;
 
 /// khela's benchmark harness: the textbook's tables, exact solutions, tree counts and traces.
 #[derive(Debug, Parser)]

@@ -7,15 +7,12 @@ mod cli;
 mod commands;
 mod games;
 pub mod interrupt;
-mod known;
 mod machine;
 mod names;
 mod net;
 mod output;
-mod players;
 mod plot;
 mod progress;
-mod tables;
 
 use std::ffi::OsString;
 use std::io::Write;

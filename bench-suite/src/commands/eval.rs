@@ -39,7 +39,7 @@ impl Visit for Eval<'_> {
     fn visit<E: Entry>(self, entry: E) -> Result<()> {
         let args = self.0;
         let Some(scale) = entry.scale() else {
-            return Err(games::refuse("eval", args.game.game, Capability::Evaluator));
+            return Err(games::refuse("eval", &args.game.game, Capability::Evaluator));
         };
         let (_, state) = games::position(&entry, &args.game, None)?;
         let (game, evaluator) = (entry.game(), &scale.evaluator);

@@ -6,14 +6,14 @@
 
 use crate::games::{self, Capability, Entry, GameArgs, Visit};
 use crate::interrupt;
-use crate::known::Known;
 use crate::names::named;
 use crate::output::{self, OutArg, Sink};
-use crate::players::MAX_SIMULATIONS;
 use crate::progress::Progress;
 use anyhow::{Result, bail};
 use clap::Args;
 use indicatif::HumanCount;
+use khela::known::Known;
+use khela::players::MAX_SIMULATIONS;
 use khela_games::rng::Rng;
 use khela_games::settled::{Settle, Settled, Through};
 use khela_games::{Evaluator, Game, Notation};
@@ -167,7 +167,11 @@ impl Visit for Mcts<'_> {
             bail!("the position is a chance node (the dice about to be rolled): mcts chooses a move; give the roll");
         }
         let game = entry.game();
-        let known = args.tables.as_deref().map(|dir| Known::load(&entry, &args.game, dir, "mcts")).transpose()?;
+        let known = args
+            .tables
+            .as_deref()
+            .map(|dir| Known::load(&entry, args.game.game.name.into(), dir, "mcts"))
+            .transpose()?;
         if let Some((mv, outcome)) = known.as_ref().and_then(|k| k.best(&state)) {
             bail!(
                 "every move of the position leads into the tables (its best, {}, keeps {outcome} for the side to \
@@ -180,7 +184,7 @@ impl Visit for Mcts<'_> {
         let scale = entry.scale();
         let prior = match (&args.prior, scale.as_ref()) {
             (Some(Prior::Kind(PriorKind::Evaluator)), None) => {
-                return Err(games::refuse("mcts --prior evaluator", args.game.game, Capability::Evaluator));
+                return Err(games::refuse("mcts --prior evaluator", &args.game.game, Capability::Evaluator));
             }
             (_, scale) => scale.map(|scale| {
                 // A difference of the unit on the evaluator's scale weighs e times more: the softmax's temperature
@@ -211,7 +215,7 @@ impl Visit for Mcts<'_> {
         let start = Instant::now();
         let outcome = match &args.prior {
             Some(Prior::Net(path)) => {
-                let guide = entry.guide(path, "mcts --prior net:PATH")?;
+                let guide = khela::net::guide(&entry, args.game.game.name.into(), path, "mcts --prior net:PATH")?;
                 // At most MAX_SIMULATIONS, checked in `run`.
                 let guided = Guided { simulations: args.iterations as u32, ..Guided::default() };
                 guide.search(&state, &[], &guided, args.seed)

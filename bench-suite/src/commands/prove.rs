@@ -4,13 +4,13 @@
 //! decided to a checkpoint every minute and resume from it.
 
 use crate::games::{self, Capability, Entry, GameArgs, Visit};
-use crate::known::Known;
 use crate::machine::{self, Sidecar};
 use crate::output::{self, Metric, OutArg, Sink};
 use crate::progress::Progress;
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use indicatif::HumanCount;
+use khela::known::Known;
 use khela_exact::prove::{Claim, ProveError, Prover, Verdict};
 use khela_exact::{ByValue, Estimate};
 use khela_games::settled::{Settle, Settled, Through};
@@ -75,9 +75,9 @@ impl Visit for Prove<'_> {
         let args = self.0;
         let claim = claim(&entry, &args.claim)?;
         let Some(scale) = entry.scale() else {
-            return Err(games::refuse("prove", args.game.game, Capability::Evaluator));
+            return Err(games::refuse("prove", &args.game.game, Capability::Evaluator));
         };
-        let known = Known::load(&entry, &args.game, &args.tables, "prove")?;
+        let known = Known::load(&entry, args.game.game.name.into(), &args.tables, "prove")?;
         let (text, state) = games::position(&entry, &args.game, Some("prove"))?;
         let Some(plies) = (known.endgame.plies_to)(&state) else {
             bail!(
@@ -97,7 +97,8 @@ impl Visit for Prove<'_> {
         let order = ByValue::best_first(Estimate(&through));
         let width = args.moves.map(|k| k as usize);
         let claim_text = format!("{}:{}", game.player_name(claim.side), if claim.win { "win" } else { "draw" });
-        let header = checkpoint_header(&args.game.game.to_string(), &known.endgame.rules, &text, &claim_text, width);
+        let header =
+            checkpoint_header(&args.game.game.name.to_string(), &known.endgame.rules, &text, &claim_text, width);
         let saved = match &args.checkpoint {
             Some(path) if path.exists() => read_checkpoint(path, &header)?,
             _ => Vec::new(),

@@ -1,14 +1,14 @@
 //! `retro`: retrograde analysis of a game's endgame — Bagh-Chal's sliding phase, every position with all goats
 //! placed; Sixteen Soldiers' positions with few pieces — solved exactly on every core; the tables written to a
-//! directory ([`crate::tables`]) with a summary per part (goats captured and side to move; pieces of each side).
+//! directory ([`khela::tables`]) with a summary per part (goats captured and side to move; pieces of each side).
 
 use crate::games::{self, Capability, Entry, GameArgs, Scope, Visit};
 use crate::machine::{self, Sidecar};
 use crate::output::{self, OutputDir};
-use crate::tables::{self, Header};
 use anyhow::{Context, Result, bail};
 use clap::Args;
 use indicatif::HumanCount;
+use khela::tables::{self, Header};
 use khela_exact::retro::{self, Census, Level};
 use serde::Serialize;
 use std::ops::RangeInclusive;
@@ -70,7 +70,7 @@ impl Visit for Retro<'_> {
         }
         let scope = Scope { captured: args.captured.clone(), pieces: args.pieces, within: None };
         let Some(endgame) = entry.endgame(&scope) else {
-            return Err(games::refuse("retro", args.game.game, Capability::Retro));
+            return Err(games::refuse("retro", &args.game.game, Capability::Retro));
         };
         let endgame = endgame?;
         let space = &*endgame.space;
@@ -124,7 +124,7 @@ impl Visit for Retro<'_> {
                 }
             }
             let header =
-                Header { game: args.game.game.to_string(), rules: endgame.rules.clone(), part: part.name.clone() };
+                Header { game: args.game.game.name.to_string(), rules: endgame.rules.clone(), part: part.name.clone() };
             let codes = &table.codes()[part.numbers.start as usize..part.numbers.end as usize];
             tables::write(&tables::path(&args.out, &part.file), &header, codes)?;
         }

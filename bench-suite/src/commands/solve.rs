@@ -10,13 +10,13 @@ mod tables;
 
 use crate::games::{self, Capability, Entry, Exact, Family, GameArgs, OwnSolve, SetRun, Visit};
 use crate::interrupt;
-use crate::known::Known;
 use crate::machine;
 use crate::output::{self, OutArg, Sink};
 use crate::progress::Progress;
 use anyhow::{Result, anyhow, bail};
 use clap::Args;
 use indicatif::HumanCount;
+use khela::known::Known;
 use khela_exact::theory::knuth_moore;
 use khela_exact::{Algorithm, Memo, Natural, SearchConfig, Searcher, move_values};
 use khela_games::settled::{Settle, Settled, Through};
@@ -131,9 +131,9 @@ impl Visit for Solve<'_> {
                 bail!("give either --check-xor or a position to solve, not both");
             }
             if entry.theory().is_none() {
-                return Err(games::refuse("solve --check-xor", args.game.game, Capability::Theory));
+                return Err(games::refuse("solve --check-xor", &args.game.game, Capability::Theory));
             }
-            return entry.check_theory(Family { heaps: args.heaps_count, max: args.max }, &args.out);
+            return games::check_theory(&entry, Family { heaps: args.heaps_count, max: args.max }, &args.out);
         }
         if !args.set.is_empty() {
             if args.game.position.is_some() || args.depth.is_some() {
@@ -142,13 +142,19 @@ impl Visit for Solve<'_> {
             let limit = args.limit.map(|n| n as usize);
             let (weak, out, summary) = (args.weak, &args.out, args.summary.as_deref());
             let (threads, table_mib) = (threads(args), table_mib(args)?);
-            return entry.solve_sets(&SetRun { files: &args.set, weak, threads, table_mib, limit, out, summary });
+            return games::solve_sets(
+                &entry,
+                &SetRun { files: &args.set, weak, threads, table_mib, limit, out, summary },
+            );
         }
         if args.limit.is_some() || args.summary.is_some() {
             bail!("--limit and --summary go with --set");
         }
         if let Some(path) = &args.plot {
-            if entry.solve_plot().is_none() || args.depth.is_some() {
+            let Exact::Own(own) = entry.exact() else {
+                bail!("--plot: solve draws only Pig's and Piglet's hold boundary, exactly (not {})", entry.title())
+            };
+            if games::plot_of(own).is_none() || args.depth.is_some() {
                 bail!("--plot: solve draws only Pig's and Piglet's hold boundary, exactly (not {})", entry.title());
             }
             output::writable(path)?;
@@ -158,7 +164,7 @@ impl Visit for Solve<'_> {
                 if args.weak {
                     bail!("--tables gives exact values from the tables; it takes no --weak");
                 }
-                Some(Known::load(&entry, &args.game, dir, "solve")?)
+                Some(Known::load(&entry, args.game.game.name.into(), dir, "solve")?)
             }
             None => None,
         };
@@ -171,16 +177,17 @@ impl Visit for Solve<'_> {
                 return tables::solve(&entry, known, dir, (&text, &state), (&args.out, limit(args)));
             }
         }
-        if args.weak && (args.depth.is_some() || entry.exact() != Exact::Own) {
+        if args.weak && (args.depth.is_some() || !matches!(entry.exact(), Exact::Own(_))) {
             bail!("--weak is for exact solving by a game's own solver (Connect-4's, whose scores count stones)");
         }
-        if (args.threads.is_some() || args.table_mib.is_some()) && (args.depth.is_some() || entry.exact() != Exact::Own)
+        if (args.threads.is_some() || args.table_mib.is_some())
+            && (args.depth.is_some() || !matches!(entry.exact(), Exact::Own(_)))
         {
             let flag = if args.threads.is_some() { "--threads" } else { "--table-mib" };
             bail!("{flag} is for exact solving by a game's own solver (Connect-4's)");
         }
         if args.depth.is_some() && entry.scale().is_none() {
-            return Err(games::refuse("solve --depth", args.game.game, Capability::Evaluator));
+            return Err(games::refuse("solve --depth", &args.game.game, Capability::Evaluator));
         }
         if args.game.position.is_none() && entry.game().start().is_none() && entry.theory().is_some() {
             bail!("--game {} needs {} ({}) or --check-xor", args.game.game, entry.position_flag(), entry.notation());
@@ -202,9 +209,10 @@ impl Visit for Solve<'_> {
                 }
                 exact(&entry, &state, Some(Memo::new()), &args.out)
             }
-            (None, Exact::Own) => entry.solve_own(
+            (None, Exact::Own(own)) => games::solve_own(
+                &entry,
+                own,
                 &text,
-                &state,
                 &OwnSolve {
                     weak: args.weak,
                     threads: threads(args),
@@ -311,7 +319,7 @@ fn depth_limited<E: Entry>(
     known: Option<&Known<E::Game>>,
 ) -> Result<()> {
     let Some(scale) = entry.scale() else {
-        return Err(games::refuse("solve --depth", args.game.game, Capability::Evaluator));
+        return Err(games::refuse("solve --depth", &args.game.game, Capability::Evaluator));
     };
     let game = entry.game();
     let Node::Decision(mover) = game.node(state) else { bail!("the position is a chance node; solve values moves") };

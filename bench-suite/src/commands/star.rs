@@ -12,11 +12,11 @@ use crate::commands::sweep::args::List;
 use crate::games::{self, Capability, Entry, GameArgs, Visit};
 use crate::machine::Sidecar;
 use crate::output::{self, OutArg, Sink};
-use crate::players::{Contender, Seat, play_out};
 use crate::progress::Progress;
 use anyhow::{Result, bail};
 use clap::Args;
 use indicatif::HumanCount;
+use khela::players::{Contender, Seat, play_out};
 use khela_exact::{Algorithm, MoveOrdering, OrderingKind, OrderingParts, SearchConfig};
 use khela_games::line::Line;
 use khela_games::rng::splitmix64;
@@ -117,7 +117,7 @@ impl Visit for Star<'_> {
     fn visit<E: Entry>(self, entry: E) -> Result<()> {
         let args = self.0;
         let Some(scale) = entry.scale() else {
-            return Err(games::refuse("star", args.game.game, Capability::Evaluator));
+            return Err(games::refuse("star", &args.game.game, Capability::Evaluator));
         };
         let Some(bounds) = scale.evaluator.value_range() else {
             bail!("star: {}'s evaluator gives no bounds on its values, which star pruning needs", entry.title());

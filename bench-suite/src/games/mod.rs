@@ -1,199 +1,147 @@
-//! The games the harness knows, in one place: one [`Entry`] per game (its own file here), named in one list
-//! ([`GameName`]) and reached through one dispatcher ([`visit`]). A command asks an entry what it needs — the
-//! game and its notation (from `khela-games`), the view its values are shown in, its evaluator, its published
-//! counts — and never matches on a game's name; a game a command cannot serve is refused with the list of
-//! those it can ([`refuse`]).
-//!
-//! Adding a game to every command is its file in `crates/games` (the [`khela_games::Game`] and
-//! [`khela_games::Notation`] implementations), optionally an evaluator in `crates/heuristic`, and an entry here:
-//! a file implementing [`Entry`], a variant of [`GameName`] and its arm in [`visit`].
+//! The games on the command line: `--game` and the options that spell a game's parameters ([`GameArgs`]),
+//! turned into the `khela` library's game string ([`khela::Spec`]), and the command-line side of the games' own
+//! solvers (a module a solver: [`connect4`], [`nim`], [`pig`]), which show what they find as rows and tables.
+//! Everything else a command knows of a game comes from the library's registry ([`khela::registry`]).
 
-pub(crate) mod bagh_chal;
-pub(crate) mod connect4;
-mod einstein;
-mod endgame;
-mod entry;
+mod connect4;
 mod nim;
 mod pig;
-mod sixteen_soldiers;
-mod tictactoe;
+mod runs;
 
-pub use endgame::{Endgame, Scope};
-pub use entry::{Entry, Exact, Family, GameArgs, GameName, OwnSolve, Published, SetRun, View};
+pub use khela::registry::{
+    Capability, Entry, Exact, Family, GameName, NetCommand, Own, Published, Scope, Spec, View, Visit, outcome, refuse,
+    with,
+};
 
+use crate::output::OutArg;
 use anyhow::{Result, bail};
-use khela_games::{Game, Notation, Player, Value};
-use std::fmt;
-use strum::VariantArray;
+use clap::Args;
+use khela_games::{Game, Notation};
+pub use runs::{OwnSolve, SetRun};
 
-/// Something a command does with a game, whichever it is: [`visit`] calls it with the game's entry.
-pub trait Visit {
-    /// What it gives back.
-    type Output;
-
-    /// Does it with `entry`.
-    fn visit<E: Entry>(self, entry: E) -> Self::Output;
+/// Which game, which position, and the game's parameters: what every command that plays a game takes.
+#[derive(Debug, Args)]
+pub struct GameArgs {
+    /// The game, with its parameters if any: a name (see the games command), or a game string like
+    /// connect4(width=8,height=7), bagh-chal(rules=bagh-bandi), sixteen-soldiers(rules=optional,quiet-limit=40),
+    /// pig(goal=50), einstein(setup=123456/123456). The options below spell the same parameters.
+    #[arg(long, value_name = "GAME")]
+    pub game: Spec,
+    /// The position, in the game's notation (see --game) [default: the game's start].
+    #[arg(long, visible_alias = "heaps")]
+    pub position: Option<String>,
+    /// The board's width, for games played on boards of several sizes (Connect-4): the parameter width.
+    #[arg(long)]
+    pub width: Option<u32>,
+    /// The board's height, for games played on boards of several sizes (Connect-4): the parameter height.
+    #[arg(long)]
+    pub height: Option<u32>,
+    /// The rules, for games played by several (Bagh-Chal: bagh-chal or bagh-bandi, then keys
+    /// size=N,tigers=P+P,goats=N,stacks=P:N+P:N,first=goats|tigers,captures=N; Sixteen Soldiers: compulsory,
+    /// optional, continue): the parameter rules [default: the game's standard].
+    #[arg(long)]
+    pub rules: Option<String>,
+    /// Sixteen Soldiers' tournament rule: after this many plies without a capture the game ends and the side
+    /// with more pieces wins: the parameter quiet-limit [default: no such rule].
+    #[arg(long)]
+    pub quiet_limit: Option<u16>,
+    /// The score that wins, for racing games (Pig: 100 by default, Piglet: 10; 1 to 1000): the parameter goal.
+    #[arg(long)]
+    pub goal: Option<u32>,
+    /// The cubes' arrangement, for EinStein: FIRST/SECOND, six digits each, the cube numbers on the first
+    /// player's a1 b1 a2 c1 b2 a3 and the second's e5 e4 d5 e3 d4 c5 (like 123456/123456), or random:N, the
+    /// setup drawn from seed N: the parameter setup [default: random:0; match and play draw a setup a game from
+    /// their seed].
+    #[arg(long, value_name = "SETUP")]
+    pub setup: Option<String>,
 }
 
-/// Builds the entry of the game `args` names, with its options, and hands it to `visitor`: the one place
-/// where the harness turns a game's name into its entry.
-pub fn visit<V: Visit>(args: &GameArgs, visitor: V) -> Result<V::Output> {
-    Ok(match args.game {
-        GameName::Tictactoe => visitor.visit(tictactoe::TicTacToeEntry::new(args)?),
-        GameName::Nim => visitor.visit(nim::NimEntry::new(args)?),
-        GameName::Connect4 => visitor.visit(connect4::Connect4Entry::new(args)?),
-        GameName::BaghChal => visitor.visit(bagh_chal::BaghChalEntry::new(args)?),
-        GameName::SixteenSoldiers => visitor.visit(sixteen_soldiers::SixteenSoldiersEntry::new(args)?),
-        GameName::Pig | GameName::Piglet => visitor.visit(pig::PigEntry::new(args)?),
-        GameName::Einstein => visitor.visit(einstein::EinsteinEntry::new(args)?),
-    })
-}
-
-/// A command over the games a network plays (their positions encoded for it: [`khela_zero::Encode`]).
-pub trait VisitNet {
-    type Output;
-
-    fn visit<E: Entry>(self, entry: E) -> Self::Output
-    where
-        E::Game: khela_zero::Encode;
-}
-
-/// The games a network plays, by name.
-pub const NET_GAMES: [GameName; 3] = [GameName::Tictactoe, GameName::Connect4, GameName::BaghChal];
-
-/// Runs `visitor` on the game of `args`, one a network plays; `command` names the refusal of another.
-pub fn visit_net<V: VisitNet>(args: &GameArgs, command: &str, visitor: V) -> Result<V::Output> {
-    Ok(match args.game {
-        GameName::Tictactoe => visitor.visit(tictactoe::TicTacToeEntry::new(args)?),
-        GameName::Connect4 => visitor.visit(connect4::Connect4Entry::new(args)?),
-        GameName::BaghChal => visitor.visit(bagh_chal::BaghChalEntry::new(args)?),
-        other => return Err(no_network(command, other.into())),
-    })
-}
-
-/// The error of a command that needs a network's encoding of `game`, which it has not.
-pub fn no_network(command: &str, game: &str) -> anyhow::Error {
-    let games: Vec<&str> = NET_GAMES.iter().map(|&g| g.into()).collect();
-    anyhow::anyhow!(
-        "{command} needs a network's encoding of the game, which {game} does not have; the games that have it: {}",
-        games.join(", ")
-    )
-}
-
-/// What a command may need of a game beyond the game itself.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Capability {
-    /// An evaluator (`eval`, `solve --depth`, `mcts --prior evaluator`).
-    Evaluator,
-    /// Exact solving (`solve` without `--depth`).
-    Exact,
-    /// A full-tree tally (`count` without `--depth`).
-    Tally,
-    /// Counting per ply (`count --depth`).
-    PerPly,
-    /// A closed-form theory to check the search against (`solve --check-xor`).
-    Theory,
-    /// An endgame for retrograde analysis (`retro`).
-    Retro,
-}
-
-impl fmt::Display for Capability {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Capability::Evaluator => "an evaluator",
-            Capability::Exact => "an exact solver",
-            Capability::Tally => "a full tree small enough to tally",
-            Capability::PerPly => "counts per ply",
-            Capability::Theory => "a closed-form theory to check the search against",
-            Capability::Retro => "an endgame for retrograde analysis (Bagh-Chal without stacks, Sixteen Soldiers without the quiet limit)",
-        })
-    }
-}
-
-/// Whether the entry has `capability`.
-struct Has(Capability);
-
-impl Visit for Has {
-    type Output = bool;
-
-    fn visit<E: Entry>(self, entry: E) -> bool {
-        let start = entry.game().start().and_then(|text| entry.game().parse_position(text).ok());
-        match self.0 {
-            Capability::Evaluator => entry.scale().is_some(),
-            Capability::Exact => !matches!(entry.exact(), Exact::Refused(_)),
-            Capability::Tally => entry.full_tree().is_some(),
-            Capability::PerPly => start.is_some_and(|state| entry.per_ply(&state).is_some()),
-            Capability::Theory => entry.theory().is_some(),
-            Capability::Retro => entry.endgame(&Scope::default()).is_some_and(|endgame| endgame.is_ok()),
+impl GameArgs {
+    /// The default options of `game`, at its start.
+    pub fn of(game: GameName) -> GameArgs {
+        GameArgs {
+            game: Spec::of(game),
+            position: None,
+            width: None,
+            height: None,
+            rules: None,
+            quiet_limit: None,
+            goal: None,
+            setup: None,
         }
     }
+
+    /// The game string these options give: `--game`'s, with the parameters the other options spell added (the
+    /// same parameter given both ways must have one value).
+    pub fn spec(&self) -> Result<Spec> {
+        let mut spec = self.game.clone();
+        let options = [
+            ("width", self.width.map(|w| w.to_string())),
+            ("height", self.height.map(|h| h.to_string())),
+            ("rules", self.rules.clone()),
+            ("quiet-limit", self.quiet_limit.map(|q| q.to_string())),
+            ("goal", self.goal.map(|g| g.to_string())),
+            ("setup", self.setup.clone()),
+        ];
+        for (key, value) in options {
+            if let Some(value) = value {
+                spec.params.set(key, &value).map_err(|e| anyhow::anyhow!("--game {}: {e}", self.game))?;
+            }
+        }
+        Ok(spec)
+    }
 }
 
-/// The names of the games, in [`GameName`]'s order, that have `capability` (with their default options).
-pub fn with(capability: Capability) -> Vec<&'static str> {
-    GameName::VARIANTS
-        .iter()
-        .filter(|&&game| {
-            let args = GameArgs::of(game);
-            visit(&args, Has(capability)).unwrap_or(false)
-        })
-        .map(|&game| game.into())
-        .collect()
+/// Builds the entry of the game the options give and hands it to `visitor` ([`khela::registry::visit`]).
+pub fn visit<V: Visit>(args: &GameArgs, visitor: V) -> Result<V::Output> {
+    khela::registry::visit(&args.spec()?, visitor)
 }
 
-/// The error of a command that cannot serve `game`, which lacks `capability`: it names the games that have it.
-pub fn refuse(command: &str, game: GameName, capability: Capability) -> anyhow::Error {
-    let games = with(capability).join(", ");
-    anyhow::anyhow!("{command} needs {capability}, which {game} does not have; the games that have it: {games}")
+/// Runs `command` on the game the options give, one a network plays ([`khela::registry::visit_net`]).
+pub fn visit_net<C: NetCommand>(args: &GameArgs, name: &str, command: C) -> Result<C::Output> {
+    khela::registry::visit_net(&args.spec()?, name, command)
 }
 
-/// The position `args` gives of the entry's game, or its start when it gives none; a game without a start needs
-/// the position. `verb` is what the command would do with a finished game, for the message refusing it
-/// (`None`: finished games are accepted).
+/// The position the options give of the entry's game, or its start ([`khela::registry::position`]).
 pub fn position<E: Entry>(
     entry: &E,
     args: &GameArgs,
     verb: Option<&str>,
 ) -> Result<(String, <E::Game as Game>::State)> {
-    let game = entry.game();
-    let Some(text) = args.position.as_deref().or(game.start()) else {
-        bail!("--game {} needs {} ({})", args.game, entry.position_flag(), entry.notation());
-    };
-    let state = game.parse_position(text)?;
-    if let (Some(verb), khela_games::Node::Terminal(payoff)) = (verb, game.node(&state)) {
-        bail!("{} position {text:?} is already over ({}); nothing to {verb}", entry.title(), outcome(game, payoff));
-    }
-    Ok((text.to_string(), state))
+    khela::registry::position(entry, args.position.as_deref(), verb)
 }
 
-/// A finished game's result, by the notation's player names: `X has won`, `a draw`.
-pub fn outcome<G: Notation>(game: &G, payoff: Value) -> String {
-    if payoff > 0.0 {
-        format!("{} has won", game.player_name(Player::Max))
-    } else if payoff < 0.0 {
-        format!("{} has won", game.player_name(Player::Min))
-    } else {
-        "a draw".to_string()
+/// What the solver `own` draws with `solve --plot`, if it draws anything.
+pub fn plot_of(own: Own) -> Option<&'static str> {
+    match own {
+        Own::Pig(_) => Some("the optimal policy's hold boundary"),
+        Own::Connect4(_) | Own::Nim => None,
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
+/// Solves the position written `text` of the entry's game with its own solver `own`, and writes what it finds.
+pub fn solve_own<E: Entry>(entry: &E, own: Own, text: &str, run: &OwnSolve) -> Result<()> {
+    // Each solver is made for its game, whose notation reads the position.
+    match own {
+        Own::Connect4(game) => connect4::position(&game, text, &game.parse_position(text)?, run),
+        Own::Nim => nim::solve(text, &khela_games::nim::Nim.parse_position(text)?, run),
+        Own::Pig(game) => pig::solve(game, &entry.title(), text, &game.parse_position(text)?, run),
+    }
+}
 
-    #[test]
-    fn capabilities_name_their_games() {
-        assert_eq!(with(Capability::Evaluator), ["tictactoe", "connect4", "bagh-chal", "sixteen-soldiers", "einstein"]);
-        assert_eq!(with(Capability::Exact), ["tictactoe", "nim", "connect4", "pig", "piglet", "einstein"]);
-        assert_eq!(with(Capability::Retro), ["bagh-chal", "sixteen-soldiers"]);
-        assert_eq!(with(Capability::Tally), ["tictactoe"]);
-        assert_eq!(with(Capability::PerPly), ["tictactoe", "connect4", "bagh-chal", "sixteen-soldiers", "einstein"]);
-        assert_eq!(with(Capability::Theory), ["nim"]);
-        let err = refuse("eval", GameName::Nim, Capability::Evaluator).to_string();
-        assert_eq!(
-            err,
-            "eval needs an evaluator, which nim does not have; the games that have it: tictactoe, connect4, bagh-chal, \
-             sixteen-soldiers, einstein"
-        );
+/// `solve --set`: the game's own solver on files of positions with their known scores, each checked.
+pub fn solve_sets<E: Entry>(entry: &E, run: &SetRun) -> Result<()> {
+    match entry.exact() {
+        Exact::Own(Own::Connect4(game)) => connect4::sets(&game, run),
+        _ => bail!("solve --set: {} has no benchmark sets to solve (Connect-4 has)", entry.title()),
+    }
+}
+
+/// `solve --check-xor`: the exact search checked against the game's closed-form theory on every position of
+/// `family`.
+pub fn check_theory<E: Entry>(entry: &E, family: Family, out: &OutArg) -> Result<()> {
+    match entry.theory() {
+        Some(khela::registry::Theory::Bouton) => nim::check_bouton(family, out),
+        None => bail!("{} has no closed-form theory to check", entry.title()),
     }
 }

@@ -241,10 +241,13 @@ fn the_registry_lists_every_game_and_what_it_serves() {
          sixteen-soldiers",
     );
     refused(&["solve", "--game", "tictactoe", "--check-xor"], "the games that have it: nim");
-    refused(&["solve", "--game", "tictactoe", "--width", "4"], "Tic-tac-toe takes no --width (its options: none)");
+    refused(
+        &["solve", "--game", "tictactoe", "--width", "4"],
+        "Tic-tac-toe takes no parameter width (its parameters: none)",
+    );
     refused(
         &["solve", "--game", "connect4", "--rules", "x"],
-        "Connect-4 takes no --rules (its options: --width, --height)",
+        "Connect-4 takes no parameter rules (its parameters: width, height)",
     );
     // Every game takes every position flag the same way: --heaps is --position.
     assert_eq!(
@@ -356,4 +359,40 @@ fn depth_limited_solve_refuses_bad_requests() {
         "over the limit of 5s",
     );
     refused(&["solve", "--game", "connect4", "--position", "4453", "--depth", "9", "--time-limit", "1h1x"], "'1h1x'");
+}
+
+/// `--game` takes a game string with its parameters; `--width`, `--rules`, `--goal` … spell the same parameters.
+#[test]
+fn a_game_string_and_the_options_spell_the_same_game() {
+    let count = |game: &[&str]| csv(&[&["count", "--depth", "5"], game].concat());
+    let by_options = count(&["--game", "connect4", "--width", "5", "--height", "4"]);
+    assert_eq!(by_options, count(&["--game", "connect4(width=5,height=4)"]));
+    assert_eq!(by_options, count(&["--game", "connect4(width=5)", "--height", "4"]));
+    assert_ne!(by_options, count(&["--game", "connect4"]));
+    assert_eq!(
+        csv(&["solve", "--game", "pig", "--goal", "12", "--position", "3 4 0 first"]),
+        csv(&["solve", "--game", "pig(goal=12)", "--position", "3 4 0 first"])
+    );
+    assert_eq!(
+        csv(&["eval", "--game", "sixteen-soldiers", "--rules", "optional", "--quiet-limit", "40"]),
+        csv(&["eval", "--game", "sixteen-soldiers(rules=optional,quiet-limit=40)"])
+    );
+    assert_eq!(
+        csv(&["count", "--game", "bagh-chal", "--rules", "size=3,tigers=b2,goats=6,captures=3", "--depth", "4"]),
+        csv(&["count", "--game", "bagh-chal(size=3,tigers=b2,goats=6,captures=3)", "--depth", "4"])
+    );
+    refused(
+        &["count", "--game", "connect4(width=5)", "--width", "6", "--depth", "1"],
+        "--game connect4(width=5): the parameter width is given twice, as 5 and as 6",
+    );
+    refused(
+        &["count", "--game", "connect4(depth=3)", "--depth", "1"],
+        "Connect-4 takes no parameter depth (its parameters: width, height)",
+    );
+    refused(
+        &["count", "--game", "chess", "--depth", "1"],
+        "unknown game \"chess\"; the games: tictactoe, nim, connect4",
+    );
+    refused(&["count", "--game", "connect4(width=5", "--depth", "1"], "its parameters end with ')'");
+    refused(&["count", "--game", "pig(goal=many)", "--depth", "1"], "goal=many: invalid digit found in string");
 }

@@ -60,7 +60,7 @@ fn solve_values_small_endgames_exactly() {
 fn options_are_checked() {
     refused(&["count", "--game", "einstein", "--setup", "12345/123456", "--depth", "2"], "setup \"12345/123456\"");
     refused(&["count", "--game", "einstein", "--setup", "random:x", "--depth", "2"], "random:N takes a seed");
-    refused(&["count", "--game", "tictactoe", "--setup", "123456/123456", "--depth", "2"], "takes no --setup");
+    refused(&["count", "--game", "tictactoe", "--setup", "123456/123456", "--depth", "2"], "takes no parameter setup");
     refused(
         &[
             "count",
@@ -70,8 +70,10 @@ fn options_are_checked() {
             "123456/123456",
             "--position",
             "1..../...../...../...../....a first",
+            "--depth",
+            "2",
         ],
-        "give either --setup or --position",
+        "give either setup or --position",
     );
     refused(&["solve", "--game", "einstein", "--position", "1..../...../...../....a first"], "five rows");
     refused(&["star", "--game", "einstein", "--depths", "0..2"], "depth 0 is out of range");

@@ -134,7 +134,7 @@ fn what_the_regional_games_refuse() {
     );
     refused(
         &["count", "--game", "bagh-chal", "--quiet-limit", "50", "--depth", "1"],
-        "Bagh-Chal takes no --quiet-limit",
+        "Bagh-Chal takes no parameter quiet-limit",
     );
     refused(&["eval", "--game", "sixteen-soldiers", "--quiet-limit", "0"], "--quiet-limit 0");
     refused(&["eval", "--game", "bagh-chal", "--position", "T...T/...../...../...../T...T g"], "expected the board");

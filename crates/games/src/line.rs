@@ -39,11 +39,18 @@ impl End {
 /// assert_eq!(line.undo(), Some(2));
 /// assert_eq!(line.end(&TicTacToe), None);
 /// ```
-#[derive(Clone, Debug)]
+#[derive(Debug)]
 pub struct Line<G: Game> {
     states: Vec<G::State>,
     moves: Vec<G::Move>,
     keys: Vec<u64>,
+}
+
+// By hand: a derived `Clone` would ask the game itself to be `Clone`, which a line does not hold.
+impl<G: Game> Clone for Line<G> {
+    fn clone(&self) -> Self {
+        Line { states: self.states.clone(), moves: self.moves.clone(), keys: self.keys.clone() }
+    }
 }
 
 impl<G: Game> Line<G> {

@@ -158,9 +158,9 @@ impl Visit for Count<'_> {
         let threads: Vec<u64> =
             if args.threads.is_empty() { vec![machine::cores() as u64] } else { args.threads.clone() };
         let capability = if args.depth.is_some() { Capability::PerPly } else { Capability::Tally };
-        if !games::with(capability).contains(&args.game.game.into()) {
+        if !games::with(capability).contains(&args.game.game.name.into()) {
             return Err(match capability {
-                Capability::Tally if games::with(Capability::PerPly).contains(&args.game.game.into()) => {
+                Capability::Tally if games::with(Capability::PerPly).contains(&args.game.game.name.into()) => {
                     let why = if entry.game().cycles().is_some() {
                         "its positions repeat, so its full tree is infinite"
                     } else {
@@ -170,7 +170,7 @@ impl Visit for Count<'_> {
                 }
                 _ => games::refuse(
                     if args.depth.is_some() { "count --depth" } else { "count" },
-                    args.game.game,
+                    &args.game.game,
                     capability,
                 ),
             });
@@ -257,7 +257,7 @@ fn per_ply<E: Entry>(
     sink: &Sink,
 ) -> Result<()> {
     let Some(published) = entry.per_ply(root) else {
-        return Err(games::refuse("count --depth", args.game.game, Capability::PerPly));
+        return Err(games::refuse("count --depth", &args.game.game, Capability::PerPly));
     };
     if args.game.quiet_limit.is_some() {
         bail!(

@@ -13,16 +13,16 @@ mod checkpoint;
 mod elo;
 
 use crate::games::{self, Capability, Entry, GameArgs, Visit};
-use crate::known::Known;
 use crate::machine::Sidecar;
-use crate::net::GuideOf;
 use crate::output::{self, OutArg, Sink};
-use crate::players::{Contender, Seat, TableMove, play_out, roll_to_decision};
 use crate::progress::Progress;
 use anyhow::{Result, bail};
 use checkpoint::{Checkpoint, Kept, Played};
 use clap::Args;
 use elo::{Pairing, ratings};
+use khela::known::Known;
+use khela::net::GuideOf;
+use khela::players::{Contender, Seat, TableMove, play_out, roll_to_decision};
 use khela_games::line::{End, Line};
 use khela_games::rng::splitmix64;
 use khela_games::settled::{Settle, Settled, Through};
@@ -132,7 +132,7 @@ impl Visit for Match<'_> {
         let args = self.0;
         let scale = entry.scale();
         if scale.is_none() && args.players.iter().any(|p| matches!(p, Contender::Engine(_))) {
-            return Err(games::refuse("match with an engine", args.game.game, Capability::Evaluator));
+            return Err(games::refuse("match with an engine", &args.game.game, Capability::Evaluator));
         }
         let (_, start) = games::position(&entry, &args.game, Some("match"))?;
         let ratings_file = args.ratings.as_deref().map(output::writable).transpose()?;
@@ -147,7 +147,11 @@ impl Visit for Match<'_> {
             _ => None,
         };
         let game = entry.game();
-        let known = args.tables.as_deref().map(|dir| Known::load(&entry, &args.game, dir, "match")).transpose()?;
+        let known = args
+            .tables
+            .as_deref()
+            .map(|dir| Known::load(&entry, args.game.game.name.into(), dir, "match"))
+            .transpose()?;
         // The players search the game whose positions the tables hold are settled, and play the tables' move there.
         let searched = Settled::new(game, known.as_ref().map(|k| k as &dyn Settle<E::Game>));
         let evaluator = scale.as_ref().map(|s| Through(&s.evaluator));
@@ -157,7 +161,9 @@ impl Visit for Match<'_> {
             .players
             .iter()
             .map(|player| match player {
-                Contender::Net(path, _) => entry.guide(path, "match with net:PATH").map(Some),
+                Contender::Net(path, _) => {
+                    khela::net::guide(&entry, args.game.game.name.into(), path, "match with net:PATH").map(Some)
+                }
                 _ => Ok(None),
             })
             .collect::<Result<Vec<_>>>()?;

@@ -7,12 +7,12 @@
 mod record;
 
 use crate::games::{self, Entry, GameArgs, View, Visit};
-use crate::known::Known;
 use crate::output;
-use crate::players::{Contender, Seat, Seen};
 use anyhow::{Result, anyhow, bail};
 use clap::Args;
 use indicatif::HumanCount;
+use khela::known::Known;
+use khela::players::{Contender, Seat, Seen};
 use khela_games::line::{End, Line};
 use khela_games::rng::splitmix64;
 use khela_games::settled::{Settle, Settled, Through};
@@ -92,7 +92,11 @@ impl Visit for Play<'_> {
         };
         // The dice: their own stream of the seed, apart from the opponent's.
         let mut dice = Pcg::from_seed(splitmix64(args.seed ^ DICE));
-        let known = args.tables.as_deref().map(|dir| Known::load(&entry, &args.game, dir, "play")).transpose()?;
+        let known = args
+            .tables
+            .as_deref()
+            .map(|dir| Known::load(&entry, args.game.game.name.into(), dir, "play"))
+            .transpose()?;
         // The opponent's searches stop at every position the tables hold; where the game is in them, it plays
         // their move.
         let settled = Settled::new(game, known.as_ref().map(|k| k as &dyn Settle<E::Game>));
@@ -100,7 +104,9 @@ impl Visit for Play<'_> {
         let through = scale.as_ref().map(|s| Through(&s.evaluator));
         let table_move = |s: &<E::Game as Game>::State| known.as_ref().and_then(|k| k.best(s));
         let guide = match &args.engine {
-            Contender::Net(path, _) => Some(entry.guide(path, "play --engine net:PATH")?),
+            Contender::Net(path, _) => {
+                Some(khela::net::guide(&entry, args.game.game.name.into(), path, "play --engine net:PATH")?)
+            }
             _ => None,
         };
         let mut seat = Seat::new(&settled, through.as_ref(), &args.engine, guide.as_deref(), 16, args.seed)?

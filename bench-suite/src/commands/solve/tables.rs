@@ -4,10 +4,10 @@
 
 use super::moves;
 use crate::games::Entry;
-use crate::known::Known;
 use crate::output::{self, OutArg, Sink};
 use anyhow::{Result, bail};
 use indicatif::HumanCount;
+use khela::known::Known;
 use khela_exact::retro::{self, Outcome};
 use khela_exact::{Algorithm, Natural, Searcher};
 use khela_games::settled::{Settle, Settled};

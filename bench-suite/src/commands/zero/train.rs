@@ -1,12 +1,12 @@
 //! `zero train`: a network trained by self-play, an iteration at a time, checkpointed after each.
 
-use crate::games::{self, Entry, GameArgs, VisitNet};
+use crate::games::{self, Entry, GameArgs, NetCommand};
 use crate::interrupt;
-use crate::net::{load, save};
 use crate::output::{OutputDir, say, write_atomically, write_csv_atomically};
 use crate::progress::Progress;
 use anyhow::{Context, Result, bail};
 use clap::Args;
+use khela::net::{load, save};
 use khela_games::Notation;
 use khela_mcts::DirichletNoise;
 use khela_zero::selfplay::{Record, Settings};
@@ -149,16 +149,16 @@ pub fn run(args: &TrainArgs) -> Result<()> {
 
 struct Train<'a>(&'a TrainArgs);
 
-impl VisitNet for Train<'_> {
+impl NetCommand for Train<'_> {
     type Output = Result<()>;
 
-    fn visit<E: Entry>(self, entry: E) -> Result<()>
+    fn visit<E: Entry>(self, entry: &E) -> Result<()>
     where
         E::Game: Encode,
     {
         let args = self.0;
         let game = entry.game();
-        let (_, start) = games::position(&entry, &args.game, Some("train from"))?;
+        let (_, start) = games::position(entry, &args.game, Some("train from"))?;
         let config = Config {
             blocks: args.blocks as usize,
             channels: args.channels as usize,
@@ -207,7 +207,7 @@ impl VisitNet for Train<'_> {
                         state.options
                     );
                 }
-                let net = load(game, args.game.game.into(), &files.net)?;
+                let net = load(game, args.game.game.name.into(), &files.net)?;
                 let records = read_records(game, &start, &files.replay)?;
                 let rows = read_rows(&files.csv)?;
                 let done = Iteration {
@@ -257,7 +257,7 @@ impl VisitNet for Train<'_> {
                 min_wins: Some(min_wins),
             });
             if args.keep_every > 0 && it.iteration.is_multiple_of(args.keep_every) {
-                save(training.net(), args.game.game.into(), &checkpoint(&args.out, it.iteration))?;
+                save(training.net(), args.game.game.name.into(), &checkpoint(&args.out, it.iteration))?;
             }
             files.write(
                 &training,
@@ -333,7 +333,7 @@ impl Files {
         let replay: String = training.records().map(|r| r.to_line(training.game()) + "\n").collect();
         write_atomically(&self.replay, replay.as_bytes())?;
         write_csv_atomically(&self.csv, rows)?;
-        save(training.net(), args.game.game.into(), &self.net)?;
+        save(training.net(), args.game.game.name.into(), &self.net)?;
         write_atomically(&self.state, serde_json::to_string_pretty(state)?.as_bytes())
     }
 }

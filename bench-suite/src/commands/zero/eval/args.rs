@@ -47,7 +47,7 @@ pub struct Measure {
     pub limit: Option<u64>,
     /// Connect-4 and Bagh-Chal: games against the engine to this depth too (with the game's evaluator: Connect-4's threats,
     /// Bagh-Chal's crowding), as many as against UCT.
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=crate::players::MAX_DEPTH as i64))]
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=khela::players::MAX_DEPTH as i64))]
     pub depth: Option<u32>,
     /// Bagh-Chal: the sliding phase's tables (`retro --game bagh-chal --out DIR`): the heads and the search
     /// judged on --limit positions drawn uniformly from each table (each number of goats captured), every

@@ -8,12 +8,13 @@
 use super::args::Measure;
 use super::games::{against, opponents};
 use super::heads::{judged, outcome_sign};
-use crate::games::{self, Entry, GameArgs, GameName, bagh_chal::BaghChalEntry};
-use crate::known::Known;
-use crate::net::{guide, load};
+use crate::games::{self, Entry, GameArgs, GameName};
 use crate::output::Metric;
-use crate::tables;
 use anyhow::{Result, bail};
+use khela::games::bagh_chal::BaghChalEntry;
+use khela::known::Known;
+use khela::net::{guide, load};
+use khela::tables;
 use khela_games::bagh_chal::{BaghChal, Position};
 use khela_games::rng::splitmix64;
 use khela_games::{Game, Node};
@@ -36,16 +37,16 @@ pub(super) fn rows(game_args: &GameArgs, net: &Path, args: &Measure) -> Result<V
         bail!("--set is for Connect-4's benchmark files; Bagh-Chal's positions are drawn from --tables DIR");
     }
     args.need_positions(args.tables.is_some(), "the positions drawn from each table of --tables")?;
-    let entry = BaghChalEntry::new(game_args)?;
+    let entry = BaghChalEntry::new(&game_args.spec()?)?;
     let (_, start) = games::position(&entry, game_args, Some("evaluate from"))?;
     let opponents = opponents(args, args.depth, entry.plies_left(&start).0)?;
     let game = entry.game();
     let name: &str = GameName::BaghChal.into();
-    let guide = guide(game, name, net)?;
+    let guide = guide(&entry, name, net, "zero eval")?;
     // The tables are loaded and their positions drawn first: a bad directory is refused before any game.
     let positions = match &args.tables {
         Some(dir) => {
-            let known = Known::load(&entry, game_args, dir, "zero eval")?;
+            let known = Known::load(&entry, name, dir, "zero eval")?;
             // The loader leaves out the tables `retro --captured` did not write; every one is drawn from here.
             if let Some(part) = known.endgame.parts.iter().find(|part| !tables::path(dir, &part.file).exists()) {
                 bail!(
@@ -127,7 +128,7 @@ mod tests {
     fn drawn_positions_carry_the_tables_truth() {
         let args =
             GameArgs { rules: Some("size=3,tigers=b2,goats=6,captures=3".into()), ..GameArgs::of(GameName::BaghChal) };
-        let entry = BaghChalEntry::new(&args).unwrap();
+        let entry = BaghChalEntry::new(&args.spec().unwrap()).unwrap();
         let endgame = entry.endgame(&Scope::default()).unwrap().unwrap();
         let table = retro::solve(&*endgame.space, |_| {}).unwrap();
         let known = Known { endgame, table };

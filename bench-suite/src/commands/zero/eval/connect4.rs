@@ -7,11 +7,12 @@
 use super::args::Measure;
 use super::games::{against, opponents};
 use super::heads::judged;
-use crate::games::{Entry, GameArgs, GameName, connect4::Connect4Entry};
-use crate::net::{guide, load};
+use crate::games::{Entry, GameArgs, GameName};
 use crate::output::Metric;
 use crate::progress::Progress;
 use anyhow::{Context, Result, bail};
+use khela::games::connect4::Connect4Entry;
+use khela::net::{guide, load};
 use khela_exact::connect4::Solver;
 use khela_games::connect4::{Connect4, Position, benchmark};
 use khela_zero::Encode;
@@ -32,11 +33,11 @@ pub(super) fn rows(game_args: &GameArgs, net: &Path, args: &Measure) -> Result<V
         bail!("--tables is for Bagh-Chal's sliding phase; Connect-4's positions are judged on --set");
     }
     args.need_positions(args.set.is_some(), "the positions of --set")?;
-    let entry = Connect4Entry::new(game_args)?;
+    let entry = Connect4Entry::new(&game_args.spec()?)?;
     let opponents = opponents(args, args.depth, entry.plies_left(&Position::EMPTY).0)?;
     let game = entry.game();
     let name: &str = GameName::Connect4.into();
-    let guide = guide(game, name, net)?;
+    let guide = guide(&entry, name, net, "zero eval")?;
     // The set's positions are labelled first: a bad file is refused before any game is played.
     let positions = args.set.as_deref().map(|path| labelled(game, path, args.limit)).transpose()?;
     let mut rows = Vec::new();

@@ -3,11 +3,11 @@
 //! of two random plies, and the rows that report them.
 
 use super::args::Measure;
-use crate::net::Guide;
 use crate::output::Metric;
-use crate::players::{Contender, Seat, play_out};
 use crate::progress::Progress;
 use anyhow::{Result, bail};
+use khela::net::Guide;
+use khela::players::{Contender, Seat, play_out};
 use khela_games::line::Line;
 use khela_games::rng::splitmix64;
 use khela_games::{Evaluator, Game};

@@ -27,7 +27,7 @@ pub fn run(args: &EvalArgs) -> Result<()> {
 
 /// The measurements of the network at `net` for the game of `game`.
 pub fn metrics(game: &GameArgs, net: &Path, measure: &Measure) -> Result<Vec<Metric>> {
-    match game.game {
+    match game.game.name {
         GameName::Tictactoe => tictactoe::rows(game, net, measure),
         GameName::Connect4 => connect4::rows(game, net, measure),
         GameName::BaghChal => bagh_chal::rows(game, net, measure),

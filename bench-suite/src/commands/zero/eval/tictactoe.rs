@@ -5,9 +5,9 @@
 use super::args::Measure;
 use super::heads::outcome_sign;
 use crate::games::{GameArgs, GameName};
-use crate::net::load;
 use crate::output::Metric;
 use anyhow::{Result, bail};
+use khela::net::load;
 use khela_exact::retro::{self, Table};
 use khela_games::line::Line;
 use khela_games::rng::splitmix64;
@@ -22,7 +22,7 @@ use std::path::Path;
 
 /// The rows of `zero eval --game tictactoe`.
 pub(super) fn rows(game_args: &GameArgs, net: &Path, args: &Measure) -> Result<Vec<Metric>> {
-    game_args.refuse_options("Tic-tac-toe", &[])?;
+    game_args.spec()?.params.only("Tic-tac-toe", &[])?;
     if args.set.is_some() || args.limit.is_some() || args.tables.is_some() {
         bail!(
             "zero eval --game tictactoe judges all 4,520 positions still in play: it takes no --set, --tables or \

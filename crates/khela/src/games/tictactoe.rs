@@ -1,11 +1,9 @@
-//! Tic-tac-toe in the harness: the textbook's game, with its open-lines evaluator, solved and tallied whole.
+//! Tic-tac-toe's entry: the textbook's game, with its open-lines evaluator, solved and tallied whole.
 
-use super::entry::{Entry, FullTree, GameArgs, GameName, Published, Scale, View};
-use crate::net::{self, GuideOf};
+use crate::registry::{Entry, FullTree, Published, Scale, Spec, View, VisitNet};
 use anyhow::Result;
 use khela_games::tictactoe::{Board, TicTacToe};
 use khela_heuristic::tictactoe::OpenLines;
-use std::path::Path;
 
 /// Tic-tac-toe's entry.
 pub struct TicTacToeEntry;
@@ -18,8 +16,8 @@ impl Entry for TicTacToeEntry {
     type Game = TicTacToe;
     type Evaluator = OpenLines;
 
-    fn new(args: &GameArgs) -> Result<Self> {
-        args.refuse_options("Tic-tac-toe", &[])?;
+    fn new(spec: &Spec) -> Result<Self> {
+        spec.params.only("Tic-tac-toe", &[])?;
         Ok(TicTacToeEntry)
     }
 
@@ -27,8 +25,8 @@ impl Entry for TicTacToeEntry {
         &TicTacToe
     }
 
-    fn guide(&self, path: &Path, _: &str) -> Result<GuideOf<'_, TicTacToe>> {
-        net::guide(self.game(), GameName::Tictactoe.into(), path)
+    fn with_net<V: VisitNet>(&self, visitor: V) -> Option<V::Output<'_, TicTacToe>> {
+        Some(visitor.visit(self))
     }
 
     fn title(&self) -> String {

@@ -2,7 +2,7 @@
 //! under chance to a depth with the race evaluator, by Monte Carlo, counted turn by turn, and its small endgames
 //! solved exactly by memoized expectiminimax.
 
-use super::entry::{Entry, Exact, GameArgs, Published, Scale, View};
+use crate::registry::{Entry, Exact, Published, Scale, Spec, View};
 use anyhow::{Result, anyhow};
 use khela_games::einstein::{Einstein, GONE, SIDE, Setup, State};
 use khela_heuristic::einstein::Race;
@@ -41,13 +41,15 @@ impl Entry for EinsteinEntry {
     type Game = Einstein;
     type Evaluator = Race;
 
-    fn new(args: &GameArgs) -> Result<Self> {
-        args.refuse_options("EinStein würfelt nicht!", &["--setup"])?;
-        if args.setup.is_some() && args.position.is_some() {
-            anyhow::bail!("give either --setup or --position, not both (a position places every cube already)");
-        }
-        let setup = args.setup.as_deref().map(setup_of).transpose()?;
+    fn new(spec: &Spec) -> Result<Self> {
+        spec.params.only("EinStein würfelt nicht!", &["setup"])?;
+        let setup = spec.params.get("setup").map(setup_of).transpose()?;
         Ok(EinsteinEntry { game: Einstein::new(setup.unwrap_or_else(|| Setup::random(0))), setup })
+    }
+
+    /// A setup places every cube: a position may not be given beside it.
+    fn start_fixed_by(&self) -> Option<&'static str> {
+        self.setup.map(|_| "setup")
     }
 
     fn game(&self) -> &Einstein {

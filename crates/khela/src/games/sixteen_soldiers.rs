@@ -2,8 +2,7 @@
 //! searched to a depth and by Monte Carlo, counted ply by ply; its positions repeat, so it is not solved exactly
 //! by search.
 
-use super::endgame::{Endgame, Part, Scope, Summary};
-use super::entry::{Entry, GameArgs, Published, Scale, View};
+use crate::registry::{Endgame, Entry, Part, Published, Scale, Scope, Spec, Summary, View};
 use anyhow::{Result, anyhow, bail};
 use khela_exact::retro::Census;
 use khela_games::sixteen_soldiers::endgame::{FewPieces, MOST};
@@ -110,19 +109,20 @@ impl Entry for SixteenSoldiersEntry {
     type Game = SixteenSoldiers;
     type Evaluator = Soldiers;
 
-    fn new(args: &GameArgs) -> Result<Self> {
-        args.refuse_options("Sixteen Soldiers", &["--rules", "--quiet-limit"])?;
-        let capture = match args.rules.as_deref() {
+    fn new(spec: &Spec) -> Result<Self> {
+        spec.params.only("Sixteen Soldiers", &["rules", "quiet-limit"])?;
+        let quiet_limit = spec.params.parse::<u16>("quiet-limit")?;
+        let capture = match spec.params.get("rules") {
             None => Capture::default(),
             Some(text) => text.parse().map_err(|_| {
                 let names: Vec<&str> = Capture::VARIANTS.iter().map(|&c| c.into()).collect();
                 anyhow!("--rules {text:?} is not a Sixteen Soldiers capture rule; the rules: {}", names.join(", "))
             })?,
         };
-        if args.quiet_limit == Some(0) {
+        if quiet_limit == Some(0) {
             return Err(anyhow!("--quiet-limit 0 would end the game before it starts; give 1 or more plies"));
         }
-        Ok(SixteenSoldiersEntry { game: SixteenSoldiers::new(capture).with_quiet_limit(args.quiet_limit) })
+        Ok(SixteenSoldiersEntry { game: SixteenSoldiers::new(capture).with_quiet_limit(quiet_limit) })
     }
 
     fn game(&self) -> &SixteenSoldiers {
@@ -176,8 +176,8 @@ impl Entry for SixteenSoldiersEntry {
 
 #[cfg(test)]
 mod tests {
-    use super::super::entry::GameName;
     use super::*;
+    use crate::registry::GameName;
 
     /// `--tables DIR` covers as many pieces as the directory's files hold (7 after `retro --pieces 7`).
     #[test]
@@ -188,7 +188,7 @@ mod tests {
             std::fs::write(dir.path().join(name), b"").unwrap();
         }
         assert_eq!(most_in(dir.path()), Some(7));
-        let entry = SixteenSoldiersEntry::new(&GameArgs::of(GameName::SixteenSoldiers)).unwrap();
+        let entry = SixteenSoldiersEntry::new(&Spec::of(GameName::SixteenSoldiers)).unwrap();
         let scope = Scope { within: Some(dir.path().to_path_buf()), ..Scope::default() };
         let endgame = entry.endgame(&scope).unwrap().unwrap();
         assert_eq!(endgame.parts.last().map(|p| p.file.as_str()), Some("pieces-6-1"));

@@ -2,15 +2,12 @@
 //! searched to a depth and by Monte Carlo, counted ply by ply; its positions repeat, so it is not solved exactly
 //! by search.
 
-use super::endgame::{Endgame, Part, Scope, Summary};
-use super::entry::{Entry, GameArgs, GameName, Published, Scale, View};
-use crate::net::{self, GuideOf};
+use crate::registry::{Endgame, Entry, Part, Published, Scale, Scope, Spec, Summary, View, VisitNet};
 use anyhow::{Result, anyhow, bail};
 use khela_exact::retro::Census;
 use khela_games::bagh_chal::sliding::SlidingPhase;
 use khela_games::bagh_chal::{BaghChal, Position, Setup};
 use khela_heuristic::bagh_chal::Crowding;
-use std::path::Path;
 
 /// Bagh-Chal move sequences from the start, plies 0..=8 (perft; our counts, plies 1–4 checked by the tests
 /// against a move generator written from the rules).
@@ -33,6 +30,9 @@ pub struct BaghChalEntry {
     standard: bool,
     setup: Setup,
 }
+
+/// The parameters Bagh-Chal takes: a preset of rules, or a list of keys, and the keys one by one.
+const PARAMETERS: [&str; 7] = ["rules", "size", "tigers", "goats", "stacks", "first", "captures"];
 
 /// What `--rules` takes.
 const RULES: &str = "bagh-chal or bagh-bandi, then (or alone, on bagh-chal) keys like \
@@ -169,9 +169,14 @@ impl Entry for BaghChalEntry {
     type Game = BaghChal;
     type Evaluator = Crowding;
 
-    fn new(args: &GameArgs) -> Result<Self> {
-        args.refuse_options("Bagh-Chal", &["--rules"])?;
-        let rules = args.rules.as_deref().unwrap_or("bagh-chal");
+    /// The rules are `rules` (a preset, or a list of keys, as `--rules` takes them) followed by any of the keys
+    /// given as parameters of their own: `bagh-chal(rules=bagh-bandi,captures=3)`, `bagh-chal(size=3,goats=6)`.
+    fn new(spec: &Spec) -> Result<Self> {
+        spec.params.only("Bagh-Chal", &PARAMETERS)?;
+        let keys = spec.params.iter().filter(|&(key, _)| key != "rules").map(|(key, value)| format!("{key}={value}"));
+        let rules: Vec<String> = spec.params.get("rules").map(String::from).into_iter().chain(keys).collect();
+        let rules = if rules.is_empty() { "bagh-chal".to_string() } else { rules.join(",") };
+        let rules = rules.as_str();
         let setup = setup(rules)?;
         let game = BaghChal::new(&setup).map_err(|e| anyhow::anyhow!("--rules {rules:?}: {e}"))?;
         let title = match rules {
@@ -186,8 +191,8 @@ impl Entry for BaghChalEntry {
         &self.game
     }
 
-    fn guide(&self, path: &Path, _: &str) -> Result<GuideOf<'_, BaghChal>> {
-        net::guide(self.game(), GameName::BaghChal.into(), path)
+    fn with_net<V: VisitNet>(&self, visitor: V) -> Option<V::Output<'_, BaghChal>> {
+        Some(visitor.visit(self))
     }
 
     fn title(&self) -> String {
@@ -245,5 +250,23 @@ mod tests {
             assert_eq!(setup(&rules_text(&given)).unwrap(), given, "{rules}");
         }
         assert_eq!(rules_text(&Setup::bagh_chal()), "size=5,tigers=a5+e5+a1+e1,goats=20,first=goats,captures=5");
+    }
+
+    /// The rules given whole (`--rules`), as a preset with keys, or key by key are the same game.
+    #[test]
+    fn rules_by_parameters() {
+        let entry = |text: &str| BaghChalEntry::new(&text.parse().unwrap());
+        let whole = entry("bagh-chal(rules=size=3,tigers=b2,goats=6,captures=3)").unwrap();
+        let keys = entry("bagh-chal(size=3,tigers=b2,goats=6,captures=3)").unwrap();
+        assert_eq!(whole.setup, keys.setup);
+        assert_eq!(keys.setup.size, 3);
+        let bandi = entry("bagh-chal(rules=bagh-bandi,captures=3)").unwrap();
+        assert_eq!(bandi.setup, Setup { captures_to_win: 3, ..Setup::bagh_bandi() });
+        assert_eq!(entry("bagh-chal(rules=bagh-bandi)").unwrap().title, "Bagh-Bandi");
+        let err = entry("bagh-chal(width=3)").err().unwrap().to_string();
+        assert_eq!(
+            err,
+            "Bagh-Chal takes no parameter width (its parameters: rules, size, tigers, goats, stacks, first, captures)"
+        );
     }
 }

@@ -28,8 +28,8 @@
 //! count the numbers with each outcome (classes of positions, not positions); `crc32` is the CRC-32 (IEEE) of
 //! the outcome bytes, in hexadecimal.
 
-use crate::games::Endgame;
-use crate::output;
+use crate::files;
+use crate::registry::Endgame;
 use anyhow::{Context, Result, bail};
 use khela_exact::retro::{Census, Outcome, Table, UNUSED};
 use khela_games::Game;
@@ -108,7 +108,7 @@ pub fn write(path: &Path, header: &Header, codes: &[u16]) -> Result<()> {
     )
     .into_bytes();
     file.extend_from_slice(&data);
-    output::write_atomically(path, &file)
+    files::write_atomically(path, &file)
 }
 
 /// Reads the outcome codes of the part `header` names from `path`: the header must match it, the number count

@@ -1,8 +1,8 @@
-//! What `--tables DIR` brings to a command: a game's endgame tables loaded ([`crate::tables`]), answering the
+//! What endgame tables bring to a search or a player: a game's endgame tables loaded ([`crate::tables`]), answering the
 //! searches' question — is this position's value known exactly? ([`Settle`]) — and a player's: which move keeps
 //! it (the fastest win, a draw kept, the longest defence).
 
-use crate::games::{self, Capability, Endgame, Entry, GameArgs, Scope};
+use crate::registry::{self, Capability, Endgame, Entry, Scope};
 use crate::tables;
 use anyhow::Result;
 use khela_exact::retro::{self, Outcome, Table};
@@ -19,13 +19,18 @@ pub struct Known<G: Game> {
 }
 
 impl<G: Game> Known<G> {
-    /// The tables of `entry`'s game in `dir`, for `command` (its name in messages).
-    pub fn load<E: Entry<Game = G>>(entry: &E, args: &GameArgs, dir: &Path, command: &str) -> Result<Known<G>> {
+    /// The tables of `entry`'s game (`name` its name, as the tables' files give it) in `dir`, for `command` (its
+    /// name in messages).
+    ///
+    /// # Errors
+    ///
+    /// A game without an endgame, and tables that are missing, unreadable or for other rules.
+    pub fn load<E: Entry<Game = G>>(entry: &E, name: &str, dir: &Path, command: &str) -> Result<Known<G>> {
         let Some(endgame) = entry.endgame(&Scope { within: Some(dir.to_path_buf()), ..Scope::default() }) else {
-            return Err(games::refuse(&format!("{command} --tables"), args.game, Capability::Retro));
+            return Err(registry::refuse(&format!("{command} --tables"), name, Capability::Retro));
         };
         let endgame = endgame?;
-        let table = tables::load(dir, &args.game.to_string(), &endgame)?;
+        let table = tables::load(dir, name, &endgame)?;
         Ok(Known { endgame, table })
     }
 

@@ -1,0 +1,461 @@
+//! The dynamic face: a game chosen at run time by its game string ([`load`]), for interactive front ends (the
+//! Python states, the browser app). Its states ([`State`]) give their legal moves as numbers and as notation,
+//! play and undo them, give the outcome and the chance outcomes, the picture, the analysis of every move and a
+//! player's move. It is written once, generically over the registry's entries ([`Face`] for every
+//! [`Entry`]); the generic path stays for bulk work.
+//!
+//! A move's number is its place among the legal moves of the position, in the game's fixed order (at a chance
+//! node, among the chance outcomes): numbers are the position's, the notation is the game's.
+//!
+//! A state is its line of play: the starting position (in the game's notation) and the moves played since, so
+//! that undo goes back move by move, repetitions count in games whose positions repeat, and [`State::record`]
+//! writes a state out whole, which [`Game::replay`] reads back.
+
+use crate::analysis::{self, Analyser, Analysis};
+use crate::net;
+use crate::players::{Contender, Seat};
+use crate::registry::{self, Entry, GameName, Spec, Visit};
+use anyhow::{Result, anyhow, bail};
+use khela_games::line::{End, Line};
+use khela_games::{Game as _, Node, Notation, Player, Value};
+use serde::{Deserialize, Serialize};
+use std::fmt;
+use std::sync::Arc;
+
+/// The game named by `text`, a game string with its parameters (`connect4(width=8)`; see
+/// [`crate::registry::params`]).
+///
+/// # Errors
+///
+/// An unknown game, a string that is not a game string, or parameters the game refuses.
+pub fn load(text: &str) -> Result<Game> {
+    Game::new(&text.parse()?)
+}
+
+/// A game chosen at run time.
+#[derive(Clone)]
+pub struct Game {
+    spec: Spec,
+    face: Arc<dyn Face>,
+}
+
+impl fmt::Debug for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Game({})", self.spec)
+    }
+}
+
+impl Game {
+    /// The game `spec` names.
+    ///
+    /// # Errors
+    ///
+    /// Parameters the game refuses.
+    pub fn new(spec: &Spec) -> Result<Game> {
+        struct Build;
+        impl Visit for Build {
+            type Output = Arc<dyn Face>;
+            fn visit<E: Entry>(self, entry: E) -> Arc<dyn Face> {
+                Arc::new(entry)
+            }
+        }
+        Ok(Game { spec: spec.clone(), face: registry::visit(spec, Build)? })
+    }
+
+    /// Its game string, as it was given.
+    pub fn spec(&self) -> &Spec {
+        &self.spec
+    }
+
+    /// Its name in headings: `Connect-4 7x6`.
+    pub fn title(&self) -> String {
+        self.face.title()
+    }
+
+    /// How its positions are written.
+    pub fn notation(&self) -> &'static str {
+        self.face.notation()
+    }
+
+    /// How its notation names `player`: `X`, `goats`.
+    pub fn player_name(&self, player: Player) -> &'static str {
+        self.face.player_name(player)
+    }
+
+    /// Its standard start.
+    ///
+    /// # Errors
+    ///
+    /// A game with no standard start (Nim: give the heaps, [`Game::state`]).
+    pub fn start(&self) -> Result<State> {
+        self.state_at(None)
+    }
+
+    /// The position `position`, in the game's notation.
+    ///
+    /// # Errors
+    ///
+    /// A text the notation refuses.
+    pub fn state(&self, position: &str) -> Result<State> {
+        self.state_at(Some(position))
+    }
+
+    /// The state a record describes (see [`State::record`]): its game's, from its start, its moves replayed.
+    ///
+    /// # Errors
+    ///
+    /// A record of another game, or a start or a move that this game refuses.
+    pub fn replay(&self, record: &Record) -> Result<State> {
+        let spec: Spec = record.game.parse()?;
+        if spec != self.spec {
+            bail!("the record is of {}, not of {}", record.game, self.spec);
+        }
+        // The game's own start is taken as it is (a game whose parameters fix its start refuses a position).
+        let mut state = match self.start() {
+            Ok(start) if start.line.start() == record.start => start,
+            _ => self.state(&record.start)?,
+        };
+        for text in &record.moves {
+            state.play_text(text)?;
+        }
+        Ok(state)
+    }
+
+    fn state_at(&self, position: Option<&str>) -> Result<State> {
+        Ok(State { game: self.clone(), line: self.face.clone().line(position)? })
+    }
+}
+
+/// A game's state with the line of play that led to it.
+#[derive(Debug)]
+pub struct State {
+    game: Game,
+    line: Box<dyn Play>,
+}
+
+impl Clone for State {
+    fn clone(&self) -> State {
+        State { game: self.game.clone(), line: self.line.clone_box() }
+    }
+}
+
+/// What is at a state: a player to move, nature to draw, or the end.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Turn {
+    /// This player moves.
+    Decision(Player),
+    /// Nature draws one of the chance outcomes ([`State::chance_outcomes`]).
+    Chance,
+    /// The game is over: its payoff, the first player's view (a draw by repetition or by the length cap is 0).
+    Over(Value),
+}
+
+/// A state written out whole: its game string, its start, the moves played since, in the game's notation.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    /// The game string.
+    pub game: String,
+    /// The starting position.
+    pub start: String,
+    /// The moves (and chance outcomes) played since.
+    pub moves: Vec<String>,
+}
+
+impl State {
+    /// Its game.
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// Who is to move, or whether nature draws, or the end.
+    pub fn turn(&self) -> Turn {
+        self.line.turn()
+    }
+
+    /// The first player's payoff if the game is over.
+    pub fn outcome(&self) -> Option<Value> {
+        match self.turn() {
+            Turn::Over(payoff) => Some(payoff),
+            _ => None,
+        }
+    }
+
+    /// The legal moves' numbers (at a chance node, the chance outcomes'): `0..n` in the game's order; none when
+    /// the game is over.
+    pub fn legal_moves(&self) -> Vec<usize> {
+        (0..self.line.moves().len()).collect()
+    }
+
+    /// The legal moves (at a chance node, the chance outcomes) in the game's notation, in the game's order.
+    pub fn move_texts(&self) -> Vec<String> {
+        self.line.moves()
+    }
+
+    /// The chance outcomes with their probabilities, at a chance node (none elsewhere), by number.
+    pub fn chance_outcomes(&self) -> Vec<(usize, f64)> {
+        self.line.chances().into_iter().enumerate().collect()
+    }
+
+    /// The move numbered `mv` in the game's notation.
+    ///
+    /// # Errors
+    ///
+    /// A number that is not a legal move's.
+    pub fn move_text(&self, mv: usize) -> Result<String> {
+        let texts = self.move_texts();
+        texts.get(mv).cloned().ok_or_else(|| self.no_move(mv))
+    }
+
+    /// The number of the move written `text`.
+    ///
+    /// # Errors
+    ///
+    /// A text that is no legal move's: the message lists them.
+    pub fn parse_move(&self, text: &str) -> Result<usize> {
+        let texts = self.move_texts();
+        let text = text.trim();
+        texts.iter().position(|t| t == text).ok_or_else(|| {
+            if texts.is_empty() {
+                anyhow!("move {text:?}: the game is over")
+            } else {
+                anyhow!("move {text:?} is not legal here; the legal moves: {}", texts.join(", "))
+            }
+        })
+    }
+
+    /// Plays the move (or chance outcome) numbered `mv`.
+    ///
+    /// # Errors
+    ///
+    /// A number that is not a legal move's; the state is unchanged.
+    pub fn play(&mut self, mv: usize) -> Result<()> {
+        if mv >= self.line.moves().len() {
+            return Err(self.no_move(mv));
+        }
+        self.line.play(mv);
+        Ok(())
+    }
+
+    /// Plays the move written `text`.
+    ///
+    /// # Errors
+    ///
+    /// A text that is no legal move's; the state is unchanged.
+    pub fn play_text(&mut self, text: &str) -> Result<()> {
+        let mv = self.parse_move(text)?;
+        self.play(mv)
+    }
+
+    /// Takes back the last move (or chance outcome); `false` at the start, where there is none.
+    pub fn undo(&mut self) -> bool {
+        self.line.undo()
+    }
+
+    /// The moves (and chance outcomes) played since the start, in the game's notation.
+    pub fn history(&self) -> Vec<String> {
+        self.line.played()
+    }
+
+    /// The state written out whole.
+    pub fn record(&self) -> Record {
+        Record { game: self.game.spec.to_string(), start: self.line.start().to_string(), moves: self.history() }
+    }
+
+    /// A picture of the position for people.
+    pub fn picture(&self) -> String {
+        self.line.picture()
+    }
+
+    /// Every legal move valued by `analyser` ([`crate::analysis`]).
+    ///
+    /// # Errors
+    ///
+    /// A position with no move to choose (over, or a chance node), or an analyser the game cannot serve.
+    pub fn analyse(&self, analyser: &Analyser) -> Result<Analysis> {
+        self.line.analyse(self.game.spec.name, analyser)
+    }
+
+    /// The move `contender` chooses here, `seed` for its random choices (the same seed, the same move).
+    ///
+    /// # Errors
+    ///
+    /// A position with no move to choose, or a contender the game cannot serve (the engine without an evaluator,
+    /// a network the game has not).
+    pub fn choose(&self, contender: &Contender, seed: u64) -> Result<usize> {
+        self.line.choose(self.game.spec.name, contender, seed)
+    }
+
+    fn no_move(&self, mv: usize) -> anyhow::Error {
+        match self.line.moves().len() {
+            0 => anyhow!("move {mv}: the game is over"),
+            n => anyhow!("move {mv} is not legal here; the moves are numbered 0 to {}", n - 1),
+        }
+    }
+}
+
+/// A game's entry, as the dynamic face asks it: what [`Game`] needs, for every entry.
+pub trait Face: Send + Sync {
+    /// The game's title.
+    fn title(&self) -> String;
+    /// Its notation, for messages.
+    fn notation(&self) -> &'static str;
+    /// A player's name in the notation.
+    fn player_name(&self, player: Player) -> &'static str;
+    /// A line of play from `position`, or from the start.
+    fn line(self: Arc<Self>, position: Option<&str>) -> Result<Box<dyn Play>>;
+}
+
+impl<E: Entry> Face for E {
+    fn title(&self) -> String {
+        Entry::title(self)
+    }
+
+    fn notation(&self) -> &'static str {
+        Entry::notation(self)
+    }
+
+    fn player_name(&self, player: Player) -> &'static str {
+        self.game().player_name(player)
+    }
+
+    fn line(self: Arc<Self>, position: Option<&str>) -> Result<Box<dyn Play>> {
+        let (start, state) = registry::position(&*self, position, None)?;
+        let line = Line::new(self.game(), state);
+        Ok(Box::new(Played { entry: self, start, line }))
+    }
+}
+
+/// A line of play of some game, as the dynamic face asks it.
+pub trait Play: Send + Sync + fmt::Debug {
+    /// A copy.
+    fn clone_box(&self) -> Box<dyn Play>;
+    /// The starting position, in the notation.
+    fn start(&self) -> &str;
+    /// The moves played, in the notation.
+    fn played(&self) -> Vec<String>;
+    /// Who is to move, or the end.
+    fn turn(&self) -> Turn;
+    /// The legal moves, or chance outcomes, in the notation (none when over).
+    fn moves(&self) -> Vec<String>;
+    /// The chance outcomes' probabilities (none but at a chance node).
+    fn chances(&self) -> Vec<f64>;
+    /// Plays the move numbered `mv` (checked by the caller).
+    fn play(&mut self, mv: usize);
+    /// Takes back the last move, if any.
+    fn undo(&mut self) -> bool;
+    /// The picture.
+    fn picture(&self) -> String;
+    /// The analysis; `name` is the game's.
+    fn analyse(&self, name: GameName, analyser: &Analyser) -> Result<Analysis>;
+    /// A contender's move; `name` is the game's.
+    fn choose(&self, name: GameName, contender: &Contender, seed: u64) -> Result<usize>;
+}
+
+/// A line of play of the game of the entry `E`.
+struct Played<E: Entry> {
+    entry: Arc<E>,
+    start: String,
+    line: Line<E::Game>,
+}
+
+impl<E: Entry> fmt::Debug for Played<E> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} from {:?}, {:?}", self.entry.title(), self.start, self.played())
+    }
+}
+
+impl<E: Entry> Played<E> {
+    /// The moves (or chance outcomes) of the current position, in the game's order; none when the line is over.
+    fn legal(&self) -> Vec<<E::Game as khela_games::Game>::Move> {
+        let game = self.entry.game();
+        if self.line.end(game).is_some() {
+            return Vec::new();
+        }
+        let state = self.line.state();
+        match game.node(state) {
+            Node::Decision(_) => {
+                let mut moves = Vec::new();
+                game.moves(state, &mut moves);
+                moves
+            }
+            _ => {
+                let mut outcomes = Vec::new();
+                game.outcomes(state, &mut outcomes);
+                outcomes.into_iter().map(|(mv, _)| mv).collect()
+            }
+        }
+    }
+}
+
+impl<E: Entry> Play for Played<E> {
+    fn clone_box(&self) -> Box<dyn Play> {
+        Box::new(Played { entry: self.entry.clone(), start: self.start.clone(), line: self.line.clone() })
+    }
+
+    fn start(&self) -> &str {
+        &self.start
+    }
+
+    fn played(&self) -> Vec<String> {
+        self.line.moves().iter().map(|&mv| self.entry.game().write_move(mv)).collect()
+    }
+
+    fn turn(&self) -> Turn {
+        let game = self.entry.game();
+        if let Some(end) = self.line.end(game) {
+            return Turn::Over(End::payoff(end));
+        }
+        match game.node(self.line.state()) {
+            Node::Decision(player) => Turn::Decision(player),
+            Node::Chance => Turn::Chance,
+            Node::Terminal(payoff) => Turn::Over(payoff),
+        }
+    }
+
+    fn moves(&self) -> Vec<String> {
+        self.legal().into_iter().map(|mv| self.entry.game().write_move(mv)).collect()
+    }
+
+    fn chances(&self) -> Vec<f64> {
+        let game = self.entry.game();
+        if self.line.end(game).is_some() || !matches!(game.node(self.line.state()), Node::Chance) {
+            return Vec::new();
+        }
+        let mut outcomes = Vec::new();
+        game.outcomes(self.line.state(), &mut outcomes);
+        outcomes.into_iter().map(|(_, p)| p).collect()
+    }
+
+    fn play(&mut self, mv: usize) {
+        let mv = self.legal()[mv];
+        self.line.play(self.entry.game(), mv);
+    }
+
+    fn undo(&mut self) -> bool {
+        self.line.undo().is_some()
+    }
+
+    fn picture(&self) -> String {
+        self.entry.game().picture(self.line.state())
+    }
+
+    fn analyse(&self, name: GameName, analyser: &Analyser) -> Result<Analysis> {
+        analysis::analyse(&*self.entry, name.into(), &self.line, analyser)
+    }
+
+    fn choose(&self, name: GameName, contender: &Contender, seed: u64) -> Result<usize> {
+        let entry = &*self.entry;
+        let game = entry.game();
+        if !matches!(self.turn(), Turn::Decision(_)) {
+            bail!("there is no move to choose here: the game is over, or nature moves");
+        }
+        let scale = entry.scale();
+        let guide = match contender {
+            Contender::Net(path, _) => Some(net::guide(entry, name.into(), path, "a net:PATH player")?),
+            _ => None,
+        };
+        let mut seat = Seat::new(game, scale.as_ref().map(|s| &s.evaluator), contender, guide.as_deref(), 16, seed)?;
+        let chosen = seat.choose(&self.line).mv;
+        Ok(self.legal().iter().position(|&mv| mv == chosen).expect("a player chooses a legal move"))
+    }
+}

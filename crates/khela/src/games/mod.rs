@@ -1,0 +1,9 @@
+//! The games' entries, a file each: what khela knows of each game beyond its rules.
+
+pub mod bagh_chal;
+pub mod connect4;
+pub mod einstein;
+pub mod nim;
+pub mod pig;
+pub mod sixteen_soldiers;
+pub mod tictactoe;

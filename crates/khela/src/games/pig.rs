@@ -1,0 +1,59 @@
+//! Pig's and Piglet's entry: dice (a coin) and cycles, solved exactly by value iteration
+//! (`khela_exact::iterate` over `khela_games::pig::PigSpace`).
+
+use crate::registry::{Entry, Exact, GameName, Own, Spec, View};
+use anyhow::Result;
+use khela_games::NoEvaluator;
+use khela_games::pig::{Pig, State};
+
+/// Pig's or Piglet's entry.
+pub struct PigEntry {
+    game: Pig,
+    title: String,
+}
+
+impl Entry for PigEntry {
+    type Game = Pig;
+    type Evaluator = NoEvaluator;
+
+    fn new(spec: &Spec) -> Result<Self> {
+        let piglet = spec.name == GameName::Piglet;
+        let name = if piglet { "Piglet" } else { "Pig" };
+        spec.params.only(name, &["goal"])?;
+        let goal = spec.params.parse("goal")?.unwrap_or(if piglet { 10 } else { 100 });
+        let game = if piglet { Pig::piglet(goal) } else { Pig::with_die(goal) };
+        let game = game.map_err(|e| anyhow::anyhow!("goal={goal}: {e}"))?;
+        Ok(PigEntry { game, title: format!("{name} to {goal}") })
+    }
+
+    fn game(&self) -> &Pig {
+        &self.game
+    }
+
+    fn title(&self) -> String {
+        self.title.clone()
+    }
+
+    fn notation(&self) -> &'static str {
+        "the first player's score, the second's, the turn total, first or second to move, and rolled while the \
+         die is in the air, like 0 0 0 first"
+    }
+
+    fn view(&self) -> View {
+        View::Mover
+    }
+
+    fn max_moves(&self) -> u32 {
+        6
+    }
+
+    /// No line of Pig is bounded (every roll of 1 undoes a turn); the goal is the scale of a game's length.
+    fn plies_left(&self, _: &State) -> (u32, &'static str) {
+        (u32::from(self.game.goal()), "points to the goal (a game may last longer)")
+    }
+
+    /// Value iteration over every position.
+    fn exact(&self) -> Exact {
+        Exact::Own(Own::Pig(self.game))
+    }
+}

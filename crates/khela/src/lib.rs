@@ -1,0 +1,68 @@
+//! khela for front ends: the part of khela that the command line, the Python package and the browser app share.
+//!
+//! - [`registry`]: the games by name, each built from a game string with its parameters
+//!   (`connect4(width=8,height=7)`, [`Spec`]), and what khela knows of each ([`registry::Entry`]): its notation,
+//!   evaluator, published counts, exact solver, endgame and network.
+//! - [`load`] and the [`dynamic`] face: a game chosen at run time, its states with their moves as numbers and as
+//!   notation, play and undo, the outcome and the chance outcomes, the picture, the analysis of every move
+//!   ([`analysis`]) and a player's move ([`players`]).
+//! - [`players`]: who plays a game — the engine, Monte Carlo, a network, random moves — and the loop that plays
+//!   a game between two of them.
+//! - [`tables`], [`known`] and [`net`]: endgame tables and trained networks, loaded from paths.
+//!
+//! The generic, monomorphised path ([`registry::visit`] with a [`registry::Visit`]) is for bulk work, where it
+//! earns its speed; the dynamic face is written once over it, for interactive front ends.
+//!
+//! # Examples
+//!
+//! Load a game by its string, play two moves, value every move, and ask a player for its move:
+//!
+//! ```
+//! # fn main() -> anyhow::Result<()> {
+//! let game = khela::load("connect4(width=5,height=4)")?;
+//! let mut state = game.start()?;
+//! state.play_text("3")?;
+//! state.play_text("3")?;
+//! assert_eq!(state.history(), ["3", "3"]);
+//!
+//! // Every move's exact value, by the Connect-4 solver, from the first player's view.
+//! let analysis = state.analyse(&khela::Analyser::Exact)?;
+//! let values: Vec<_> = analysis.moves.iter().map(|m| (m.text.as_str(), m.value)).collect();
+//! assert_eq!(values.len(), 5);
+//! let best: Vec<&str> = analysis.best().iter().map(|&i| analysis.moves[i].text.as_str()).collect();
+//!
+//! // The engine, searching 8 plies with the threat evaluator, plays one of them here.
+//! let mv = state.choose(&"engine:8".parse()?, 0)?;
+//! assert!(best.contains(&state.move_text(mv)?.as_str()));
+//! # Ok(())
+//! # }
+//! ```
+//!
+//! # Adding a game
+//!
+//! A game that every command and front end serves is, in the workspace:
+//!
+//! 1. its file in `crates/games` (the [`khela_games::Game`] and [`khela_games::Notation`] implementations; call
+//!    the conformance suite, `khela_games::conformance`, from its tests);
+//! 2. its entry here, one file in `src/games/` implementing [`registry::Entry`] (it reads its parameters from the
+//!    [`Spec`] and refuses the others), declared in `src/games/mod.rs`;
+//! 3. one line in the registry's list ([`registry::GameName`]'s variant) and its arm in [`registry::visit`];
+//! 4. only if it has them: an evaluator in `crates/heuristic` (the entry's `scale`), a network's encoding in
+//!    `crates/zero` (the entry's `with_net`), an endgame (`endgame`), an own solver ([`registry::Own`]).
+//!
+//! The test `every_game_keeps_the_promises_of_its_capabilities` fails when a game is registered without the
+//! parts its capabilities promise.
+
+pub mod analysis;
+pub mod dynamic;
+pub mod files;
+pub mod games;
+pub mod known;
+pub mod net;
+pub mod players;
+pub mod registry;
+pub mod tables;
+
+pub use analysis::{Analyser, Analysis, MoveValue, Source};
+pub use dynamic::{Game, State, load};
+pub use registry::{GameName, Spec};

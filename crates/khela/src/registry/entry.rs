@@ -1,0 +1,241 @@
+//! What khela knows of a game: the [`Entry`] trait each game's file implements, and what an entry says of its
+//! game's values, evaluator, counts, exact solver and network.
+
+use super::endgame::{Endgame, Scope};
+use super::params::Spec;
+use anyhow::Result;
+use khela_games::connect4::Connect4;
+use khela_games::pig::Pig;
+use khela_games::{Evaluator, Game, Notation, Value};
+use khela_zero::Encode;
+
+/// How a game's values are shown.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum View {
+    /// From the first player's view (khela's own convention, the textbook's).
+    First,
+    /// From the view of the side to move at the position given (Connect-4's benchmark convention).
+    Mover,
+}
+
+/// A game's evaluator, with what the harness says of it.
+#[derive(Clone, Debug)]
+pub struct Scale<E> {
+    /// The evaluator.
+    pub evaluator: E,
+    /// What it measures and from whose view, for headings (`open lines, X's view`).
+    pub about: &'static str,
+    /// The difference on its scale that PUCT's softmax prior weighs e times more (see `mcts --prior evaluator`).
+    pub prior_unit: Value,
+}
+
+/// How `solve` solves a position of the game exactly (without `--depth`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Exact {
+    /// Every move's exact value, by alpha-beta, in a table.
+    MoveValues,
+    /// The game's own solver, which a front end runs and shows as it shows that solver's results.
+    Own(Own),
+    /// Every move's exact value by memoized expectiminimax (every position below valued once, in a memo), for a
+    /// game whose positions transpose but never repeat; refused where [`Entry::positions_bound`] exceeds this.
+    Memoized(u64),
+    /// Not at all, for this reason.
+    Refused(&'static str),
+}
+
+/// A game's own exact solver: a solver of `khela-exact` made for a family of games, with the game it solves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Own {
+    /// The Connect-4 solver (`khela_exact::connect4::Solver`): every move's exact score, on a board of any size;
+    /// it also runs benchmark sets of positions with their known scores.
+    Connect4(Connect4),
+    /// Memoized negamax over heap multisets, sound because Nim is impartial: wins and losses after each move.
+    Nim,
+    /// Value iteration over every position (`khela_exact::iterate`), for Pig and Piglet: winning chances, and
+    /// the optimal policy's hold boundary, which a front end may draw.
+    Pig(Pig),
+}
+
+/// A closed-form theory of a game's values, which the exact search can be checked against.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Theory {
+    /// Bouton's XOR rule for Nim: the side to move loses exactly when the nim-sum is 0.
+    Bouton,
+}
+
+impl Theory {
+    /// Its name: `Bouton's XOR rule`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Theory::Bouton => "Bouton's XOR rule",
+        }
+    }
+}
+
+/// Something done with a game a network plays: [`Entry::with_net`] calls it with the entry, whose game's
+/// positions are encoded for a network ([`Encode`]). What it gives back may depend on the game
+/// ([`VisitNet::Output`]).
+pub trait VisitNet {
+    /// What it gives back for the game `G`, borrowed from the entry for `'e`.
+    type Output<'e, G: Game + 'e>;
+
+    /// Does it with `entry`.
+    fn visit<'e, E: Entry>(self, entry: &'e E) -> Self::Output<'e, E::Game>
+    where
+        E::Game: Encode;
+}
+
+/// What `count` knows of a game's counts per ply from its start, for its estimates of the work.
+#[derive(Clone, Copy, Debug)]
+pub struct Published {
+    /// Move sequences per ply (perft), plies 0, 1, …
+    pub sequences: &'static [u64],
+    /// Distinct positions per ply.
+    pub positions: &'static [u64],
+    /// The growth of the sequences per ply beyond the table.
+    pub growth: f64,
+}
+
+/// Every move of a position with its value, the first player's view.
+pub type MoveValues<G> = Vec<(<G as Game>::Move, Value)>;
+
+/// A key of a game's states.
+pub type KeyFn<G> = fn(&G, &<G as Game>::State) -> u64;
+
+/// How `count` tallies a game's full tree.
+pub struct FullTree<G: Game> {
+    /// A key that merges equivalent states (the board's symmetries), with a description of what it counts, for
+    /// a second tally of distinct states up to them.
+    pub symmetry: Option<(KeyFn<G>, &'static str)>,
+}
+
+/// A family of positions whose values a closed-form theory gives, for `solve --check-xor`.
+#[derive(Clone, Copy, Debug)]
+pub struct Family {
+    /// The number of heaps.
+    pub heaps: u32,
+    /// The largest heap size.
+    pub max: u32,
+}
+
+/// A game as the harness knows it.
+pub trait Entry: Sized + Send + Sync + 'static {
+    /// The game.
+    type Game: Notation<State: Send + Sync, Move: Send + Sync> + Sync;
+    /// Its evaluator ([`khela_games::NoEvaluator`] for a game without one).
+    type Evaluator: Evaluator<Self::Game> + Clone + Send + Sync;
+
+    /// The entry for these parameters (a board size, rules), refusing any the game does not take.
+    ///
+    /// # Errors
+    ///
+    /// A parameter the game does not take, or a value it refuses: the message names it.
+    fn new(spec: &Spec) -> Result<Self>;
+
+    /// The game.
+    fn game(&self) -> &Self::Game;
+
+    /// The game's name in headings: `Tic-tac-toe`, `Connect-4 7x6`.
+    fn title(&self) -> String;
+
+    /// The flag positions are given with, as messages name it.
+    fn position_flag(&self) -> &'static str {
+        "--position"
+    }
+
+    /// How positions are written, for messages: `9 characters of '.', 'X', 'O', row by row`.
+    fn notation(&self) -> &'static str;
+
+    /// The position written `text`, as headings name it.
+    fn name_position(&self, text: &str) -> String {
+        text.to_string()
+    }
+
+    /// The view the game's values are shown in.
+    fn view(&self) -> View;
+
+    /// The game's evaluator, if it has one.
+    fn scale(&self) -> Option<Scale<Self::Evaluator>> {
+        None
+    }
+
+    /// The most moves any node has: the base of the estimates of a search's size.
+    fn max_moves(&self) -> u32;
+
+    /// The most plies a game can still last from `state`, and what they are (`empty cells of the board`).
+    fn plies_left(&self, state: &<Self::Game as Game>::State) -> (u32, &'static str);
+
+    /// An upper bound on the positions reachable from `state` (for a board game, its cells' states to the power
+    /// of the cells left); infinite if the game knows none.
+    fn positions_bound(&self, state: &<Self::Game as Game>::State) -> f64 {
+        let _ = state;
+        f64::INFINITY
+    }
+
+    /// How `solve` solves exactly: every move's value by alpha-beta, unless the game's positions repeat (then a
+    /// search has no exact value to give).
+    fn exact(&self) -> Exact {
+        match self.game().cycles() {
+            Some(_) => Exact::Refused(
+                "its positions repeat: exact values come from retrograde analysis (retro, then solve --tables DIR), \
+                 not search; or use --depth",
+            ),
+            None => Exact::MoveValues,
+        }
+    }
+
+    /// Every move of `state` (a decision node) with its exact value, the first player's view, by the game's own
+    /// solver ([`Exact::Own`]), for an analysis; `None` where the solver values no moves (Pig's value iteration
+    /// gives winning chances, which a front end shows as the solver's own results).
+    fn own_values(&self, state: &<Self::Game as Game>::State) -> Option<Result<MoveValues<Self::Game>>> {
+        let _ = state;
+        None
+    }
+
+    /// The network capability: `visitor` run with this entry, for a game a network plays (its positions encoded,
+    /// [`Encode`]); `None` for the others. A game with a network declares it by returning
+    /// `Some(visitor.visit(self))`.
+    fn with_net<V: VisitNet>(&self, visitor: V) -> Option<V::Output<'_, Self::Game>> {
+        let _ = visitor;
+        None
+    }
+
+    /// The parameter that fixes the game's start, if one is given (EinStein's `setup`), so that a position may
+    /// not be given beside it.
+    fn start_fixed_by(&self) -> Option<&'static str> {
+        None
+    }
+
+    /// The game's endgame for retrograde analysis (`retro`, `--tables`), as `scope` chooses it (Bagh-Chal: the
+    /// sliding phase from the fewest goats captured asked; Sixteen Soldiers: the positions with up to so many
+    /// pieces; the default scope: the whole endgame the tables hold); `None` for a game without one.
+    fn endgame(&self, scope: &Scope) -> Option<Result<Endgame<Self::Game>>> {
+        let _ = scope;
+        None
+    }
+
+    /// A starting position drawn from `seed`, in the game's notation, for a game whose start is dealt (EinStein's
+    /// setups) when the options fixed none: `match` deals one a pair of games, `play` one from its seed. `None`
+    /// for the others.
+    fn deal(&self, seed: u64) -> Option<String> {
+        let _ = seed;
+        None
+    }
+
+    /// Whether `count` tallies the game's full tree (`None`: it is too large), and how.
+    fn full_tree(&self) -> Option<FullTree<Self::Game>> {
+        None
+    }
+
+    /// Whether `count --depth` counts this game ply by ply, and what it knows of the counts from `state` (the
+    /// published counts, from the game's standard start only).
+    fn per_ply(&self, state: &<Self::Game as Game>::State) -> Option<Option<Published>> {
+        let _ = state;
+        None
+    }
+
+    /// The closed-form theory of the game's values that the exact search can be checked against, if it has one.
+    fn theory(&self) -> Option<Theory> {
+        None
+    }
+}

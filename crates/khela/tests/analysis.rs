@@ -1,0 +1,155 @@
+//! The analysis of a position checked against simpler and independent searches: tic-tac-toe's exact values
+//! against plain minimax, Connect-4's solver against alpha-beta on a small board, Nim's solver against Bouton's
+//! rule; Monte Carlo's visits add up to its iterations and repeat from their seed; requests a game cannot serve
+//! are refused naming why.
+
+use khela::analysis::{Analyser, Source};
+use khela::{Game, State};
+use khela_exact::{Algorithm, Natural, Searcher, move_values};
+use khela_games::connect4::Connect4;
+use khela_games::nim::{Heaps, Nim};
+use khela_games::tictactoe::TicTacToe;
+use khela_games::{Game as _, Notation, Player};
+use khela_mcts::random::{Pcg, Random};
+
+/// A position `plies` random moves from the start of `game` that is still to be decided, if one is reached.
+fn random_position(game: &Game, plies: usize, rng: &mut Pcg) -> Option<State> {
+    let mut state = game.start().unwrap();
+    for _ in 0..plies {
+        let moves = state.legal_moves();
+        if moves.is_empty() {
+            return None;
+        }
+        state.play(moves[rng.below(moves.len())]).unwrap();
+    }
+    state.outcome().is_none().then_some(state)
+}
+
+#[test]
+fn tic_tac_toe_s_exact_values_are_plain_minimax_s() {
+    let game = khela::load("tictactoe").unwrap();
+    let mut rng = Pcg::from_seed(1);
+    let mut checked = 0;
+    for i in 0..200 {
+        let Some(state) = random_position(&game, i % 8, &mut rng) else { continue };
+        let analysis = state.analyse(&Analyser::Exact).unwrap();
+        assert_eq!(analysis.source, Source::Exact);
+        let mut board = TicTacToe.parse_position(TicTacToe.start().unwrap()).unwrap();
+        for text in state.history() {
+            TicTacToe.play(&mut board, text.parse().unwrap());
+        }
+        let mut minimax = Searcher::new(&TicTacToe, Natural);
+        for m in &analysis.moves {
+            let child = TicTacToe.child(&board, m.text.parse().unwrap());
+            assert_eq!(
+                m.value,
+                Some(minimax.run(Algorithm::Minimax, &child).value),
+                "{:?} {}",
+                state.history(),
+                m.text
+            );
+        }
+        let best = analysis.best();
+        let mover = analysis.mover;
+        let top = analysis.moves.iter().map(|m| mover.view(m.value.unwrap())).fold(f64::NEG_INFINITY, f64::max);
+        assert!(best.iter().all(|&i| mover.view(analysis.moves[i].value.unwrap()) == top));
+        checked += 1;
+    }
+    assert!(checked > 150, "{checked}");
+}
+
+/// −1, 0 or 1.
+fn sign(value: f64) -> i32 {
+    (value > 0.0) as i32 - (value < 0.0) as i32
+}
+
+#[test]
+fn connect4_s_solver_agrees_with_alpha_beta_on_a_small_board() {
+    let game = khela::load("connect4(width=5,height=4)").unwrap();
+    let board = Connect4::new(5, 4).unwrap();
+    let mut rng = Pcg::from_seed(2);
+    let mut checked = 0;
+    for i in 0..60 {
+        let Some(state) = random_position(&game, 4 + i % 8, &mut rng) else { continue };
+        let analysis = state.analyse(&Analyser::Exact).unwrap();
+        let position = board.parse_position(&state.history().concat()).unwrap();
+        let truth = move_values(&board, &position, Algorithm::AlphaBeta);
+        assert_eq!(analysis.moves.len(), truth.len());
+        for (m, &(mv, value)) in analysis.moves.iter().zip(&truth) {
+            assert_eq!(m.text, board.write_move(mv));
+            // The solver counts stones; alpha-beta gives the payoff: the signs agree.
+            assert_eq!(sign(m.value.unwrap()), sign(value), "{:?} {}", state.history(), m.text);
+        }
+        checked += 1;
+    }
+    assert!(checked > 40, "{checked}");
+}
+
+#[test]
+fn nim_s_solver_agrees_with_bouton_s_rule() {
+    let game = khela::load("nim").unwrap();
+    for heaps in ["1,2,3", "3,4,5", "2,2", "7", "1,1,1", "4,9,13"] {
+        let state = game.state(heaps).unwrap();
+        let analysis = state.analyse(&Analyser::Exact).unwrap();
+        assert_eq!(analysis.mover, Player::Max);
+        let start = Nim.parse_position(heaps).unwrap();
+        let mut moves = Vec::new();
+        Nim.moves(&start, &mut moves);
+        for (m, &mv) in analysis.moves.iter().zip(&moves) {
+            let after: Heaps = Nim.child(&start, mv);
+            // A move wins for the mover exactly when it leaves a nim-sum of 0.
+            assert_eq!(m.value.unwrap() > 0.0, Nim::nim_sum(&after) == 0, "{heaps} {}", m.text);
+        }
+    }
+}
+
+#[test]
+fn monte_carlo_visits_add_up_and_repeat_from_their_seed() {
+    for text in ["tictactoe", "connect4", "bagh-chal", "pig(goal=20)", "einstein"] {
+        let game = khela::load(text).unwrap();
+        let mut state = game.start().unwrap();
+        while !state.chance_outcomes().is_empty() {
+            state.play(0).unwrap();
+        }
+        let analyser = Analyser::Mcts { iterations: 300, seed: 9 };
+        let analysis = state.analyse(&analyser).unwrap();
+        let visits: u64 = analysis.moves.iter().map(|m| m.visits.unwrap()).sum();
+        assert_eq!(visits, 300, "{text}");
+        assert!(analysis.moves.iter().all(|m| m.value.is_none_or(|v| (-1.0..=1.0).contains(&v))), "{text}");
+        assert_eq!(state.analyse(&analyser).unwrap(), analysis, "{text}: the same seed, the same analysis");
+        let most = analysis.moves.iter().map(|m| m.visits.unwrap()).max().unwrap();
+        assert!(analysis.best().iter().all(|&i| analysis.moves[i].visits == Some(most)));
+    }
+}
+
+#[test]
+fn a_depth_limited_analysis_finds_the_win_in_one() {
+    // X to move: 2 wins at once (0, 1, 2 on the top row).
+    let game = khela::load("tictactoe").unwrap();
+    let state = game.state("XX.OO....").unwrap();
+    let analysis = state.analyse(&Analyser::Depth(1)).unwrap();
+    assert_eq!(analysis.source, Source::Depth(1));
+    let best: Vec<&str> = analysis.best().iter().map(|&i| analysis.moves[i].text.as_str()).collect();
+    assert_eq!(best, ["2"]);
+}
+
+#[test]
+fn analyses_a_game_cannot_serve_are_refused_saying_why() {
+    let refused = |game: &str, analyser: Analyser, message: &str| {
+        let mut state = khela::load(game).unwrap().start().unwrap();
+        // EinStein starts with the die in the air: a roll first.
+        if !state.chance_outcomes().is_empty() {
+            let err = state.analyse(&analyser).unwrap_err().to_string();
+            assert!(err.contains("the position is a chance node"), "{err}");
+            state.play(0).unwrap();
+        }
+        let err = state.analyse(&analyser).unwrap_err().to_string();
+        assert!(err.contains(message), "{game} {analyser:?}: {err}");
+    };
+    refused("bagh-chal", Analyser::Exact, "Bagh-Chal is not analysed exactly: its positions repeat");
+    refused("einstein", Analyser::Exact, "positions below this one to value exactly, over the limit");
+    refused("pig", Analyser::Depth(3), "Pig to 100 has no evaluator");
+    refused("pig", Analyser::Exact, "Pig to 100's exact values come from its own solver");
+    refused("tictactoe", Analyser::Depth(0), "the depth is from 1 to 12");
+    refused("tictactoe", Analyser::Mcts { iterations: 0, seed: 0 }, "give from 1 to 10000000");
+}

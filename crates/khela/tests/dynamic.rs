@@ -1,0 +1,171 @@
+//! The dynamic face on every game: random lines of play through `khela::load`, each step checked against what
+//! the face promises (moves by number and by notation, undo, clones, records, chance outcomes), and players'
+//! moves reproducible from their seed.
+
+use khela::dynamic::{Record, Turn};
+use khela::players::Contender;
+use khela::{Game, GameName, Spec, State};
+use khela_mcts::random::{Pcg, Random};
+use strum::VariantArray;
+
+/// Every registered game in a form with a start (Nim's heaps given), and a few with parameters.
+fn games() -> Vec<(Game, Option<&'static str>)> {
+    let mut games: Vec<_> = GameName::VARIANTS
+        .iter()
+        .map(|&name| {
+            let game = Game::new(&Spec::of(name)).unwrap();
+            (game, (name == GameName::Nim).then_some("3,4,5"))
+        })
+        .collect();
+    for text in [
+        "connect4(width=5,height=4)",
+        "bagh-chal(rules=bagh-bandi)",
+        "sixteen-soldiers(rules=optional,quiet-limit=20)",
+        "pig(goal=12)",
+        "einstein(setup=123456/654321)",
+    ] {
+        games.push((khela::load(text).unwrap(), None));
+    }
+    games
+}
+
+fn start(game: &Game, position: Option<&str>) -> State {
+    match position {
+        Some(text) => game.state(text).unwrap(),
+        None => game.start().unwrap(),
+    }
+}
+
+/// Checks what one state promises, then plays a random move.
+fn step(state: &mut State, rng: &mut Pcg) -> bool {
+    let (moves, texts) = (state.legal_moves(), state.move_texts());
+    assert_eq!(moves.len(), texts.len());
+    match state.turn() {
+        Turn::Over(payoff) => {
+            assert!(moves.is_empty(), "{state:?}: over, yet moves");
+            assert_eq!(state.outcome(), Some(payoff));
+            assert!(state.play(0).is_err(), "a move after the end is refused");
+            assert!(state.analyse(&khela::Analyser::Mcts { iterations: 10, seed: 0 }).is_err());
+            return false;
+        }
+        Turn::Chance => {
+            let chances = state.chance_outcomes();
+            assert_eq!(chances.len(), moves.len());
+            let total: f64 = chances.iter().map(|&(_, p)| p).sum();
+            assert!((total - 1.0).abs() < 1e-9, "{state:?}: chance outcomes sum to {total}");
+        }
+        Turn::Decision(_) => assert!(state.chance_outcomes().is_empty()),
+    }
+    assert!(!moves.is_empty(), "{state:?}: a game that goes on has moves");
+    for (&mv, text) in moves.iter().zip(&texts) {
+        assert_eq!(&state.move_text(mv).unwrap(), text);
+        assert_eq!(state.parse_move(text).unwrap(), mv, "{text} is the move numbered {mv}");
+    }
+    assert!(state.move_text(moves.len()).is_err());
+    assert!(state.parse_move("no such move").unwrap_err().to_string().contains("the legal moves:"));
+    // Play and undo come back to the same state; a clone goes its own way.
+    let before = state.record();
+    let picture = state.picture();
+    let mv = moves[rng.below(moves.len())];
+    let mut clone = state.clone();
+    clone.play(mv).unwrap();
+    assert_eq!(state.record(), before, "playing on a clone leaves the state as it was");
+    assert!(clone.undo());
+    assert_eq!(clone.record(), before);
+    assert_eq!(clone.picture(), picture);
+    state.play_text(&texts[mv]).unwrap();
+    true
+}
+
+#[test]
+fn random_lines_of_every_game_keep_the_face_s_promises() {
+    let mut rng = Pcg::from_seed(7);
+    for (game, position) in games() {
+        for _ in 0..3 {
+            let mut state = start(&game, position);
+            let first = state.record();
+            let mut plies = 0;
+            while plies < 300 && step(&mut state, &mut rng) {
+                plies += 1;
+            }
+            // The record replays to the same state, and undo walks back to the start.
+            let record = state.record();
+            assert_eq!(record.moves.len(), plies);
+            let replayed = game.replay(&record).unwrap();
+            assert_eq!(replayed.record(), record);
+            assert_eq!(replayed.turn(), state.turn());
+            assert_eq!(replayed.picture(), state.picture());
+            let json = serde_json::to_string(&record).unwrap();
+            assert_eq!(serde_json::from_str::<Record>(&json).unwrap(), record);
+            while state.undo() {}
+            assert_eq!(state.record(), first, "{}", game.title());
+            assert!(!state.undo(), "nothing to undo at the start");
+        }
+    }
+}
+
+#[test]
+fn a_record_of_another_game_or_with_a_bad_move_is_refused() {
+    let game = khela::load("connect4(width=5,height=4)").unwrap();
+    let mut state = game.start().unwrap();
+    state.play_text("3").unwrap();
+    let record = state.record();
+    assert_eq!(
+        record,
+        Record { game: "connect4(width=5,height=4)".into(), start: String::new(), moves: vec!["3".into()] }
+    );
+    let other = khela::load("connect4").unwrap();
+    let err = other.replay(&record).unwrap_err().to_string();
+    assert_eq!(err, "the record is of connect4(width=5,height=4), not of connect4");
+    let bad = Record { moves: vec!["3".into(), "9".into()], ..record };
+    let err = game.replay(&bad).unwrap_err().to_string();
+    assert_eq!(err, "move \"9\" is not legal here; the legal moves: 1, 2, 3, 4, 5");
+    assert_eq!(state.play(5).unwrap_err().to_string(), "move 5 is not legal here; the moves are numbered 0 to 4");
+}
+
+#[test]
+fn bad_game_strings_and_positions_are_refused_with_a_message() {
+    for (text, message) in [
+        ("chess", "unknown game \"chess\"; the games: tictactoe, nim, connect4, bagh-chal"),
+        ("connect4(width=3,height=40)", "Connect-4 board 3x40 needs width x (height + 1) = 123 bits"),
+        ("connect4(width=seven)", "width=seven: invalid digit"),
+        ("connect4(depth=3)", "Connect-4 takes no parameter depth (its parameters: width, height)"),
+        ("pig(goal=0)", "goal=0"),
+        ("sixteen-soldiers(quiet-limit=0)", "quiet-limit"),
+        ("einstein(setup=12)", "setup"),
+    ] {
+        let err = khela::load(text).unwrap_err().to_string();
+        assert!(err.contains(message), "{text}: {err}");
+    }
+    let nim = khela::load("nim").unwrap();
+    assert!(nim.start().unwrap_err().to_string().contains("Nim needs --heaps"));
+    let err =
+        khela::load("einstein(setup=123456/123456)").unwrap().state("6.../...../...../...../....a first").unwrap_err();
+    assert!(err.to_string().contains("give either setup or --position, not both"), "{err}");
+    assert!(khela::load("tictactoe").unwrap().state("XX").is_err());
+}
+
+#[test]
+fn players_choose_legal_moves_and_the_same_seed_the_same_move() {
+    let players: Vec<Contender> = ["engine:3", "mcts:200", "random"].iter().map(|p| p.parse().unwrap()).collect();
+    for (game, position) in games() {
+        let state = start(&game, position);
+        if !matches!(state.turn(), Turn::Decision(_)) {
+            continue;
+        }
+        for player in &players {
+            let chosen = state.choose(player, 5);
+            if let (Contender::Engine(_), Err(err)) = (player, &chosen) {
+                assert!(err.to_string().contains("needs an evaluator"), "{}: {err}", game.title());
+                continue;
+            }
+            let mv = chosen.unwrap();
+            assert!(state.legal_moves().contains(&mv));
+            assert_eq!(state.choose(player, 5).unwrap(), mv, "{} {player}: the same seed, the same move", game.title());
+        }
+    }
+    // A network for a game no network plays is refused, naming the games a network plays.
+    let nim = khela::load("nim").unwrap().state("1,2").unwrap();
+    let err = nim.choose(&"net:x.safetensors".parse().unwrap(), 0).unwrap_err().to_string();
+    assert!(err.ends_with("the games that have it: tictactoe, connect4, bagh-chal"), "{err}");
+}
