@@ -2,6 +2,7 @@
 //! other front ends (the Python package, [`run`]), so that both take the same options, refuse the same input
 //! with the same messages and write the same files.
 
+mod args;
 mod checkpoint;
 mod cli;
 mod commands;

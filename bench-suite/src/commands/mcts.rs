@@ -4,6 +4,7 @@
 //! search is the library's, chosen by name (`khela_mcts::plan`); with a network, the network-guided search of
 //! `khela_zero::player`, which runs the same loop.
 
+use crate::args;
 use crate::games::{self, Capability, Entry, GameArgs, Visit};
 use crate::interrupt;
 use crate::names::named;
@@ -221,7 +222,7 @@ impl Visit for Mcts<'_> {
                 guide.search(&state, &[], &guided, args.seed)
             }
             _ => {
-                let pool = rayon::ThreadPoolBuilder::new().num_threads(plan.threads).build()?;
+                let pool = args::pool(plan.threads)?;
                 watched(iterations, |meter| {
                     pool.install(|| plan::run_metered(&settled, state.clone(), &plan, config, prior, meter))
                 })??

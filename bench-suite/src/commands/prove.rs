@@ -3,6 +3,7 @@
 //! best few moves a turn by the game's evaluator), and reports the proof's size. Long proofs save the positions
 //! decided to a checkpoint every minute and resume from it.
 
+use crate::args;
 use crate::games::{self, Capability, Entry, GameArgs, Visit};
 use crate::machine::{self, Sidecar};
 use crate::output::{self, Metric, OutArg, Sink};
@@ -109,8 +110,7 @@ impl Visit for Prove<'_> {
         // Half the memory for the table, leaving room for its growth and for writing the checkpoint.
         let memory = machine::memory_bytes().unwrap_or(u64::MAX) / 2;
         let threads = args.threads.map_or_else(machine::cores, |t| t as usize);
-        let pool =
-            rayon::ThreadPoolBuilder::new().num_threads(threads).build().context("cannot start the thread pool")?;
+        let pool = args::pool(threads)?;
         let progress = Progress::stages("prove", 1);
         let started = Instant::now();
         // Every thread ticks; one at a time saves the checkpoint, and the first failure stops them all.

@@ -2,10 +2,11 @@
 //! placed; Sixteen Soldiers' positions with few pieces — solved exactly on every core; the tables written to a
 //! directory ([`khela::tables`]) with a summary per part (goats captured and side to move; pieces of each side).
 
+use crate::args;
 use crate::games::{self, Capability, Entry, GameArgs, Scope, Visit};
 use crate::machine::{self, Sidecar};
 use crate::output::{self, OutputDir};
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use clap::Args;
 use indicatif::HumanCount;
 use khela::tables::{self, Header};
@@ -85,8 +86,7 @@ impl Visit for Retro<'_> {
             );
         }
         let threads = args.threads.map_or_else(machine::cores, |t| t as usize);
-        let pool =
-            rayon::ThreadPoolBuilder::new().num_threads(threads).build().context("cannot start the thread pool")?;
+        let pool = args::pool(threads)?;
         let started = Instant::now();
         let mut levels = Vec::new();
         eprintln!(

@@ -195,7 +195,18 @@ impl Visit for Solve<'_> {
         let (text, state) = games::position(&entry, &args.game, Some("solve"))?;
         match (args.depth, entry.exact()) {
             (Some(depth), _) => depth_limited(&entry, &state, depth, args, known.as_ref()),
-            (None, Exact::MoveValues) => exact(&entry, &state, None, &args.out),
+            (None, Exact::MoveValues) => {
+                let bound = entry.positions_bound(&state);
+                if bound > khela::analysis::MAX_EXACT_BOUND && !args.force {
+                    bail!(
+                        "{} position {text:?}: up to {bound:.1e} lines of play below it to search exactly, over the \
+                         limit of {:.0e} (--force runs it all the same); a later position, or --depth",
+                        entry.title(),
+                        khela::analysis::MAX_EXACT_BOUND
+                    );
+                }
+                exact(&entry, &state, None, &args.out)
+            }
             (None, Exact::Memoized(limit)) => {
                 let bound = entry.positions_bound(&state);
                 if bound > limit as f64 && !args.force {

@@ -8,7 +8,8 @@
 //! end by the engine at depth 2 on both sides with seeded dice; one of its decision positions, drawn from the
 //! seed, is kept. Every search is a fresh searcher without a table (node counts of the algorithms alone).
 
-use crate::commands::sweep::args::List;
+use crate::args;
+use crate::args::List;
 use crate::games::{self, Capability, Entry, GameArgs, Visit};
 use crate::machine::Sidecar;
 use crate::output::{self, OutArg, Sink};
@@ -160,10 +161,9 @@ impl Visit for Star<'_> {
             tallies
         };
         let per_position: Vec<Vec<[Tally; 4]>> = match args.threads {
-            Some(threads) => rayon::ThreadPoolBuilder::new()
-                .num_threads(threads as usize)
-                .build()?
-                .install(|| positions.par_iter().enumerate().map(search).collect()),
+            Some(threads) => {
+                args::pool(threads as usize)?.install(|| positions.par_iter().enumerate().map(search).collect())
+            }
             None => positions.par_iter().enumerate().map(search).collect(),
         };
         bar.finish();

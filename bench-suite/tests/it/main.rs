@@ -7,6 +7,7 @@ mod common;
 mod cli;
 mod cluster;
 mod connect4_solve;
+mod dots_and_boxes;
 mod einstein;
 mod mcts;
 mod output;

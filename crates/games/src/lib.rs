@@ -30,6 +30,7 @@ pub mod bagh_chal;
 pub mod chance_tree;
 pub mod conformance;
 pub mod connect4;
+pub mod dots_and_boxes;
 pub mod einstein;
 pub mod evaluator;
 mod game;

@@ -20,8 +20,9 @@ use khela_mcts::{Config, MoveStats, Search, Uct};
 use khela_zero::player::Guided;
 use std::path::PathBuf;
 
-/// The largest bound on the positions below a position that an exact analysis by plain alpha-beta takes on
-/// (a board game's cells' states to the power of the cells left): tic-tac-toe's start is 3⁹ = 19,683.
+/// The largest bound on the positions below a position that an exact search by plain alpha-beta takes on
+/// ([`crate::registry::Entry::positions_bound`]): tic-tac-toe's start is 3⁹ = 19,683, Dots and Boxes' 2 × 2
+/// start 12! = 479,001,600 lines of play.
 pub const MAX_EXACT_BOUND: f64 = 1e9;
 
 /// The deepest depth-limited analysis.

@@ -52,6 +52,12 @@
 //!
 //! The test `every_game_keeps_the_promises_of_its_capabilities` fails when a game is registered without the
 //! parts its capabilities promise.
+//!
+//! Dots and Boxes came in by this list alone: six places in two crates — its file in `crates/games` and its
+//! `pub mod` line, its entry file here and its `pub mod` line, its `GameName` variant and its `visit` arm — and
+//! every command (`solve`, `count`, `mcts`, `play`, `match`) and the dynamic face served it, with no command
+//! touched. It has no evaluator and no network's encoding: the engine and `net:` players refuse it, naming the
+//! games they serve.
 
 pub mod analysis;
 pub mod dynamic;

@@ -55,6 +55,14 @@ pub fn path(dir: &Path, file: &str) -> PathBuf {
     dir.join(format!("{file}.retro"))
 }
 
+/// The parts whose table files are in `dir`, by their file names without the extension (`captured-4`); none
+/// where `dir` cannot be read.
+pub fn parts_in(dir: &Path) -> Vec<String> {
+    let Ok(entries) = std::fs::read_dir(dir) else { return Vec::new() };
+    let names = entries.filter_map(|e| e.ok()?.file_name().into_string().ok());
+    names.filter_map(|name| name.strip_suffix(".retro").map(String::from)).collect()
+}
+
 /// The table of a whole endgame (from its first part) from the files in `dir` that `retro` wrote for the game
 /// named `game`: a part whose file is absent (`retro --captured` solved fewer) is left out, its positions not
 /// in the table; no file at all is an error.

@@ -9,7 +9,7 @@ use khela_exact::{Algorithm, Natural, Searcher, move_values};
 use khela_games::connect4::Connect4;
 use khela_games::nim::{Heaps, Nim};
 use khela_games::tictactoe::TicTacToe;
-use khela_games::{Game as _, Notation, Player};
+use khela_games::{Game as _, Node, Notation, Player};
 use khela_mcts::random::{Pcg, Random};
 
 /// A position `plies` random moves from the start of `game` that is still to be decided, if one is reached.
@@ -152,4 +152,86 @@ fn analyses_a_game_cannot_serve_are_refused_saying_why() {
     refused("pig", Analyser::Exact, "Pig to 100's exact values come from its own solver");
     refused("tictactoe", Analyser::Depth(0), "the depth is from 1 to 12");
     refused("tictactoe", Analyser::Mcts { iterations: 0, seed: 0 }, "give from 1 to 10000000");
+}
+
+/// Dots and Boxes on 2 × 2 boxes is a first player's win, but only from an outside edge: an interior first edge
+/// lets the second player draw by symmetry (Berlekamp, Conway and Guy, *Winning Ways*, the 2 × 2 game).
+#[test]
+fn dots_and_boxes_2x2_is_won_by_an_outside_first_edge_and_drawn_by_an_inside_one() {
+    let state = khela::load("dots-and-boxes").unwrap().start().unwrap();
+    let analysis = state.analyse(&Analyser::Exact).unwrap();
+    let values: Vec<(&str, f64)> = analysis.moves.iter().map(|m| (m.text.as_str(), m.value.unwrap())).collect();
+    let expected: Vec<(&str, f64)> = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10", "11", "12"]
+        .into_iter()
+        .map(|edge| (edge, if ["4", "6", "7", "9"].contains(&edge) { 0.0 } else { 1.0 }))
+        .collect();
+    assert_eq!(values, expected);
+}
+
+/// Every move's exact value on small Dots and Boxes boards, against a memoized solver written here from the rules
+/// alone (the boxes each edge closes counted afresh from the edges drawn).
+#[test]
+fn dots_and_boxes_values_agree_with_a_solver_from_the_rules() {
+    use std::collections::HashMap;
+    /// The first player's payoff with best play from `edges` drawn, `margin` boxes ahead, `first` to move.
+    fn solve(
+        rows: u32,
+        cols: u32,
+        edges: u64,
+        margin: i32,
+        first: bool,
+        memo: &mut HashMap<(u64, i32, bool), f64>,
+    ) -> f64 {
+        let stride = 2 * cols + 1;
+        let total = rows * stride + cols;
+        if edges.count_ones() == total {
+            return f64::from(margin.signum());
+        }
+        if let Some(&v) = memo.get(&(edges, margin, first)) {
+            return v;
+        }
+        let complete = |e: u64| {
+            let mut n = 0;
+            for r in 0..rows {
+                for c in 0..cols {
+                    let (top, left) = (r * stride + c, r * stride + cols + c);
+                    n += [top, top + stride, left, left + 1].iter().all(|&s| e & 1 << s != 0) as i32;
+                }
+            }
+            n
+        };
+        let mut best = if first { f64::NEG_INFINITY } else { f64::INFINITY };
+        for edge in (0..total).filter(|&e| edges & 1 << e == 0) {
+            let after = edges | 1 << edge;
+            let closed = complete(after) - complete(edges);
+            let sign = if first { 1 } else { -1 };
+            let again = closed > 0;
+            let v = solve(rows, cols, after, margin + sign * closed, if again { first } else { !first }, memo);
+            best = if first { best.max(v) } else { best.min(v) };
+        }
+        memo.insert((edges, margin, first), best);
+        best
+    }
+    let mut rng = Pcg::from_seed(4);
+    for (rows, cols) in [(1, 1), (1, 2), (2, 1), (1, 3), (2, 2)] {
+        let game = khela::load(&format!("dots-and-boxes(rows={rows},cols={cols})")).unwrap();
+        let mut memo = HashMap::new();
+        for i in 0..12 {
+            let Some(state) = random_position(&game, i % 5, &mut rng) else { continue };
+            let replayed = khela_games::dots_and_boxes::DotsAndBoxes::new(rows, cols).unwrap();
+            let position = replayed.parse_position(&state.history().join(",")).unwrap();
+            let analysis = state.analyse(&Analyser::Exact).unwrap();
+            for m in &analysis.moves {
+                let edge: u32 = m.text.parse::<u32>().unwrap() - 1;
+                let child = replayed.child(&position, edge as u8);
+                let (a, b) = child.boxes();
+                let Node::Decision(mover) = replayed.node(&child) else {
+                    assert_eq!(m.value, Some(f64::from((a as i32 - b as i32).signum())));
+                    continue;
+                };
+                let truth = solve(rows, cols, child.drawn(), a as i32 - b as i32, mover == Player::Max, &mut memo);
+                assert_eq!(m.value, Some(truth), "{rows}x{cols} {:?} then {}", state.history(), m.text);
+            }
+        }
+    }
 }

@@ -6,13 +6,13 @@
 mod estimate;
 pub mod exchange;
 
-use crate::commands::sweep::args::Shard;
+use crate::args::{Shard, pool};
 use crate::games::{self, Capability, Entry, GameArgs, Published, Visit};
 use crate::interrupt;
 use crate::machine::{self, Sidecar};
 use crate::output::{self, OutArg, Sink};
 use crate::progress::Progress;
-use anyhow::{Context, Result, bail};
+use anyhow::{Result, bail};
 use clap::{Args, ValueEnum};
 use estimate::{position_bytes, positions_at, sequences};
 use indicatif::HumanCount;
@@ -185,10 +185,6 @@ impl Visit for Count<'_> {
     }
 }
 
-fn pool(threads: u64) -> Result<rayon::ThreadPool> {
-    rayon::ThreadPoolBuilder::new().num_threads(threads as usize).build().context("cannot start the thread pool")
-}
-
 /// The full tree: games by outcome, nodes and distinct states, once per thread count, and distinct states up
 /// to the game's symmetries.
 fn full_tree<E: Entry>(
@@ -204,7 +200,7 @@ fn full_tree<E: Entry>(
     let mut result = None;
     for &t in threads {
         let started = Instant::now();
-        let tally = pool(t)?.install(|| tally(game, state));
+        let tally = pool(t as usize)?.install(|| tally(game, state));
         let seconds = started.elapsed().as_secs_f64();
         timings.push(Timing {
             threads: t,
@@ -310,7 +306,7 @@ fn per_ply<E: Entry>(
     let mut timings = Vec::new();
     let mut result: Option<Vec<PlyRow>> = None;
     for &t in threads {
-        let pool = pool(t)?;
+        let pool = pool(t as usize)?;
         let mut rows: Vec<PlyRow> = (0..=depth).map(|ply| PlyRow { ply, sequences: None, positions: None }).collect();
         if want_sequences {
             let part = args.shard.map_or(Part::WHOLE, |s| Part { k: s.k, n: s.n });
@@ -391,7 +387,7 @@ fn positions_step<E: Entry>(
         }
     }
     let exchanged = format!("{} parts={}", describe_game(args, text), step.n);
-    let done = exchange::run(entry.game(), root, step, &exchanged, &pool(threads)?)?;
+    let done = exchange::run(entry.game(), root, step, &exchanged, &pool(threads as usize)?)?;
     let last = *done.counts.last().expect("the step's own ply");
     let timings = [Timing {
         threads,

@@ -12,6 +12,7 @@
 mod checkpoint;
 mod elo;
 
+use crate::args;
 use crate::games::{self, Capability, Entry, GameArgs, Visit};
 use crate::machine::Sidecar;
 use crate::output::{self, OutArg, Sink};
@@ -217,10 +218,9 @@ impl Visit for Match<'_> {
             Ok(Game1 { kept, a_first })
         };
         let results: Vec<Game1> = match args.threads {
-            Some(threads) => rayon::ThreadPoolBuilder::new()
-                .num_threads(threads as usize)
-                .build()?
-                .install(|| jobs.par_iter().map(play).collect::<Result<_>>())?,
+            Some(threads) => {
+                args::pool(threads as usize)?.install(|| jobs.par_iter().map(play).collect::<Result<_>>())?
+            }
             None => jobs.par_iter().map(play).collect::<Result<_>>()?,
         };
         bar.finish();

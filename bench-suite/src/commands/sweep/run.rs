@@ -5,6 +5,7 @@ use super::grid::{TreeSpec, is_oracle, uses_table};
 use super::plan::TreeJob;
 use super::rows::Row;
 use super::trees::{Built, SweepTree, build};
+use crate::args;
 use anyhow::{Context, Result, bail};
 use khela_exact::{Algorithm, EvalFn, Horizon, MoveOrdering, Oracle, OrderingParts, SearchConfig, search};
 use khela_games::rng::Rng;
@@ -147,7 +148,7 @@ pub fn search_all(
     threads: usize,
     mut done: impl FnMut(TreeResult) -> Result<()>,
 ) -> Result<Cost> {
-    let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().context("cannot start the thread pool")?;
+    let pool = args::pool(threads)?;
     let started = Instant::now();
     let next = AtomicUsize::new(0);
     let stop = AtomicBool::new(false);

@@ -2,6 +2,7 @@
 
 pub mod bagh_chal;
 pub mod connect4;
+pub mod dots_and_boxes;
 pub mod einstein;
 pub mod nim;
 pub mod pig;

@@ -3,6 +3,7 @@
 //! by search.
 
 use crate::registry::{Endgame, Entry, Part, Published, Scale, Scope, Spec, Summary, View};
+use crate::tables;
 use anyhow::{Result, anyhow, bail};
 use khela_exact::retro::Census;
 use khela_games::sixteen_soldiers::endgame::{FewPieces, MOST};
@@ -60,12 +61,11 @@ fn summary_row(_: usize, census: &Census) -> Vec<String> {
 
 /// The most pieces the table files in `dir` hold (`pieces-M-K.retro`: M + K), if it holds any.
 fn most_in(dir: &std::path::Path) -> Option<u8> {
-    let names = std::fs::read_dir(dir).ok()?.filter_map(|e| e.ok()?.file_name().into_string().ok());
     let total = |name: String| -> Option<u8> {
-        let (m, k) = name.strip_prefix("pieces-")?.strip_suffix(".retro")?.split_once('-')?;
+        let (m, k) = name.strip_prefix("pieces-")?.split_once('-')?;
         m.parse::<u8>().ok()?.checked_add(k.parse().ok()?)
     };
-    names.filter_map(total).filter(|n| (2..=MOST as u8).contains(n)).max()
+    tables::parts_in(dir).into_iter().filter_map(total).filter(|n| (2..=MOST as u8).contains(n)).max()
 }
 
 impl SixteenSoldiersEntry {

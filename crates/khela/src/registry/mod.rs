@@ -48,6 +48,7 @@ pub fn visit<V: Visit>(spec: &Spec, visitor: V) -> Result<V::Output> {
         GameName::SixteenSoldiers => visitor.visit(games::sixteen_soldiers::SixteenSoldiersEntry::new(spec)?),
         GameName::Pig | GameName::Piglet => visitor.visit(games::pig::PigEntry::new(spec)?),
         GameName::Einstein => visitor.visit(games::einstein::EinsteinEntry::new(spec)?),
+        GameName::DotsAndBoxes => visitor.visit(games::dots_and_boxes::DotsAndBoxesEntry::new(spec)?),
     })
 }
 
@@ -321,10 +322,16 @@ mod tests {
     #[test]
     fn capabilities_name_their_games() {
         assert_eq!(with(Capability::Evaluator), ["tictactoe", "connect4", "bagh-chal", "sixteen-soldiers", "einstein"]);
-        assert_eq!(with(Capability::Exact), ["tictactoe", "nim", "connect4", "pig", "piglet", "einstein"]);
+        assert_eq!(
+            with(Capability::Exact),
+            ["tictactoe", "nim", "connect4", "pig", "piglet", "einstein", "dots-and-boxes"]
+        );
         assert_eq!(with(Capability::Retro), ["bagh-chal", "sixteen-soldiers"]);
         assert_eq!(with(Capability::Tally), ["tictactoe"]);
-        assert_eq!(with(Capability::PerPly), ["tictactoe", "connect4", "bagh-chal", "sixteen-soldiers", "einstein"]);
+        assert_eq!(
+            with(Capability::PerPly),
+            ["tictactoe", "connect4", "bagh-chal", "sixteen-soldiers", "einstein", "dots-and-boxes"]
+        );
         assert_eq!(with(Capability::Theory), ["nim"]);
         assert_eq!(with(Capability::Network), ["tictactoe", "connect4", "bagh-chal"]);
         let err = refuse("eval", GameName::Nim, Capability::Evaluator).to_string();

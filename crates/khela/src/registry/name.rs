@@ -32,4 +32,8 @@ pub enum GameName {
     /// second's a-f, then first or second to move and the die's face once rolled, like
     /// 124../35.../6...d/...eb/..fca first 3.
     Einstein,
+    /// Dots and Boxes (2 × 2 boxes, or rows=R,cols=C up to 4 each): a position is the edges drawn from the empty
+    /// board, numbered from 1 in reading order, like 1,6,12.
+    #[strum(serialize = "dots-and-boxes")]
+    DotsAndBoxes,
 }
