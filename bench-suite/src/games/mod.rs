@@ -13,6 +13,7 @@ pub use khela::registry::{
     with,
 };
 
+use crate::names::game_string;
 use crate::output::OutArg;
 use anyhow::{Result, bail};
 use clap::Args;
@@ -25,7 +26,7 @@ pub struct GameArgs {
     /// The game, with its parameters if any: a name (see the games command), or a game string like
     /// connect4(width=8,height=7), bagh-chal(rules=bagh-bandi), sixteen-soldiers(rules=optional,quiet-limit=40),
     /// pig(goal=50), einstein(setup=123456/123456). The options below spell the same parameters.
-    #[arg(long, value_name = "GAME")]
+    #[arg(long, value_name = "GAME", value_parser = game_string())]
     pub game: Spec,
     /// The position, in the game's notation (see --game) [default: the game's start].
     #[arg(long, visible_alias = "heaps")]
