@@ -13,7 +13,7 @@
 
 use crate::analysis::{self, Analyser, Analysis};
 use crate::net;
-use crate::players::{Contender, Seat};
+use crate::players::{self, Contender, Seat};
 use crate::registry::{self, Entry, GameName, Spec, Visit};
 use anyhow::{Result, anyhow, bail};
 use khela_games::line::{End, Line};
@@ -371,19 +371,9 @@ impl<E: Entry> Played<E> {
         if self.line.end(game).is_some() {
             return Vec::new();
         }
-        let state = self.line.state();
-        match game.node(state) {
-            Node::Decision(_) => {
-                let mut moves = Vec::new();
-                game.moves(state, &mut moves);
-                moves
-            }
-            _ => {
-                let mut outcomes = Vec::new();
-                game.outcomes(state, &mut outcomes);
-                outcomes.into_iter().map(|(mv, _)| mv).collect()
-            }
-        }
+        let mut moves = Vec::new();
+        players::legal(game, self.line.state(), &mut moves);
+        moves
     }
 }
 

@@ -85,6 +85,19 @@ impl fmt::Display for Contender {
     }
 }
 
+/// The moves of a decision node, or the outcomes of a chance node, into `buf`, in the game's order: what may be
+/// played there (a person's move, a record's, a front end's move by number).
+pub fn legal<G: Game>(game: &G, state: &G::State, buf: &mut Vec<G::Move>) {
+    if let Node::Chance = game.node(state) {
+        let mut outcomes = Vec::new();
+        game.outcomes(state, &mut outcomes);
+        buf.clear();
+        buf.extend(outcomes.into_iter().map(|(o, _)| o));
+    } else {
+        game.moves(state, buf);
+    }
+}
+
 /// Rolls `dice` at every chance node at the end of `line` until a decision node or the end of the game: the
 /// side to move there (`None`: the game is over) and the rolls made.
 pub fn roll_to_decision<G: Game>(game: &G, line: &mut Line<G>, dice: &mut Pcg) -> (Option<Player>, u64) {

@@ -12,7 +12,7 @@ use anyhow::{Result, anyhow, bail};
 use clap::Args;
 use indicatif::HumanCount;
 use khela::known::Known;
-use khela::players::{Contender, Seat, Seen};
+use khela::players::{Contender, Seat, Seen, legal};
 use khela_games::line::{End, Line};
 use khela_games::rng::splitmix64;
 use khela_games::settled::{Settle, Settled, Through};
@@ -215,18 +215,6 @@ fn humans<G: Notation>(game: &G, text: &str) -> Result<[bool; 2]> {
         _ if text.eq_ignore_ascii_case(second) => [false, true],
         _ => bail!("--human {text:?}: first, second, {first}, {second}, both or none"),
     })
-}
-
-/// The moves of a decision node, or the outcomes of a chance node, into `buf`: what a record may play there.
-fn legal<G: Game>(game: &G, state: &G::State, buf: &mut Vec<G::Move>) {
-    if let Node::Chance = game.node(state) {
-        let mut outcomes = Vec::new();
-        game.outcomes(state, &mut outcomes);
-        buf.clear();
-        buf.extend(outcomes.into_iter().map(|(o, _)| o));
-    } else {
-        game.moves(state, buf);
-    }
 }
 
 /// Takes back moves until a person is to move again, at least one; whether there was one. The dice rolled
