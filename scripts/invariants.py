@@ -19,12 +19,10 @@ ROOT = Path(__file__).resolve().parent.parent
 # Exceptions, each with its reason; a file named here that no longer breaks the rule is reported too, so that
 # the list stays true.
 MATCHES_ON_A_NAME = {
-    "bench-suite/src/commands/zero/eval/mod.rs": "zero eval chooses its measurements by game (an issue of its own)",
 }
 PRINTS_OR_READS = {
-    "crates/games/src/connect4/benchmark.rs": "the benchmark sets' reader, shared by tests, benchmarks and the CLI",
 }
-KHELA_FILES = {"crates/khela/src/files.rs", "crates/khela/src/tables.rs", "crates/khela/src/net.rs"}
+KHELA_FILES = {"crates/khela/src/tables.rs", "crates/khela/src/net.rs"}
 TECHNIQUE_CRATES = ["games", "tt", "exact", "heuristic", "mcts", "zero"]
 
 IO = re.compile(r"\b(println!|eprintln!|print!|eprint!|std::process::exit|std::fs::|File::(open|create))")
@@ -64,7 +62,8 @@ def main():
                 else:
                     breaches.append(f"{relative(path)}:{number}: a command matches on a game's name: {line.strip()}")
     for path in sorted((ROOT / "bench-suite/src").rglob("*.rs")):
-        if commands in path.parents or path.name in ("cli.rs",):
+        # The command line (`cli/`) is the layer above the commands, which assembles them.
+        if commands in path.parents or (ROOT / "bench-suite/src/cli") in path.parents:
             continue
         for number, line in code(path):
             if "crate::commands" in line:

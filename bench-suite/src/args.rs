@@ -1,7 +1,9 @@
 //! The arguments several commands share, parsed one way: lists and ranges of integers (`--seeds 0..99`,
-//! `--b 2,4,8`), shards of a job (`--shard K/N`), and the thread pool a `--threads` asks for.
+//! `--b 2,4,8`), shards of a job (`--shard K/N`), and the thread pool a `--threads` asks for ([`Threads`]).
 
+use crate::machine;
 use anyhow::{Context, Result};
+use clap::Args;
 use indicatif::HumanCount;
 use serde::{Deserialize, Serialize};
 use std::collections::HashSet;
@@ -14,6 +16,29 @@ pub const MAX_LIST: u64 = 1_000_000;
 /// A pool of `threads` threads for a command's parallel work.
 pub fn pool(threads: usize) -> Result<rayon::ThreadPool> {
     rayon::ThreadPoolBuilder::new().num_threads(threads).build().context("cannot start the thread pool")
+}
+
+/// `--threads N` of the commands whose work is spread over a pool of every core by default, and whose files do
+/// not depend on how many (`mcts`, `solve` and `zero train` take threads of one search, one by default; `count`
+/// a list of them, to time each).
+#[derive(Clone, Copy, Debug, Default, Args)]
+pub struct Threads {
+    /// Threads (rayon) [default: all cores]. What the command writes is the same for any number (the counts of
+    /// work done, where it reports them, may vary).
+    #[arg(long = "threads", value_name = "N", value_parser = clap::value_parser!(u64).range(1..=4096))]
+    pub asked: Option<u64>,
+}
+
+impl Threads {
+    /// The threads asked for, or every core.
+    pub fn count(self) -> usize {
+        self.asked.map_or_else(machine::cores, |t| t as usize)
+    }
+
+    /// A pool of [`Threads::count`] threads.
+    pub fn pool(self) -> Result<rayon::ThreadPool> {
+        pool(self.count())
+    }
 }
 
 /// A comma list of non-negative integers and inclusive ranges: `2,4,8`, `2..8`, `0..99`, `1,3..5`.

@@ -31,48 +31,9 @@ where
     PossibleValuesParser::new(values).try_map(|name| name.parse::<T>())
 }
 
-/// A parser of game strings (`connect4(width=8)`, [`khela::Spec`]) that `--help` shows with every game's name
-/// and description, as [`named`] shows a library's names.
-pub fn game_string() -> impl TypedValueParser<Value = khela::Spec> {
-    GameString
-}
-
-/// See [`game_string`].
-#[derive(Clone, Copy)]
-struct GameString;
-
-impl TypedValueParser for GameString {
-    type Value = khela::Spec;
-
-    fn parse_ref(
-        &self,
-        cmd: &clap::Command,
-        arg: Option<&clap::Arg>,
-        value: &std::ffi::OsStr,
-    ) -> Result<khela::Spec, clap::Error> {
-        let text = value.to_string_lossy();
-        text.parse().map_err(|err: anyhow::Error| {
-            let flag = arg.map_or_else(|| "--game".to_string(), ToString::to_string);
-            clap::Error::raw(
-                clap::error::ErrorKind::ValueValidation,
-                format!("invalid value '{text}' for '{flag}': {err}\n"),
-            )
-            .with_cmd(cmd)
-        })
-    }
-
-    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
-        let games = khela::GameName::VARIANTS.iter().map(|&game| {
-            let name: &'static str = game.into();
-            PossibleValue::new(name).help(describe(game))
-        });
-        Some(Box::new(games))
-    }
-}
-
 /// A value's description for `--help`: the library's short message for it if it has one, else its doc
 /// comment's first sentence, on one line, without a final full stop or rustdoc's link brackets.
-fn describe<T: EnumMessage>(value: T) -> String {
+pub fn describe<T: EnumMessage>(value: T) -> String {
     let text = value.get_message().or(value.get_documentation()).unwrap_or_default().replace('\n', " ");
     let sentence = text.split_once(". ").map_or(text.as_str(), |(first, _)| first);
     sentence.trim().trim_end_matches('.').replace("[`", "`").replace("`]", "`")

@@ -17,7 +17,7 @@ use std::borrow::Cow;
 use std::fmt::Display;
 use std::io::{ErrorKind, Write};
 
-pub use khela::files::{in_existing_directory, parent, writable, write_atomically};
+pub use khela_files::{in_existing_directory, parent, writable, write_atomically};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 

@@ -3,7 +3,7 @@
 //! best few moves a turn by the game's evaluator), and reports the proof's size. Long proofs save the positions
 //! decided to a checkpoint every minute and resume from it.
 
-use crate::args;
+use crate::args::{self, Threads};
 use crate::games::{self, Capability, Entry, GameArgs, Visit};
 use crate::machine::{self, Sidecar};
 use crate::output::{self, Metric, OutArg, Sink};
@@ -49,10 +49,9 @@ pub struct ProveArgs {
     /// several times over.
     #[arg(long, value_name = "N", default_value_t = 3, value_parser = clap::value_parser!(u32).range(0..=100))]
     pub keep: u32,
-    /// Threads [default: all cores]. The verdict and the proof's size are the same for any number; the nodes
-    /// searched and the positions decided vary with the threads' timing.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=4096))]
-    pub threads: Option<u64>,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub threads: Threads,
     /// Save the positions decided to FILE every minute, and resume from it when it exists (for the same
     /// game, rules, position, claim and --moves).
     #[arg(long, value_name = "FILE")]
@@ -109,7 +108,7 @@ impl Visit for Prove<'_> {
             Prover::new(&settled, claim, order).with_width(width).keeping_above(args.keep).with_decided(saved);
         // Half the memory for the table, leaving room for its growth and for writing the checkpoint.
         let memory = machine::memory_bytes().unwrap_or(u64::MAX) / 2;
-        let threads = args.threads.map_or_else(machine::cores, |t| t as usize);
+        let threads = args.threads.count();
         let pool = args::pool(threads)?;
         let progress = Progress::stages("prove", 1);
         let started = Instant::now();

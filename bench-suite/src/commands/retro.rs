@@ -2,7 +2,7 @@
 //! placed; Sixteen Soldiers' positions with few pieces — solved exactly on every core; the tables written to a
 //! directory ([`khela::tables`]) with a summary per part (goats captured and side to move; pieces of each side).
 
-use crate::args;
+use crate::args::{self, Threads};
 use crate::games::{self, Capability, Entry, GameArgs, Scope, Visit};
 use crate::machine::{self, Sidecar};
 use crate::output::{self, OutputDir};
@@ -35,9 +35,9 @@ pub struct RetroArgs {
     /// has its table file.
     #[arg(long, value_parser = clap::value_parser!(u8).range(2..=8))]
     pub pieces: Option<u8>,
-    /// Threads [default: all cores]. The tables are the same for any number.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=4096))]
-    pub threads: Option<u64>,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub threads: Threads,
     /// The directory for the tables (one file per number of goats captured) and summary.csv.
     #[arg(long)]
     pub out: PathBuf,
@@ -85,7 +85,7 @@ impl Visit for Retro<'_> {
                 memory as f64 / (1u64 << 30) as f64
             );
         }
-        let threads = args.threads.map_or_else(machine::cores, |t| t as usize);
+        let threads = args.threads.count();
         let pool = args::pool(threads)?;
         let started = Instant::now();
         let mut levels = Vec::new();

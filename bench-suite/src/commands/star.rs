@@ -8,8 +8,7 @@
 //! end by the engine at depth 2 on both sides with seeded dice; one of its decision positions, drawn from the
 //! seed, is kept. Every search is a fresh searcher without a table (node counts of the algorithms alone).
 
-use crate::args;
-use crate::args::List;
+use crate::args::{List, Threads};
 use crate::games::{self, Capability, Entry, GameArgs, Visit};
 use crate::machine::Sidecar;
 use crate::output::{self, OutArg, Sink};
@@ -67,9 +66,9 @@ pub struct StarArgs {
     /// The seed of the games, their dice and the random ordering.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Threads (rayon): positions are searched in parallel; the table does not depend on them.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=4096))]
-    pub threads: Option<u64>,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub threads: Threads,
     #[command(flatten)]
     #[allow(missing_docs)]
     pub out: OutArg,
@@ -160,12 +159,8 @@ impl Visit for Star<'_> {
             bar.update(n, total, || format!("{n}/{total} positions"));
             tallies
         };
-        let per_position: Vec<Vec<[Tally; 4]>> = match args.threads {
-            Some(threads) => {
-                args::pool(threads as usize)?.install(|| positions.par_iter().enumerate().map(search).collect())
-            }
-            None => positions.par_iter().enumerate().map(search).collect(),
-        };
+        let per_position: Vec<Vec<[Tally; 4]>> =
+            args.threads.pool()?.install(|| positions.par_iter().enumerate().map(search).collect());
         bar.finish();
         let seconds = started.elapsed().as_secs_f64();
         let mut rows = Vec::new();
@@ -193,7 +188,7 @@ impl Visit for Star<'_> {
         }
         let facts = Sidecar::now();
         let nodes: u64 = rows.iter().map(|r| r.nodes).sum();
-        let threads = args.threads.map_or(rayon::current_num_threads(), |t| t as usize);
+        let threads = args.threads.count();
         let speed = nodes as f64 / seconds;
         sink.emit(&rows, || {
             let mut table = output::table(&[

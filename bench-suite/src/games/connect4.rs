@@ -1,7 +1,9 @@
 //! Connect-4 solved exactly on the command line, by the solver of `khela-exact`: a position's every move (`solve --position`), and Pons'
-//! benchmark files (`solve --set`), each score checked, with the table of mean times his blog prints.
+//! benchmark files (`solve --set`), each score checked, with the table of mean times his blog prints; and a
+//! file's positions labelled by the solver, for judging a network on them (`zero eval --set`).
 
 use super::runs::{OwnSolve, SetRun};
+use crate::args;
 use crate::checkpoint::{Checkpoint, Row};
 use crate::machine::Sidecar;
 use crate::output::{self, Disagreed, Sink};
@@ -12,8 +14,11 @@ use khela_exact::connect4::Solver;
 use khela_games::connect4::{Connect4, Position};
 use khela_games::{Game, Node, Notation};
 use khela_tt::TableStats;
+use khela_zero::Encode;
+use khela_zero::eval::Truth;
 use serde::Serialize;
 use std::path::Path;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The transposition table's size by default, MiB a thread (threads share one table of this times their
@@ -23,6 +28,9 @@ use std::time::{Duration, Instant};
 /// MiB, 15 µs with 64). Two threads fill a table faster: with 64 MiB they solved Begin-Hard's first 10 in 2.24 s,
 /// with 32 in 2.59 s (one thread, 32 MiB: 3.88 s).
 const TABLE_MIB: usize = 32;
+
+/// The table of the solver that labels a benchmark file's positions for `zero eval --set`, MiB.
+const LABEL_MIB: usize = 64;
 
 /// The table's size for `threads` threads, MiB: `asked`, or [`TABLE_MIB`] a thread up to 1 GiB.
 fn table_mib(asked: Option<usize>, threads: usize) -> usize {
@@ -60,7 +68,7 @@ pub fn position(game: &Connect4, text: &str, p: &Position, own: &OwnSolve) -> Re
         bail!("Connect-4 position {text:?} is over: there is no move to solve");
     }
     let sink = Sink::new(out, None)?;
-    let mut solver = Solver::new(game, table_mib(own.table_mib, own.threads))?.with_threads(own.threads);
+    let mut solver = Solver::new(game, table_mib(own.table_mib, own.threads))?.on(Arc::new(args::pool(own.threads)?));
     let started = Instant::now();
     let moves = solver.in_pool(|solver| solver.analyse(p, weak)).expect("the game goes on");
     let elapsed = started.elapsed();
@@ -216,7 +224,7 @@ pub fn sets(game: &Connect4, run: &SetRun) -> Result<()> {
         }
         _ => None,
     };
-    let mut solver = Solver::new(game, table_mib(run.table_mib, run.threads))?.with_threads(run.threads);
+    let mut solver = Solver::new(game, table_mib(run.table_mib, run.threads))?.on(Arc::new(args::pool(run.threads)?));
     let total: usize = sets.iter().map(|(_, lines)| lines.len()).sum();
     let before = checkpoint.as_ref().map_or(0, |c| c.done.len());
     if let Some(checkpoint) = checkpoint.as_ref().filter(|_| before > 0) {
@@ -338,4 +346,33 @@ fn solve_sets(
         });
     }
     Ok((rows, summaries, mismatches))
+}
+
+/// The positions of the benchmark file at `path` (the first `limit`), each with its exact truth from the solver
+/// (its value's sign for the side to move, the actions of the moves that keep it), checked against the file's
+/// score: what `zero eval --set` judges a network on.
+pub fn truths(game: &Connect4, path: &Path, limit: Option<usize>) -> Result<Vec<(Position, Truth)>> {
+    let lines = read(game, path, limit)?;
+    let mut solver = Solver::new(game, LABEL_MIB)?;
+    let total = lines.len() as u64;
+    let bar = Progress::new("zero eval", total, 0);
+    let mut positions = Vec::with_capacity(lines.len());
+    for (i, line) in lines.into_iter().enumerate() {
+        let Some(moves) = solver.analyse(&line.position, true) else { unreachable!("read keeps positions in play") };
+        let sign = moves.iter().map(|(_, s)| s.score.signum()).max().expect("a position in play has moves");
+        if sign != line.score.signum() {
+            bail!(
+                "--set {} line {}: the solver's value has sign {sign}, the file's score is {}",
+                path.display(),
+                line.number,
+                line.score
+            );
+        }
+        let optimal =
+            moves.iter().filter(|(_, s)| s.score.signum() == sign).map(|&(col, _)| game.action(col)).collect();
+        positions.push((line.position, Truth { sign: sign as i8, optimal }));
+        bar.update(i as u64 + 1, total, || format!("{}/{total} positions solved", i + 1));
+    }
+    bar.finish();
+    Ok(positions)
 }

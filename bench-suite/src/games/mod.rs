@@ -13,12 +13,15 @@ pub use khela::registry::{
     with,
 };
 
-use crate::names::game_string;
+use crate::names::describe;
 use crate::output::OutArg;
 use anyhow::{Result, bail};
 use clap::Args;
+use clap::builder::{PossibleValue, TypedValueParser};
+pub use connect4::truths as connect4_truths;
 use khela_games::{Game, Notation};
 pub use runs::{OwnSolve, SetRun};
+use strum::VariantArray;
 
 /// Which game, which position, and the game's parameters: what every command that plays a game takes.
 #[derive(Debug, Args)]
@@ -144,5 +147,44 @@ pub fn check_theory<E: Entry>(entry: &E, family: Family, out: &OutArg) -> Result
     match entry.theory() {
         Some(khela::registry::Theory::Bouton) => nim::check_bouton(family, out),
         None => bail!("{} has no closed-form theory to check", entry.title()),
+    }
+}
+
+/// A parser of game strings (`connect4(width=8)`, [`khela::Spec`]) that `--help` shows with every game's name
+/// and description, as [`named`] shows a library's names.
+pub fn game_string() -> impl TypedValueParser<Value = khela::Spec> {
+    GameString
+}
+
+/// See [`game_string`].
+#[derive(Clone, Copy)]
+struct GameString;
+
+impl TypedValueParser for GameString {
+    type Value = khela::Spec;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<khela::Spec, clap::Error> {
+        let text = value.to_string_lossy();
+        text.parse().map_err(|err: anyhow::Error| {
+            let flag = arg.map_or_else(|| "--game".to_string(), ToString::to_string);
+            clap::Error::raw(
+                clap::error::ErrorKind::ValueValidation,
+                format!("invalid value '{text}' for '{flag}': {err}\n"),
+            )
+            .with_cmd(cmd)
+        })
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        let games = khela::GameName::VARIANTS.iter().map(|&game| {
+            let name: &'static str = game.into();
+            PossibleValue::new(name).help(describe(game))
+        });
+        Some(Box::new(games))
     }
 }

@@ -14,10 +14,12 @@
 
 mod axis;
 mod chart;
+#[cfg(feature = "games")]
 pub mod curve;
 mod data;
 mod draw;
 mod ebf;
+#[cfg(feature = "games")]
 pub mod hold;
 mod leaves;
 mod look;

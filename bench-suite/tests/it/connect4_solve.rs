@@ -5,7 +5,7 @@
 //! scores follow from the rules by hand otherwise.
 
 use crate::common::{bench, csv, refused};
-use khela_games::connect4::benchmark::Set;
+use khela_testkit::connect4::Set;
 use std::io::Write;
 
 /// X has three on the bottom row, O three above: X wins at once in column 3 or 7 (22 − 4 stones = 18), and

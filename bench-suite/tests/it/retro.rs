@@ -116,7 +116,10 @@ fn retro_and_tables_refuse_bad_requests() {
     let dir = tempfile::tempdir().unwrap();
     let out = dir.path().join("t");
     let out = out.to_str().unwrap();
-    refused(&["retro", "--game", "connect4", "--out", out], "the games that have it: bagh-chal, sixteen-soldiers");
+    refused(
+        &["retro", "--game", "connect4", "--out", out],
+        "the games that have it: tictactoe, bagh-chal, sixteen-soldiers",
+    );
     refused(&["retro", "--game", "bagh-chal", "--captured", "5", "--out", out], "5 goats captured");
     refused(&["retro", "--game", "bagh-chal", "--rules", "bagh-bandi", "--out", out], "stacks");
     refused(&["retro", "--game", "bagh-chal", "--out", "-"], "not -");
@@ -403,4 +406,55 @@ fn prove_agrees_with_minimax_down_to_the_tables_and_resumes_from_its_checkpoint(
         ],
         "SIDE:draw or SIDE:win, the side one of goats, tigers",
     );
+}
+
+/// `retro --game tictactoe` solves the whole game: the 5,478 legal positions (765 up to the board's symmetries),
+/// each side to move's wins, losses and draws equal to a count by plain minimax over every position a game
+/// reaches; and `solve --tables` from its tables gives the empty board's every move a draw.
+#[test]
+fn tictactoe_is_solved_whole_by_retrograde_analysis() {
+    use khela_games::tictactoe::{Board, TicTacToe};
+    use std::collections::HashMap;
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("ttt");
+    let status = bench().args(["retro", "--game", "tictactoe", "--out"]).arg(&out).output().unwrap();
+    assert!(status.status.success(), "{}", String::from_utf8_lossy(&status.stderr));
+    let summary = std::fs::read_to_string(out.join("summary.csv")).unwrap();
+    // Plain minimax, memoized by board: the value for the side to move of every position a game reaches.
+    fn value(board: &Board, memo: &mut HashMap<Board, i8>) -> i8 {
+        if let Some(&v) = memo.get(board) {
+            return v;
+        }
+        let v = match TicTacToe.node(board) {
+            Node::Terminal(payoff) => {
+                let mover = if board.to_move() == khela_games::Player::Max { 1.0 } else { -1.0 };
+                // Not `f64::signum`, which gives a draw's +0.0 the sign 1.
+                i8::from(payoff * mover > 0.0) - i8::from(payoff * mover < 0.0)
+            }
+            _ => {
+                let mut moves = Vec::new();
+                TicTacToe.moves(board, &mut moves);
+                moves.iter().map(|&mv| -value(&TicTacToe.child(board, mv), memo)).max().unwrap()
+            }
+        };
+        memo.insert(*board, v);
+        v
+    }
+    let mut memo = HashMap::new();
+    value(&Board::EMPTY, &mut memo);
+    assert_eq!(memo.len(), 5_478);
+    let mut expected = vec!["to_move,positions,wins,losses,draws".to_string()];
+    for side in ["X", "O"] {
+        let here: Vec<i8> =
+            memo.iter().filter(|(b, _)| TicTacToe.player_name(b.to_move()) == side).map(|(_, &v)| v).collect();
+        let count = |v: i8| here.iter().filter(|&&w| w == v).count();
+        expected.push(format!("{side},{},{},{},{}", here.len(), count(1), count(-1), count(0)));
+    }
+    let got: Vec<String> = summary.lines().map(|l| l.split(',').take(5).collect::<Vec<_>>().join(",")).collect();
+    assert_eq!(got, expected);
+    let classes: u64 = summary.lines().skip(1).map(|l| l.split(',').nth(5).unwrap().parse::<u64>().unwrap()).sum();
+    assert_eq!(classes, 765);
+    let rows = csv(&["solve", "--game", "tictactoe", "--tables", out.to_str().unwrap()]);
+    assert_eq!(rows.lines().count(), 10, "{rows}");
+    assert!(rows.lines().skip(1).all(|l| l.split(',').nth(1) == Some("0")), "every first move draws: {rows}");
 }

@@ -4,7 +4,7 @@
 //! one's (games as each side, positions of the sliding phase's tables); a run's learning curve.
 
 use crate::common::{bench, csv, refused};
-use khela_games::connect4::benchmark::Set;
+use khela_testkit::connect4::Set;
 use std::path::Path;
 
 /// The tic-tac-toe network kept in `results/`.

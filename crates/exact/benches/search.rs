@@ -5,13 +5,13 @@
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use khela_exact::count::{perft, quiet};
 use khela_exact::{Algorithm, MoveOrdering, Natural, Searcher};
-use khela_games::connect4::benchmark::{Scored, Set};
 use khela_games::connect4::{Connect4, Position};
 use khela_games::implicit::{ImplicitTree, Model};
 use khela_games::random_tree::{Params, RandomTree};
 use khela_games::rng::Rng;
 use khela_games::tictactoe::{Board, TicTacToe};
 use khela_games::{Game, Node};
+use khela_testkit::connect4::{Scored, Set};
 use khela_tt::{Policy, Table};
 use std::hint::black_box;
 

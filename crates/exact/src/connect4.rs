@@ -2,7 +2,7 @@
 //! ([`Knowledge`]), a compact transposition table ([`CompactTable`]: 8 bytes an entry, so that more of them stay
 //! in the processor's cache), and the null-window bisection driver ([`Searcher::bisect`]).
 //!
-//! Scores are the benchmark's ([`khela_games::connect4::benchmark`]): for the side to move, 0 a draw, positive
+//! Scores are those of Pons' benchmark sets: for the side to move, 0 a draw, positive
 //! a win — `(cells + 2 − stones)/2`, `stones` counting the winning one, so a faster win scores more — and
 //! negative a loss. What the ordering knows, at a node with `m` stones on the board (Pons, "Solving Connect 4"):
 //!
@@ -16,7 +16,7 @@
 //!   (threats), most first; among equals, near the root the one that leaves the mover the better windows of
 //!   four, then the centre first.
 //!
-//! On several threads ([`Solver::with_threads`]) the threads solve each position together by ABDADA
+//! On several threads ([`Solver::on`] a pool) the threads solve each position together by ABDADA
 //! ([`crate::Abdada`]): one table, every thread on the same null-window pass, spread out over the siblings of
 //! the nodes they share; positions with few empty cells, solved sooner than a thread starts, stay on one. Solves
 //! made from one of the solver's own threads ([`Solver::in_pool`]) neither wait for a thread to wake nor are woken.
@@ -340,8 +340,11 @@ impl<'g> Solver<'g> {
         Ok(Solver { game, table, main, crew: None, shared_from: SHARED_FROM_EMPTY })
     }
 
-    /// The same solver on `threads` threads (ABDADA: see the module documentation); 1 (or 0) for one.
-    pub fn with_threads(self, threads: usize) -> Solver<'g> {
+    /// The same solver on the threads of `pool`, one searcher a thread (ABDADA: see the module documentation); a
+    /// pool of one thread leaves it on the calling thread. The caller builds the pool, as it builds any other:
+    /// the library starts no thread of its own.
+    pub fn on(self, pool: Arc<rayon::ThreadPool>) -> Solver<'g> {
+        let threads = pool.current_num_threads();
         if threads <= 1 {
             return Solver { crew: None, ..self };
         }
@@ -355,9 +358,7 @@ impl<'g> Solver<'g> {
                 CachePadded::new(Searcher::new(self.game, Knowledge).with_cache(handle))
             })
             .collect();
-        // Threads that cannot be started are an error of the system, not of the request, as for any thread.
-        let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().expect("the solver's threads start");
-        Solver { crew: Some(Crew { team, searchers, pool: Arc::new(pool) }), ..self }
+        Solver { crew: Some(Crew { team, searchers, pool }), ..self }
     }
 
     /// The same solver, on several threads only for positions with at least `empty` empty cells (by default

@@ -11,9 +11,9 @@
 use khela_exact::connect4::{Knowledge, Solver};
 use khela_exact::{Algorithm, Known, Natural, Orderer, Searcher};
 use khela_games::conformance::random_lines;
-use khela_games::connect4::benchmark::Set;
 use khela_games::connect4::{Connect4, Position};
 use khela_games::{Game, Node, Player};
+use khela_testkit::connect4::Set;
 use khela_tt::{Policy, Table};
 use libtest_mimic::{Arguments, Trial};
 
@@ -74,7 +74,7 @@ const CHECKED_ON_TWO: [(Set, usize); 6] = [
 fn benchmark_sets() {
     let game = Connect4::standard();
     let mut one = Solver::new(&game, 16).unwrap();
-    let mut two = Solver::new(&game, 16).unwrap().with_threads(2).shared_from(0);
+    let mut two = Solver::new(&game, 16).unwrap().on(two_threads()).shared_from(0);
     for ((set, checked), (_, on_two)) in CHECKED.into_iter().zip(CHECKED_ON_TWO) {
         let positions = set.read().unwrap_or_else(|err| panic!("{err}"));
         for (i, scored) in positions.iter().take(checked).enumerate() {
@@ -125,7 +125,7 @@ fn agrees(game: &Connect4, solver: &mut Solver, p: &Position, what: &str) {
 fn random_positions() {
     let game = Connect4::standard();
     let mut one = Solver::new(&game, 4).unwrap();
-    let mut two = Solver::new(&game, 4).unwrap().with_threads(2).shared_from(0);
+    let mut two = Solver::new(&game, 4).unwrap().on(two_threads()).shared_from(0);
     // Work given to a solver's own threads runs on one of them (on the calling thread for a solver on one).
     assert!(two.in_pool(|_| rayon::current_thread_index().is_some()), "on the pool");
     assert!(one.in_pool(|_| rayon::current_thread_index().is_none()), "on the calling thread");
@@ -187,7 +187,7 @@ fn small_boards() {
     for (width, height, plies) in [(4, 4, 0), (5, 3, 0), (3, 5, 0), (5, 4, 6), (4, 5, 6), (6, 3, 6), (8, 3, 9)] {
         let game = Connect4::new(width, height).unwrap();
         let mut one = Solver::new(&game, 4).unwrap();
-        let mut two = Solver::new(&game, 4).unwrap().with_threads(2).shared_from(0);
+        let mut two = Solver::new(&game, 4).unwrap().on(two_threads()).shared_from(0);
         if plies == 0 {
             agrees(&game, &mut one, &Position::EMPTY, &format!("{width}x{height} empty"));
             agrees(&game, &mut two, &Position::EMPTY, &format!("{width}x{height} empty on 2 threads"));
@@ -213,7 +213,7 @@ fn symmetric_positions() {
     for (width, height) in [(5, 4), (4, 5), (7, 3), (3, 6)] {
         let game = Connect4::new(width, height).unwrap();
         let mut one = Solver::new(&game, 4).unwrap();
-        let mut two = Solver::new(&game, 4).unwrap().with_threads(2).shared_from(0);
+        let mut two = Solver::new(&game, 4).unwrap().on(two_threads()).shared_from(0);
         let image = |col: u8| width as u8 - 1 - col;
         for _ in 0..12 {
             let mut p = Position::EMPTY;
@@ -238,4 +238,9 @@ fn symmetric_positions() {
         }
     }
     assert!(checked > 20, "{checked} symmetric positions");
+}
+
+/// A pool of two threads for the solver.
+fn two_threads() -> std::sync::Arc<rayon::ThreadPool> {
+    std::sync::Arc::new(rayon::ThreadPoolBuilder::new().num_threads(2).build().unwrap())
 }

@@ -7,9 +7,9 @@
 //! file runs its own harness, so that it can decide that when it runs).
 
 use khela_exact::{Algorithm, MoveOrdering, Searcher, Shared};
-use khela_games::connect4::benchmark::Set;
 use khela_games::connect4::{Connect4, Position};
 use khela_games::{Game, Node};
+use khela_testkit::connect4::Set;
 use khela_tt::{AtomicTable, DashTable, Policy, Table};
 use libtest_mimic::{Arguments, Trial};
 

@@ -37,7 +37,8 @@
 //! which a move string has no digit for). The players are `X` and `O`. The picture is
 //! [`Connect4::board_string`] without its last newline: the rows from top to bottom.
 //!
-//! [`benchmark`] reads Pascal Pons' benchmark sets, positions in this notation with their exact scores.
+//! Pascal Pons' benchmark sets are positions in this notation with their exact scores (the tests read them
+//! with the `khela-testkit` crate, the command line with its own reader).
 //!
 //! # Examples
 //!
@@ -53,7 +54,6 @@
 //! assert_eq!(game.node(&won), Node::Terminal(18.0));
 //! ```
 
-pub mod benchmark;
 pub mod notation;
 mod threats;
 

@@ -50,6 +50,11 @@
 //! 4. only if it has them: an evaluator in `crates/heuristic` (the entry's `scale`), a network's encoding in
 //!    `crates/zero` (the entry's `with_net`), an endgame (`endgame`), an own solver ([`registry::Own`]).
 //!
+//! Each capability brings the commands that use it with no other change: a network's encoding brings
+//! `zero train`, `zero eval` (against UCT and the engine, by the sides the entry names, and on positions drawn
+//! from its endgame's tables) and the `net:` players; an endgame brings `retro`, `--tables` and `prove`; an
+//! endgame that holds the whole game (tic-tac-toe's) brings `zero eval`'s games against perfect play.
+//!
 //! The test `every_game_keeps_the_promises_of_its_capabilities` fails when a game is registered without the
 //! parts its capabilities promise.
 //!
@@ -59,9 +64,11 @@
 //! touched. It has no evaluator and no network's encoding: the engine and `net:` players refuse it, naming the
 //! games they serve.
 
+/// Files written whole or not at all (the `khela-files` crate, which front ends that need no game share too).
+pub use khela_files as files;
+
 pub mod analysis;
 pub mod dynamic;
-pub mod files;
 pub mod games;
 pub mod known;
 pub mod net;

@@ -1,9 +1,9 @@
 //! Trained networks: their files (the weights, and their description beside them), and the [`Guide`] that lets
 //! a player or a Monte Carlo search play with one.
 
-use crate::files::write_atomically;
 use crate::registry::{Entry, VisitNet, no_network};
 use anyhow::{Context, Result, bail};
+use khela_files::write_atomically;
 use khela_games::Game;
 use khela_mcts::Outcome;
 use khela_zero::player::{Guided, search};

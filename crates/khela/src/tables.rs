@@ -28,10 +28,10 @@
 //! count the numbers with each outcome (classes of positions, not positions); `crc32` is the CRC-32 (IEEE) of
 //! the outcome bytes, in hexadecimal.
 
-use crate::files;
 use crate::registry::Endgame;
 use anyhow::{Context, Result, bail};
 use khela_exact::retro::{Census, Outcome, Table, UNUSED};
+use khela_files as files;
 use khela_games::Game;
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};

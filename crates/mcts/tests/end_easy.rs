@@ -7,9 +7,9 @@
 
 use khela_games::Player;
 use khela_games::connect4::Connect4;
-use khela_games::connect4::benchmark::Set;
 use khela_mcts::random::Pcg;
 use khela_mcts::{Config, Search, Uct};
+use khela_testkit::connect4::Set;
 use libtest_mimic::{Arguments, Trial};
 use rayon::prelude::*;
 

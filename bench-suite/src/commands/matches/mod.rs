@@ -12,7 +12,7 @@
 mod checkpoint;
 mod elo;
 
-use crate::args;
+use crate::args::Threads;
 use crate::games::{self, Capability, Entry, GameArgs, Visit};
 use crate::machine::Sidecar;
 use crate::output::{self, OutArg, Sink};
@@ -56,9 +56,9 @@ pub struct MatchArgs {
     /// The seed of the openings and of the players' random choices.
     #[arg(long, default_value_t = 0)]
     pub seed: u64,
-    /// Threads (rayon): games run in parallel; the table does not depend on them.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=4096))]
-    pub threads: Option<u64>,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub threads: Threads,
     /// The endgame tables in DIR (`retro --out DIR`: Bagh-Chal's sliding phase, Sixteen
     /// Soldiers' few pieces): every player plays their move
     /// wherever they hold the position, and the searches stop at every position they hold.
@@ -217,12 +217,7 @@ impl Visit for Match<'_> {
             bar.update(n, total, || format!("{n}/{total} games"));
             Ok(Game1 { kept, a_first })
         };
-        let results: Vec<Game1> = match args.threads {
-            Some(threads) => {
-                args::pool(threads as usize)?.install(|| jobs.par_iter().map(play).collect::<Result<_>>())?
-            }
-            None => jobs.par_iter().map(play).collect::<Result<_>>()?,
-        };
+        let results: Vec<Game1> = args.threads.pool()?.install(|| jobs.par_iter().map(play).collect::<Result<_>>())?;
         bar.finish();
         let rows: Vec<Row> = pairs
             .iter()

@@ -1,7 +1,7 @@
 //! The sweep's command line: `sweep` and `merge` (their lists and shards are the shared ones, [`crate::args`]).
 
 use super::model::ModelName;
-pub use crate::args::{List, Shard};
+pub use crate::args::{List, Shard, Threads};
 use crate::names::{among, named};
 use clap::Args;
 use khela_exact::{Algorithm, OrderingKind};
@@ -62,9 +62,9 @@ pub struct SweepArgs {
     /// random.Random(seed).randint, left to right (at most 2^24 leaves, iid models only) [default: pcg].
     #[arg(long, value_parser = named::<Rng>())]
     pub rng: Option<Rng>,
-    /// Threads (rayon) [default: all cores]. The files do not depend on it.
-    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=4096))]
-    pub threads: Option<u64>,
+    #[command(flatten)]
+    #[allow(missing_docs)]
+    pub threads: Threads,
     /// The directory to write into.
     #[arg(long, value_name = "DIR", default_value = "results")]
     pub out: PathBuf,

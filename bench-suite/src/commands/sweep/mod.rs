@@ -38,7 +38,7 @@ mod summary;
 mod trees;
 
 use crate::interrupt;
-use crate::machine::{self, Sidecar};
+use crate::machine::Sidecar;
 use crate::output::{self, OutputDir};
 use crate::progress::Progress;
 use anyhow::{Context, Result};
@@ -60,7 +60,7 @@ pub fn run(args: &SweepArgs) -> Result<()> {
         Some(shard) => Plan::new(&grid, Some(shard), args.force)?,
         None => plan,
     };
-    let threads = args.threads.map_or_else(machine::cores, |t| t as usize);
+    let threads = args.threads.count();
     let csv_path = args.out.join(SWEEP_CSV);
 
     if !args.resume && !args.force {

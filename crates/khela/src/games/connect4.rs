@@ -81,6 +81,11 @@ impl Entry for Connect4Entry {
         format!("Connect-4 {}", self.game)
     }
 
+    /// By who moves first: the notation's X and O are the pieces, not the players.
+    fn sides(&self) -> [&'static str; 2] {
+        ["first", "second"]
+    }
+
     fn notation(&self) -> &'static str {
         "the columns played, 1-based, like 4453"
     }

@@ -1,8 +1,12 @@
-//! Tic-tac-toe's entry: the textbook's game, with its open-lines evaluator, solved and tallied whole.
+//! Tic-tac-toe's entry: the textbook's game, with its open-lines evaluator, solved and tallied whole, its every
+//! position an endgame of retrograde analysis.
 
-use crate::registry::{Entry, FullTree, Published, Scale, Spec, View, VisitNet};
-use anyhow::Result;
+use crate::registry::{Endgame, Entry, FullTree, Part, Published, Scale, Scope, Spec, Summary, View, VisitNet};
+use anyhow::{Result, anyhow};
+use khela_exact::retro::Census;
+use khela_games::tictactoe::space::TicTacToeSpace;
 use khela_games::tictactoe::{Board, TicTacToe};
+use khela_games::{Notation, Player, Space};
 use khela_heuristic::tictactoe::OpenLines;
 
 /// Tic-tac-toe's entry.
@@ -67,4 +71,75 @@ impl Entry for TicTacToeEntry {
     fn per_ply(&self, _: &Board) -> Option<Option<Published>> {
         Some(None)
     }
+
+    /// The whole game: its 5,478 legal positions, 765 up to the board's symmetries, in one table.
+    fn endgame(&self, scope: &Scope) -> Option<Result<Endgame<TicTacToe>>> {
+        if scope.captured.is_some() || scope.pieces.is_some() {
+            return Some(Err(anyhow!(
+                "retro --captured and --pieces choose Bagh-Chal's and Sixteen Soldiers' endgames; Tic-tac-toe's \
+                 is the whole game"
+            )));
+        }
+        let space = TicTacToeSpace::symmetric();
+        Some(Ok(Endgame {
+            parts: vec![Part {
+                name: "every position".into(),
+                file: "positions".into(),
+                numbers: 0..space.len(),
+                labels: Vec::new(),
+                summarised: true,
+            }],
+            space: Box::new(space),
+            rules: String::new(),
+            about: "every position of the game, up to the board's 8 symmetries".into(),
+            write: Box::new(|board| board.to_string()),
+            plies_to: Box::new(|_| Some(0)),
+            seconds_to: |_| 0.0,
+            summary: Summary {
+                columns: &SUMMARY,
+                groups: 2,
+                group: |board| usize::from(board.to_move() == Player::Min),
+                row: summary_row,
+            },
+        }))
+    }
+}
+
+/// The columns of `retro`'s summary: a row for each side to move, its wins, losses and draws.
+const SUMMARY: [&str; 10] = [
+    "to_move",
+    "positions",
+    "wins",
+    "losses",
+    "draws",
+    "canonical_positions",
+    "canonical_wins",
+    "canonical_losses",
+    "canonical_draws",
+    "longest_win",
+];
+
+/// The summary row of one side to move (group 0: X), its outcomes for that side.
+fn summary_row(group: usize, census: &Census) -> Vec<String> {
+    let [won, lost, drawn] = census.positions;
+    let [c_won, c_lost, c_drawn] = census.classes;
+    let mover = TicTacToe.player_name(if group == 0 { Player::Max } else { Player::Min });
+    let longest = census.longest_win.map_or(0, |(plies, _)| plies);
+    [mover.to_string()]
+        .into_iter()
+        .chain(
+            [
+                won + lost + drawn,
+                won,
+                lost,
+                drawn,
+                c_won + c_lost + c_drawn,
+                c_won,
+                c_lost,
+                c_drawn,
+                u64::from(longest),
+            ]
+            .map(|n| n.to_string()),
+        )
+        .collect()
 }

@@ -6,7 +6,7 @@ use super::params::Spec;
 use anyhow::Result;
 use khela_games::connect4::Connect4;
 use khela_games::pig::Pig;
-use khela_games::{Evaluator, Game, Notation, Value};
+use khela_games::{Evaluator, Game, Notation, Player, Value};
 use khela_zero::Encode;
 
 /// How a game's values are shown.
@@ -137,6 +137,12 @@ pub trait Entry: Sized + Send + Sync + 'static {
 
     /// The game's name in headings: `Tic-tac-toe`, `Connect-4 7x6`.
     fn title(&self) -> String;
+
+    /// The two sides as tables of results name them, the first player's first: by default the notation's names
+    /// of the players (`goats`, `tigers`).
+    fn sides(&self) -> [&'static str; 2] {
+        [Player::Max, Player::Min].map(|player| self.game().player_name(player))
+    }
 
     /// The flag positions are given with, as messages name it.
     fn position_flag(&self) -> &'static str {

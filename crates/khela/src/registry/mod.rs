@@ -128,7 +128,7 @@ impl fmt::Display for Capability {
             Capability::Tally => "a full tree small enough to tally",
             Capability::PerPly => "counts per ply",
             Capability::Theory => "a closed-form theory to check the search against",
-            Capability::Retro => "an endgame for retrograde analysis (Bagh-Chal without stacks, Sixteen Soldiers without the quiet limit)",
+            Capability::Retro => "an endgame for retrograde analysis (Tic-tac-toe whole, Bagh-Chal without stacks, Sixteen Soldiers without the quiet limit)",
             Capability::Network => "a network's encoding of its positions",
         })
     }
@@ -326,7 +326,7 @@ mod tests {
             with(Capability::Exact),
             ["tictactoe", "nim", "connect4", "pig", "piglet", "einstein", "dots-and-boxes"]
         );
-        assert_eq!(with(Capability::Retro), ["bagh-chal", "sixteen-soldiers"]);
+        assert_eq!(with(Capability::Retro), ["tictactoe", "bagh-chal", "sixteen-soldiers"]);
         assert_eq!(with(Capability::Tally), ["tictactoe"]);
         assert_eq!(
             with(Capability::PerPly),

@@ -10,7 +10,7 @@ use khela_zero::{Encode, Net};
 use rayon::prelude::*;
 
 /// The positions judged at a forward pass of the raw heads.
-const BATCH: usize = 256;
+pub(super) const BATCH: usize = 256;
 
 /// The rows of the network `net` judged on `positions` of `game`: their count, the raw heads' shares of right
 /// value signs and optimal top moves, and the search's.

@@ -1,23 +1,13 @@
-//! `zero eval --game bagh-chal`: the network's search (`--simulations`) against UCT with ten times as many
-//! iterations (and with `--depth` against the engine), `--games` as the goats and as the tigers
-//! ([`super::games`]); and with `--tables DIR` (the sliding phase's, `retro --out DIR`), on `--limit`
-//! positions drawn uniformly from each table (each number of goats captured), the raw heads and the search
-//! judged by the tables — the share whose value's sign (win, draw or loss for the side to move) is the
-//! tables', and whose top move keeps the tables' outcome.
+//! Positions drawn from each table of a game's endgame (`--tables DIR`, as `retro --out DIR` wrote them: Bagh-Chal's
+//! sliding phase, one table for each number of goats captured), each with its truth from the tables, for
+//! judging a network's heads and search on them.
 
-use super::args::Measure;
-use super::games::{against, opponents};
-use super::heads::{judged, outcome_sign};
-use crate::games::{self, Entry, GameArgs, GameName};
-use crate::output::Metric;
+use super::heads::outcome_sign;
 use anyhow::{Result, bail};
-use khela::games::bagh_chal::BaghChalEntry;
 use khela::known::Known;
-use khela::net::{guide, load};
 use khela::tables;
-use khela_games::bagh_chal::{BaghChal, Position};
+use khela_games::Node;
 use khela_games::rng::splitmix64;
-use khela_games::{Game, Node};
 use khela_mcts::random::{Pcg, Random};
 use khela_zero::Encode;
 use khela_zero::eval::Truth;
@@ -25,60 +15,37 @@ use std::collections::HashSet;
 use std::path::Path;
 
 /// Positions drawn from each table when `--limit` is not given.
-const PER_TABLE: u64 = 200;
+pub(super) const PER_TABLE: u64 = 200;
 
 /// Numbers drawn from a table for each position wanted before giving up on it: most numbers of the sliding
 /// phase stand for a position, so this is never reached on Bagh-Chal's own tables.
 const DRAWS_PER_POSITION: u64 = 1_000;
 
-/// The rows of `zero eval --game bagh-chal`.
-pub(super) fn rows(game_args: &GameArgs, net: &Path, args: &Measure) -> Result<Vec<Metric>> {
-    if args.set.is_some() {
-        bail!("--set is for Connect-4's benchmark files; Bagh-Chal's positions are drawn from --tables DIR");
+/// `per_table` positions in play drawn uniformly, without repeats, from the numbers of each of `known`'s
+/// tables (loaded from `dir`; the representatives of their classes under the board's symmetries), from `seed`,
+/// each with its truth: the outcome's sign for the side to move, and the moves that keep it.
+pub(super) fn positions<G: Encode>(
+    game: &G,
+    dir: &Path,
+    known: &Known<G>,
+    per_table: u64,
+    seed: u64,
+) -> Result<Vec<(G::State, Truth)>> {
+    // The loader leaves out the tables `retro --captured` did not write; every one is drawn from here.
+    if let Some(part) = known.endgame.parts.iter().find(|part| !tables::path(dir, &part.file).exists()) {
+        bail!(
+            "--tables {} has no table of {} ({}): zero eval draws from each table of the endgame (retro --out DIR \
+             writes them all)",
+            dir.display(),
+            part.name,
+            tables::path(dir, &part.file).display()
+        );
     }
-    args.need_positions(args.tables.is_some(), "the positions drawn from each table of --tables")?;
-    let entry = BaghChalEntry::new(&game_args.spec()?)?;
-    let (_, start) = games::position(&entry, game_args, Some("evaluate from"))?;
-    let opponents = opponents(args, args.depth, entry.plies_left(&start).0)?;
-    let game = entry.game();
-    let name: &str = GameName::BaghChal.into();
-    let guide = guide(&entry, name, net, "zero eval")?;
-    // The tables are loaded and their positions drawn first: a bad directory is refused before any game.
-    let positions = match &args.tables {
-        Some(dir) => {
-            let known = Known::load(&entry, name, dir, "zero eval")?;
-            // The loader leaves out the tables `retro --captured` did not write; every one is drawn from here.
-            if let Some(part) = known.endgame.parts.iter().find(|part| !tables::path(dir, &part.file).exists()) {
-                bail!(
-                    "--tables {} has no table of {} ({}): zero eval draws from each table of the sliding phase \
-                     (retro --game bagh-chal --out DIR writes them all)",
-                    dir.display(),
-                    part.name,
-                    tables::path(dir, &part.file).display()
-                );
-            }
-            Some(drawn(game, &known, args.limit.unwrap_or(PER_TABLE), args.seed)?)
-        }
-        None => None,
-    };
-    let mut rows = Vec::new();
-    if args.games > 0 {
-        let evaluator = entry.scale().map(|scale| scale.evaluator);
-        for opponent in &opponents {
-            let sides = against(game, &start, evaluator.as_ref(), guide.as_ref(), net, opponent, args)?;
-            rows.extend(sides.rows(opponent, ["goats", "tigers"]));
-        }
-    }
-    if let Some(positions) = positions {
-        rows.extend(judged(game, &load(game, name, net)?, &positions, args));
-    }
-    Ok(rows)
+    drawn(game, known, per_table, seed)
 }
 
-/// `per_table` positions in play drawn uniformly, without repeats, from the numbers of each of `known`'s
-/// tables (the representatives of their classes under the board's symmetries), from `seed`, each with its
-/// truth: the outcome's sign for the side to move, and the moves that keep it.
-fn drawn(game: &BaghChal, known: &Known<BaghChal>, per_table: u64, seed: u64) -> Result<Vec<(Position, Truth)>> {
+/// [`positions`] from tables known to be all there.
+fn drawn<G: Encode>(game: &G, known: &Known<G>, per_table: u64, seed: u64) -> Result<Vec<(G::State, Truth)>> {
     let space = &*known.endgame.space;
     let mut positions = Vec::new();
     for (k, part) in known.endgame.parts.iter().enumerate() {
@@ -116,9 +83,10 @@ fn drawn(game: &BaghChal, known: &Known<BaghChal>, per_table: u64, seed: u64) ->
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::games::Scope;
+    use crate::games::{Entry, GameArgs, GameName, Scope};
+    use khela::games::bagh_chal::BaghChalEntry;
     use khela_exact::retro;
-    use khela_games::Player;
+    use khela_games::{Game, Player};
 
     /// Every position drawn is in play, drawn once, as many from each table as asked; its truth is the tables'
     /// outcome, and its optimal moves are exactly those whose position after (looked up in the tables, or the
@@ -135,23 +103,26 @@ mod tests {
         let game = entry.game();
         let positions = drawn(game, &known, 40, 7).unwrap();
         assert_eq!(positions.len(), 40 * known.endgame.parts.len());
-        let distinct: HashSet<_> = positions.iter().map(|(p, _)| game.write(p)).collect();
+        let distinct: HashSet<_> = positions.iter().map(|(p, _)| game.key(p)).collect();
         assert_eq!(distinct.len(), positions.len());
         assert_eq!(drawn(game, &known, 40, 7).unwrap(), positions, "the same seed draws the same positions");
         let (mut signs, mut moves) = ([0; 3], Vec::new());
         for (p, truth) in &positions {
-            let Node::Decision(mover) = game.node(p) else { panic!("{} is not in play", game.write(p)) };
+            let Node::Decision(mover) = game.node(p) else { panic!("a position not in play") };
             assert_eq!(truth.sign, outcome_sign(known.outcome(p).unwrap()));
             signs[(truth.sign + 1) as usize] += 1;
             game.moves(p, &mut moves);
             for &mv in &moves {
                 let child = game.child(p, mv);
                 let kept = match game.node(&child) {
-                    Node::Terminal(payoff) => (payoff * if mover == Player::Max { 1.0 } else { -1.0 }).signum() as i8,
+                    Node::Terminal(payoff) => {
+                        let payoff = payoff * if mover == Player::Max { 1.0 } else { -1.0 };
+                        i8::from(payoff > 0.0) - i8::from(payoff < 0.0)
+                    }
                     Node::Decision(_) => -outcome_sign(known.outcome(&child).unwrap()),
                     Node::Chance => unreachable!("Bagh-Chal has no dice"),
                 };
-                assert_eq!(truth.optimal.contains(&game.action(mv)), kept == truth.sign, "{}", game.write(p));
+                assert_eq!(truth.optimal.contains(&game.action(mv)), kept == truth.sign);
             }
         }
         assert!(signs.iter().all(|&n| n > 0), "wins, draws and losses are all drawn: {signs:?}");

@@ -86,7 +86,7 @@ impl Set {
 
 /// `../shared/connect4/` beside the workspace this crate was built in (the sets are not part of the project).
 pub fn dir() -> PathBuf {
-    // This crate sits in `<checkout>/crates/games`.
+    // This crate sits in `<checkout>/crates/testkit`.
     let beside = Path::new(env!("CARGO_MANIFEST_DIR")).ancestors().nth(3).unwrap_or(Path::new("/"));
     beside.join("shared/connect4")
 }
@@ -94,7 +94,7 @@ pub fn dir() -> PathBuf {
 /// A position of a set with its exact score.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Scored {
-    /// The columns played from the empty board, 1-based digits, as [`super::Connect4::parse`] reads them.
+    /// The columns played from the empty board, 1-based digits, as `khela_games::connect4::Connect4::parse` reads them.
     pub moves: String,
     /// The score for the side to move.
     pub score: i32,

@@ -1,4 +1,4 @@
-//! The positions of Pascal Pons' Connect-4 benchmark sets ([`khela_games::connect4::benchmark`]) parse, are not
+//! The positions of Pascal Pons' Connect-4 benchmark sets ([`khela_testkit::connect4`]) parse, are not
 //! over, have the side to move their move count says and a score that side can still reach.
 //!
 //! The sets live outside the project, in `../shared/connect4/` beside the workspace. Where they are absent, as in
@@ -6,8 +6,8 @@
 //! that it can decide that when it runs).
 
 use khela_games::connect4::Connect4;
-use khela_games::connect4::benchmark::{POSITIONS_PER_SET, Set};
 use khela_games::{Game, Node, Player};
+use khela_testkit::connect4::{POSITIONS_PER_SET, Set};
 use libtest_mimic::{Arguments, Trial};
 use strum::IntoEnumIterator;
 
