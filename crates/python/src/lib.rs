@@ -1,9 +1,11 @@
 //! khela from Python (the `khela` package's compiled module, `khela._khela`): the textbook's searches on its
-//! nested-list trees, and its random trees, at khela's speed; and the harness's commands (`command`), which
+//! nested-list trees, and its random trees, at khela's speed; every game's states, typed, over the `khela`
+//! library ([`state`]); and the harness's commands (`command`), which
 //! the package's Python layer turns into functions returning rows. Bad input raises `ValueError` with the message the
 //! command line gives; searches run without the GIL.
 
 mod command;
+mod state;
 
 use std::borrow::Cow;
 
@@ -208,6 +210,11 @@ fn _khela(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(random_tree, m)?)?;
     m.add_function(wrap_pyfunction!(command::command, m)?)?;
     m.add_function(wrap_pyfunction!(cores, m)?)?;
+    m.add_class::<state::PyGame>()?;
+    m.add_class::<state::PyState>()?;
+    m.add_function(wrap_pyfunction!(state::load, m)?)?;
+    m.add("CHANCE", state::CHANCE)?;
+    m.add("TERMINAL", state::TERMINAL)?;
     m.add("DisagreedError", m.py().get_type::<command::DisagreedError>())?;
     Ok(())
 }

@@ -15,6 +15,14 @@ A ``khela.Tree`` is converted once for many searches (a list is converted at eve
     >>> khela.alphabeta(tree).leaves, khela.alphabeta(tree, ordering="reversed").value
     (687, 26)
 
+A game is loaded by the same game string as on the command line, and its states are played in its notation::
+
+    >>> state = khela.load("tictactoe").state("X...O...X")
+    >>> state.apply_move("2"); state.legal_moves()
+    ['1', '3', '5', '6', '7']
+    >>> [r["move"] for r in state.analyse() if r["best"]]
+    ['6']
+
 Games and positions are named as on the command line (``khela.games()`` lists them)::
 
     >>> [(r["move"], r["visits"]) for r in khela.mcts("tictactoe", "X...O...X", "uct", 3000, 1, rng="python")][:2]
@@ -23,7 +31,7 @@ Games and positions are named as on the command line (``khela.games()`` lists th
 
 import os as _os
 
-from ._khela import DisagreedError, Result, Tree, alphabeta, cores, minimax, random_tree
+from ._khela import CHANCE, TERMINAL, DisagreedError, Game, Result, State, Tree, alphabeta, cores, load, minimax, random_tree
 from .commands import Sweep, count, games, mcts, run, solve, sweep
 
 # candle, which runs the trained networks (``khela.run(["zero", ...])``, ``net:PATH`` players), asks for the
@@ -37,7 +45,11 @@ _os.environ.setdefault("RAYON_NUM_THREADS", str(cores()))
 _os.environ.setdefault("CANDLE_NUM_THREADS", "1")
 
 __all__ = [
+    "CHANCE",
+    "TERMINAL",
     "DisagreedError",
+    "Game",
+    "State",
     "Result",
     "Sweep",
     "Tree",
@@ -45,6 +57,7 @@ __all__ = [
     "cores",
     "count",
     "games",
+    "load",
     "mcts",
     "minimax",
     "random_tree",

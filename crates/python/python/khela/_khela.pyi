@@ -49,3 +49,56 @@ def command(args: List[str]) -> None:
     """Runs a harness command as the command line would (the subcommand first); nothing is printed on stdout.
     Raises ValueError for bad input, DisagreedError for results that disagree with known truth and
     KeyboardInterrupt when Ctrl-C stopped it."""
+
+CHANCE: int
+"""``State.current_player()`` at a chance node: -1."""
+TERMINAL: int
+"""``State.current_player()`` once the game is over: -4."""
+
+class Game:
+    """A game, from a game string: ``khela.load("bagh-chal(rules=bagh-bandi)")``."""
+
+    name: str
+    """The game string, every parameter written out."""
+    title: str
+    notation: str
+    """How its positions are written."""
+    players: List[str]
+    """The players' names in the notation, the first player's first."""
+
+    def new_initial_state(self) -> "State": ...
+    def state(self, position: str) -> "State":
+        """The position written in the game's notation."""
+    def deserialize(self, text: str) -> "State":
+        """The state State.serialize() wrote, its moves replayed."""
+
+class State:
+    """A state of a game, with the line of play that led to it."""
+
+    game: Game
+
+    def current_player(self) -> int:
+        """0 the first player, 1 the second, CHANCE (-1) at a chance node, TERMINAL (-4) once over."""
+    def is_chance_node(self) -> bool: ...
+    def is_terminal(self) -> bool: ...
+    def returns(self) -> List[float]:
+        """Each player's payoff, the first player's first; zeros before the end."""
+    def legal_moves(self) -> List[str]:
+        """The legal moves (at a chance node, the outcomes) in the game's notation, in the game's order."""
+    def chance_outcomes(self) -> List[tuple[str, float]]: ...
+    def apply_move(self, text: str) -> None:
+        """Plays a move in the game's notation; raises ValueError, the state unchanged, if it is not legal."""
+    def undo(self) -> bool: ...
+    def history(self) -> List[str]: ...
+    def clone(self) -> "State": ...
+    def serialize(self) -> str: ...
+    def analyse(
+        self, depth: Optional[int] = None, iterations: Optional[int] = None, seed: int = 0
+    ) -> List[dict]:
+        """Every legal move valued ({"move", "value", "visits", "best"}, values the first player's view): exactly
+        by default, by the engine to a depth, or by Monte Carlo tree search."""
+    def choose(self, player: str, seed: int = 0) -> str:
+        """The move a player (engine:D, mcts:N, net:PATH[:N], random) chooses here, in the game's notation."""
+
+def load(text: str) -> Game:
+    """The game of a game string (khela.games() lists the games)."""

@@ -1,0 +1,227 @@
+//! Games and their states from Python, typed, over the `khela` library's dynamic face ([`khela::load`]): a game
+//! chosen by the same game string as every front end (`khela.load("connect4(width=8)")`), its states played in
+//! the game's notation, taken back, copied, written out and read back, and their moves valued by the library's
+//! analysis or chosen by its players. Bad input raises `ValueError` with the library's message; searches run
+//! without the GIL.
+
+use khela::analysis::Analyser;
+use khela::dynamic::{Record, Turn};
+use khela::players::Contender;
+use khela_games::Player;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+/// `current_player()` at a chance node (OpenSpiel's number).
+pub const CHANCE: i32 = -1;
+
+/// `current_player()` once the game is over (OpenSpiel's number).
+pub const TERMINAL: i32 = -4;
+
+/// A library error as Python's `ValueError`, with the library's one-line message.
+fn refused(err: anyhow::Error) -> PyErr {
+    PyValueError::new_err(format!("{err:#}").replace('\n', " "))
+}
+
+/// A game, from a game string: `khela.load("bagh-chal(rules=bagh-bandi)")`.
+#[pyclass(frozen, name = "Game", module = "khela")]
+pub struct PyGame {
+    game: khela::Game,
+}
+
+/// The game of the game string `text` (`khela.games()` lists the games; `connect4(width=8,height=7)`).
+#[pyfunction]
+pub fn load(text: &str) -> PyResult<PyGame> {
+    khela::load(text).map(|game| PyGame { game }).map_err(refused)
+}
+
+#[pymethods]
+impl PyGame {
+    /// The game string, every parameter given written out: `connect4(width=8,height=7)`.
+    #[getter]
+    fn name(&self) -> String {
+        self.game.spec().to_string()
+    }
+
+    /// The game's title: `Connect-4 8x7`.
+    #[getter]
+    fn title(&self) -> String {
+        self.game.title()
+    }
+
+    /// How its positions are written.
+    #[getter]
+    fn notation(&self) -> &'static str {
+        self.game.notation()
+    }
+
+    /// The players' names in the notation, the first player's first: `["X", "O"]`, `["goats", "tigers"]`.
+    #[getter]
+    fn players(&self) -> [&'static str; 2] {
+        [Player::Max, Player::Min].map(|p| self.game.player_name(p))
+    }
+
+    /// The game's start.
+    fn new_initial_state(&self) -> PyResult<PyState> {
+        self.game.start().map(|state| PyState { state }).map_err(refused)
+    }
+
+    /// The position written `position` in the game's notation.
+    fn state(&self, position: &str) -> PyResult<PyState> {
+        self.game.state(position).map(|state| PyState { state }).map_err(refused)
+    }
+
+    /// The state `State.serialize()` wrote, its moves replayed (of this game only).
+    fn deserialize(&self, text: &str) -> PyResult<PyState> {
+        let record: Record =
+            serde_json::from_str(text).map_err(|e| PyValueError::new_err(format!("not a serialized state: {e}")))?;
+        self.game.replay(&record).map(|state| PyState { state }).map_err(refused)
+    }
+
+    fn __repr__(&self) -> String {
+        format!("khela.load({:?})", self.name())
+    }
+}
+
+/// A state of a game, with the line of play that led to it.
+#[pyclass(name = "State", module = "khela")]
+#[derive(Clone)]
+pub struct PyState {
+    state: khela::State,
+}
+
+#[pymethods]
+impl PyState {
+    /// Its game.
+    #[getter]
+    fn game(&self) -> PyGame {
+        PyGame { game: self.state.game().clone() }
+    }
+
+    /// Who moves: 0 the first player, 1 the second, `khela.CHANCE` (-1) at a chance node, `khela.TERMINAL` (-4)
+    /// once the game is over.
+    fn current_player(&self) -> i32 {
+        match self.state.turn() {
+            Turn::Decision(Player::Max) => 0,
+            Turn::Decision(Player::Min) => 1,
+            Turn::Chance => CHANCE,
+            Turn::Over(_) => TERMINAL,
+        }
+    }
+
+    /// Whether nature draws next (EinStein's die, Pig's).
+    fn is_chance_node(&self) -> bool {
+        self.state.turn() == Turn::Chance
+    }
+
+    /// Whether the game is over.
+    fn is_terminal(&self) -> bool {
+        self.state.outcome().is_some()
+    }
+
+    /// Each player's payoff, the first player's first: the game's payoff and its negation once it is over (a
+    /// draw by repetition or by the length cap is 0), zeros before.
+    fn returns(&self) -> [f64; 2] {
+        let payoff = self.state.outcome().unwrap_or(0.0);
+        [payoff, -payoff]
+    }
+
+    /// The legal moves (at a chance node, the chance outcomes) in the game's notation, in the game's order; none
+    /// once the game is over.
+    fn legal_moves(&self) -> Vec<String> {
+        self.state.move_texts()
+    }
+
+    /// The chance outcomes in the game's notation with their probabilities, at a chance node (none elsewhere).
+    fn chance_outcomes(&self) -> Vec<(String, f64)> {
+        let texts = self.state.move_texts();
+        self.state.chance_outcomes().into_iter().map(|(k, p)| (texts[k].clone(), p)).collect()
+    }
+
+    /// Plays the move (or chance outcome) written `text`; the state is unchanged when it is not legal.
+    fn apply_move(&mut self, text: &str) -> PyResult<()> {
+        self.state.play_text(text).map_err(refused)
+    }
+
+    /// Takes back the last move (or chance outcome); `False` at the start, where there is none.
+    fn undo(&mut self) -> bool {
+        self.state.undo()
+    }
+
+    /// The moves (and chance outcomes) played since the start, in the game's notation.
+    fn history(&self) -> Vec<String> {
+        self.state.history()
+    }
+
+    /// A copy: the Rust state copied, which later moves on either leave the other alone.
+    fn clone(&self) -> PyState {
+        Clone::clone(self)
+    }
+
+    fn __copy__(&self) -> PyState {
+        Clone::clone(self)
+    }
+
+    fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> PyState {
+        Clone::clone(self)
+    }
+
+    /// The state written out (JSON: the game string, its start and the moves since), for `Game.deserialize`.
+    fn serialize(&self) -> String {
+        serde_json::to_string(&self.state.record()).expect("a record is JSON")
+    }
+
+    /// Every legal move valued, in the game's order, as dicts `{"move", "value", "visits", "best"}` (the value
+    /// the first player's view): exactly by default (the game's own solver, alpha-beta or memoized
+    /// expectiminimax), with `depth` by the engine to that depth on the evaluator's scale, with `iterations` by
+    /// Monte Carlo tree search from `seed` (its value the mean score through the move).
+    #[pyo3(signature = (depth = None, iterations = None, seed = 0))]
+    fn analyse<'py>(
+        &self,
+        py: Python<'py>,
+        depth: Option<u32>,
+        iterations: Option<u64>,
+        seed: u64,
+    ) -> PyResult<Vec<Bound<'py, pyo3::types::PyDict>>> {
+        let analyser = match (depth, iterations) {
+            (None, None) => Analyser::Exact,
+            (Some(depth), None) => Analyser::Depth(depth),
+            (None, Some(iterations)) => Analyser::Mcts { iterations, seed },
+            (Some(_), Some(_)) => return Err(PyValueError::new_err("give depth or iterations, not both")),
+        };
+        let state = &self.state;
+        let analysis = py.detach(|| state.analyse(&analyser)).map_err(refused)?;
+        let best = analysis.best();
+        analysis
+            .moves
+            .iter()
+            .map(|m| {
+                let row = pyo3::types::PyDict::new(py);
+                row.set_item("move", &m.text)?;
+                row.set_item("value", m.value)?;
+                row.set_item("visits", m.visits)?;
+                row.set_item("best", best.contains(&m.index))?;
+                Ok(row)
+            })
+            .collect()
+    }
+
+    /// The move `player` chooses here, in the game's notation: `engine:D`, `mcts:N`, `net:PATH[:N]` or
+    /// `random`, its random choices from `seed` (the same seed, the same move).
+    #[pyo3(signature = (player, seed = 0))]
+    fn choose(&self, py: Python<'_>, player: &str, seed: u64) -> PyResult<String> {
+        let contender: Contender = player.parse().map_err(refused)?;
+        let state = &self.state;
+        let mv = py.detach(|| state.choose(&contender, seed)).map_err(refused)?;
+        self.state.move_text(mv).map_err(refused)
+    }
+
+    /// The picture of the position.
+    fn __str__(&self) -> String {
+        self.state.picture()
+    }
+
+    fn __repr__(&self) -> String {
+        let record = self.state.record();
+        format!("<khela.State of {}: {:?} then {:?}>", record.game, record.start, record.moves.join(" "))
+    }
+}
