@@ -68,7 +68,7 @@ impl GameCommand {
         let net = |player: &Contender| matches!(player, Contender::Net(..));
         match self {
             GameCommand::Zero(_) => true,
-            GameCommand::Mcts(args) => matches!(args.prior, Some(mcts::Prior::Net(_))),
+            GameCommand::Mcts(args) => matches!(args.prior, Some(mcts::PriorArg::Net(_))),
             GameCommand::Play(args) => net(&args.engine),
             GameCommand::Match(args) => args.players.iter().any(net),
             _ => false,

@@ -18,7 +18,9 @@ use khela::players::MAX_SIMULATIONS;
 use khela_games::rng::Rng;
 use khela_games::settled::{Settle, Settled, Through};
 use khela_games::{Evaluator, Game, Notation};
-use khela_mcts::{Config, EvaluatorPrior, Meter, Parallelism, Plan, PlanError, PolicyKind, PriorKind, Summary, plan};
+use khela_mcts::{
+    EvaluatorPrior, MctsConfig, MctsPlan, Meter, Parallelism, PlanError, PolicyKind, PriorKind, RunSummary, plan,
+};
 use khela_zero::player::Guided;
 use serde::Serialize;
 use std::path::PathBuf;
@@ -49,7 +51,7 @@ pub struct MctsArgs {
     /// instead of playouts at the leaves, valued 8 at a time; --iterations are its simulations) [default:
     /// uniform].
     #[arg(long, value_parser = prior)]
-    pub prior: Option<Prior>,
+    pub prior: Option<PriorArg>,
     /// Iterations; for flat Monte Carlo, playouts after each move.
     #[arg(long, default_value_t = 10_000, value_parser = clap::value_parser!(u64).range(1..=MAX_ITERATIONS))]
     pub iterations: u64,
@@ -80,7 +82,7 @@ pub struct MctsArgs {
 
 /// PUCT's priors, as `--prior` names them.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub enum Prior {
+pub enum PriorArg {
     /// One of the library's.
     Kind(PriorKind),
     /// The network saved at this path.
@@ -88,11 +90,11 @@ pub enum Prior {
 }
 
 /// `--prior`'s value: a library's prior by name, or `net:PATH`.
-fn prior(text: &str) -> Result<Prior, String> {
+fn prior(text: &str) -> Result<PriorArg, String> {
     match text.strip_prefix("net:") {
         Some("") => Err("net:PATH names the network's file".to_string()),
-        Some(path) => Ok(Prior::Net(path.into())),
-        None => text.parse().map(Prior::Kind).map_err(|_| {
+        Some(path) => Ok(PriorArg::Net(path.into())),
+        None => text.parse().map(PriorArg::Kind).map_err(|_| {
             let names: Vec<&str> = PriorKind::VARIANTS.iter().map(|&k| k.into()).collect();
             format!("{}, or net:PATH", names.join(", "))
         }),
@@ -110,11 +112,11 @@ struct Row {
 /// Runs `mcts`.
 pub fn run(args: &MctsArgs) -> Result<()> {
     let policy = args.algorithm.unwrap_or(if args.prior.is_some() { PolicyKind::Puct } else { PolicyKind::Uct });
-    let plan = Plan {
+    let plan = MctsPlan {
         policy,
         prior: match &args.prior {
-            Some(Prior::Kind(kind)) => Some(*kind),
-            Some(Prior::Net(_)) | None => None,
+            Some(PriorArg::Kind(kind)) => Some(*kind),
+            Some(PriorArg::Net(_)) | None => None,
         },
         rng: args.rng,
         parallelism: args.parallel,
@@ -127,7 +129,7 @@ pub fn run(args: &MctsArgs) -> Result<()> {
         }
         checked => checked?,
     }
-    if let Some(Prior::Net(path)) = &args.prior {
+    if let Some(PriorArg::Net(path)) = &args.prior {
         if policy != PolicyKind::Puct {
             bail!("--prior net:{} is for --algorithm puct, not {policy}", path.display());
         }
@@ -155,7 +157,7 @@ pub fn run(args: &MctsArgs) -> Result<()> {
 /// `mcts` on the game of the arguments.
 struct Mcts<'a> {
     args: &'a MctsArgs,
-    plan: Plan,
+    plan: MctsPlan,
 }
 
 impl Visit for Mcts<'_> {
@@ -184,7 +186,7 @@ impl Visit for Mcts<'_> {
         let settled = Settled::new(game, known.as_ref().map(|k| k as &dyn Settle<E::Game>));
         let scale = entry.scale();
         let prior = match (&args.prior, scale.as_ref()) {
-            (Some(Prior::Kind(PriorKind::Evaluator)), None) => {
+            (Some(PriorArg::Kind(PriorKind::Evaluator)), None) => {
                 return Err(games::refuse("mcts --prior evaluator", &args.game.game, Capability::Evaluator));
             }
             (_, scale) => scale.map(|scale| {
@@ -205,17 +207,17 @@ impl Visit for Mcts<'_> {
                 HumanCount(MAX_ITERATIONS)
             );
         }
-        let config = Config {
+        let config = MctsConfig {
             seed: args.seed,
             solver: args.solver,
             max_nodes: MAX_NODES,
             choice: plan.policy.choice(),
-            ..Config::default()
+            ..MctsConfig::default()
         };
         let sink = Sink::new(&args.out, None)?;
         let start = Instant::now();
         let outcome = match &args.prior {
-            Some(Prior::Net(path)) => {
+            Some(PriorArg::Net(path)) => {
                 let guide = khela::net::guide(&entry, args.game.game.name.into(), path, "mcts --prior net:PATH")?;
                 // At most MAX_SIMULATIONS, checked in `run`.
                 let guided = Guided { simulations: args.iterations as u32, ..Guided::default() };
@@ -246,7 +248,7 @@ impl Visit for Mcts<'_> {
                 let mean = if row.mean.is_empty() { "-".to_string() } else { row.mean.clone() };
                 table.add_row(vec![row.mv.clone(), HumanCount(row.visits).to_string(), mean, proof]);
             }
-            let Summary { iterations, nodes, refused } = outcome.summary;
+            let RunSummary { iterations, nodes, refused } = outcome.summary;
             let budget = if refused > 0 {
                 format!(
                     "; the node budget ({}) stopped growth {} times",
@@ -261,7 +263,7 @@ impl Visit for Mcts<'_> {
                  {:.3} s, {} {} per second\n{table}\nchosen move: {}",
                 game.picture(&state),
                 match (plan.policy, plan.prior, &args.prior) {
-                    (_, _, Some(Prior::Net(path))) => format!("puct (the network {} as prior)", path.display()),
+                    (_, _, Some(PriorArg::Net(path))) => format!("puct (the network {} as prior)", path.display()),
                     (PolicyKind::Puct, Some(prior), _) => format!("puct ({prior} prior)"),
                     (policy, ..) => policy.to_string(),
                 },
@@ -273,7 +275,7 @@ impl Visit for Mcts<'_> {
                 HumanCount(nodes as u64),
                 seconds,
                 HumanCount((iterations as f64 / seconds).round() as u64),
-                if matches!(args.prior, Some(Prior::Net(_))) { "simulations" } else { "playouts" },
+                if matches!(args.prior, Some(PriorArg::Net(_))) { "simulations" } else { "playouts" },
                 outcome.best.map_or("none".to_string(), |mv| game.write_move(mv)),
             )
         })

@@ -8,7 +8,7 @@ use crate::output::{self, Metric, Sink};
 use crate::plot::hold::{HoldLine, hold_svg};
 use anyhow::{Result, bail};
 use indicatif::HumanCount;
-use khela_exact::iterate::{self, Choice, Values, best_move, win_probability};
+use khela_exact::iterate::{self, DecisionRule, Values, best_move, win_probability};
 use khela_games::pig::{HOLD, Pig, PigSpace, ROLL, State};
 use khela_games::{Notation, Space};
 use serde::Serialize;
@@ -45,7 +45,7 @@ pub fn solve(game: Pig, title: &str, text: &str, state: &State, own: &OwnSolve) 
     }
     let started = Instant::now();
     let space = PigSpace::new(game);
-    let optimal = iterate::iterate(&space, &Choice::Best, TOLERANCE, MAX_SWEEPS, |_| {});
+    let optimal = iterate::iterate(&space, &DecisionRule::Best, TOLERANCE, MAX_SWEEPS, |_| {});
     let start = game.parse(game.start().expect("a start"))?;
     let chance = |values: &Values, s: &State| win_probability(values.of(&space, s).expect("in the space"));
     let mut rows = vec![
@@ -59,7 +59,7 @@ pub fn solve(game: Pig, title: &str, text: &str, state: &State, own: &OwnSolve) 
     }
     if !game.is_piglet() {
         let policy = |s: &State| if s.turn < HOLD_AT { ROLL } else { HOLD };
-        let fixed = iterate::iterate(&space, &Choice::Policy(&policy), TOLERANCE, MAX_SWEEPS, |_| {});
+        let fixed = iterate::iterate(&space, &DecisionRule::Policy(&policy), TOLERANCE, MAX_SWEEPS, |_| {});
         rows.push(Metric::new("hold_at_20_first_player_win", format!("{:.12}", chance(&fixed, &start))));
     }
     rows.extend([

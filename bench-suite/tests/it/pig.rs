@@ -2,7 +2,7 @@
 //! iteration), the hold boundary's plot, and the refusals.
 
 use crate::common::{csv, refused};
-use khela_exact::iterate::{self, Choice, win_probability};
+use khela_exact::iterate::{self, DecisionRule, win_probability};
 use khela_games::Space;
 use khela_games::pig::{Pig, PigSpace};
 
@@ -16,7 +16,7 @@ fn solve_gives_the_figures_of_value_iteration() {
     let rows = csv(&["solve", "--game", "pig", "--goal", "30"]);
     assert!(rows.starts_with("metric,value\ngoal,30\nfirst_player_win,"), "{rows}");
     let space = PigSpace::new(Pig::with_die(30).unwrap());
-    let values = iterate::iterate(&space, &Choice::Best, 1e-12, 1_000_000, |_| {});
+    let values = iterate::iterate(&space, &DecisionRule::Best, 1e-12, 1_000_000, |_| {});
     let start = space.game().parse("0 0 0 first").unwrap();
     let expected = format!("{:.12}", win_probability(values.of(&space, &start).unwrap()));
     assert_eq!(metric(&rows, "first_player_win"), expected);

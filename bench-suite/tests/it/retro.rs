@@ -4,7 +4,7 @@
 //! tables say, and the refusals.
 
 use crate::common::{bench, csv, refused};
-use khela_exact::retro::Table;
+use khela_exact::retro::OutcomeTable;
 use khela_games::bagh_chal::sliding::SlidingPhase;
 use khela_games::bagh_chal::{BaghChal, Setup};
 use khela_games::{Game, Node, Notation, Space};
@@ -143,7 +143,7 @@ fn variant() -> BaghChal {
 }
 
 /// The variant's sliding phase solved by the library, for the checks below.
-fn library_tables() -> (BaghChal, SlidingPhase, Table) {
+fn library_tables() -> (BaghChal, SlidingPhase, OutcomeTable) {
     let game = variant();
     let space = SlidingPhase::new(&game, 0).unwrap();
     let table = khela_exact::retro::solve(&space, |_| {}).unwrap();
@@ -151,7 +151,7 @@ fn library_tables() -> (BaghChal, SlidingPhase, Table) {
 }
 
 /// The variant's tables written by `retro` to a directory, and solved by the library.
-fn solved_variant() -> (tempfile::TempDir, BaghChal, SlidingPhase, Table) {
+fn solved_variant() -> (tempfile::TempDir, BaghChal, SlidingPhase, OutcomeTable) {
     let dir = tempfile::tempdir().unwrap();
     retro(dir.path(), "2");
     let (game, space, table) = library_tables();
@@ -175,7 +175,7 @@ fn longest_win() -> (u32, String) {
 fn down_to_the_tables(
     game: &BaghChal,
     space: &SlidingPhase,
-    table: &Table,
+    table: &OutcomeTable,
     s: &khela_games::bagh_chal::Position,
 ) -> f64 {
     use khela_exact::retro::Outcome;
@@ -198,7 +198,13 @@ fn down_to_the_tables(
 
 /// The variant's placement positions with `in_hand` goats in hand and the sides to move given, every
 /// decision among them with its exact value down to the tables.
-fn placements(game: &BaghChal, space: &SlidingPhase, table: &Table, in_hand: u8, sides: &[bool]) -> Vec<(String, f64)> {
+fn placements(
+    game: &BaghChal,
+    space: &SlidingPhase,
+    table: &OutcomeTable,
+    in_hand: u8,
+    sides: &[bool],
+) -> Vec<(String, f64)> {
     let mut found = Vec::new();
     for tiger in 0..9 {
         for goats in (0u64..512).filter(|g| g.count_ones() == 6 - u32::from(in_hand) && g & 1 << tiger == 0) {

@@ -6,13 +6,13 @@ use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use khela_exact::count::{perft, quiet};
 use khela_exact::{Algorithm, MoveOrdering, Natural, Searcher};
 use khela_games::connect4::{Connect4, Position};
-use khela_games::implicit::{ImplicitTree, Model};
+use khela_games::implicit::{ImplicitTree, TreeModel};
 use khela_games::random_tree::{Params, RandomTree};
 use khela_games::rng::Rng;
 use khela_games::tictactoe::{Board, TicTacToe};
 use khela_games::{Game, Node};
 use khela_testkit::connect4::{Scored, Set};
-use khela_tt::{Policy, Table};
+use khela_tt::{Replacement, Table};
 use std::hint::black_box;
 
 fn centre_first() -> MoveOrdering<Connect4> {
@@ -36,7 +36,7 @@ fn random_tree(c: &mut Criterion) {
 fn implicit_trees(c: &mut Criterion) {
     let mut group = c.benchmark_group("alphabeta-implicit-iid");
     for (b, d) in [(4, 10), (8, 7), (16, 6)] {
-        let tree = ImplicitTree::hashed(b, d, 1, Model::Iid { lo: 0, hi: (1 << 31) - 1 }).unwrap();
+        let tree = ImplicitTree::hashed(b, d, 1, TreeModel::Iid { lo: 0, hi: (1 << 31) - 1 }).unwrap();
         let nodes = Searcher::new(&tree, Natural).run(Algorithm::AlphaBeta, &ImplicitTree::ROOT).stats.nodes;
         group.throughput(Throughput::Elements(nodes));
         group.bench_function(format!("b{b}-d{d}"), |bench| {
@@ -55,7 +55,7 @@ fn connect4_perft(c: &mut Criterion) {
 /// published score; returns the nodes searched.
 fn solve_set(game: &Connect4, set: &[(Position, f64)]) -> u64 {
     let mut nodes = 0;
-    let mut searcher = Searcher::new(game, centre_first()).with_cache(Table::with_mib(16, Policy::TwoTier));
+    let mut searcher = Searcher::new(game, centre_first()).with_cache(Table::with_mib(16, Replacement::TwoTier));
     for (position, expected) in set {
         let result = searcher.run(Algorithm::AlphaBeta, position);
         assert_eq!(result.value, *expected, "End-Easy position {position:?}");

@@ -5,7 +5,7 @@ use crate::horizon::UNLIMITED;
 use ahash::AHashMap;
 use khela_games::{Game, Player, Value};
 pub use khela_tt::Bound;
-use khela_tt::{ConcurrentTable, Entry, Table};
+use khela_tt::{ConcurrentTable, Table, TableEntry};
 
 /// What a cache knows of a state before it is searched.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -164,7 +164,7 @@ impl<G: Game> Cache<G> for () {
 /// What a table entry answers for a search of `depth` plies and a window in `viewer`'s view: the entry is in
 /// MAX's view, so for MIN the window is turned around on the way in and the value on the way out.
 #[inline]
-pub(crate) fn answer<M: Copy>(entry: Entry<M>, viewer: Player, depth: u32, alpha: Value, beta: Value) -> Probe<M> {
+pub(crate) fn answer<M: Copy>(entry: TableEntry<M>, viewer: Player, depth: u32, alpha: Value, beta: Value) -> Probe<M> {
     let value = match viewer {
         Player::Max => entry.cutoff(needed(depth), alpha, beta),
         Player::Min => entry.cutoff(needed(depth), -beta, -alpha).map(|v| -v),
@@ -185,7 +185,7 @@ pub(crate) fn max_view<M>(at: &Stored<M>) -> (Value, Bound) {
 /// The table entry of a result: in MAX's view (a MIN-view lower bound is a MAX-view upper bound), with the
 /// depth that says how far it may stand in for a search.
 #[inline]
-fn entry<M: Copy>(at: Stored<M>) -> Entry<M> {
+fn entry<M: Copy>(at: Stored<M>) -> TableEntry<M> {
     let (value, bound) = max_view(&at);
     let depth = if at.complete {
         EXACT_DEPTH.saturating_sub(at.ply.min(COMPLETE as usize) as u32)
@@ -193,11 +193,11 @@ fn entry<M: Copy>(at: Stored<M>) -> Entry<M> {
         debug_assert!(at.depth < COMPLETE, "horizon depth {} too large to tell from complete entries", at.depth);
         at.depth
     };
-    Entry::new(value, bound, depth, at.best)
+    TableEntry::new(value, bound, depth, at.best)
 }
 
 /// A transposition table keyed by [`Game::key`]. Its entries keep their bound, and a value comes back only
-/// through [`Entry::cutoff`], so a cut-off node's bound is never taken for its exact value.
+/// through [`TableEntry::cutoff`], so a cut-off node's bound is never taken for its exact value.
 impl<G: Game> Cache<G> for Table<G::Move> {
     #[inline]
     fn probe(

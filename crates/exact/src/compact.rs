@@ -4,7 +4,7 @@
 
 use crate::cache::{Cache, EXACT_DEPTH, Probe, Stored, answer, max_view};
 use khela_games::{Game, Player, Value};
-use khela_tt::{CompactEntry, CompactTable, Entry, Region, TableStats};
+use khela_tt::{CompactEntry, CompactTable, Region, TableEntry, TableStats};
 use std::hint::select_unpredictable;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicUsize, Ordering};
@@ -341,8 +341,8 @@ impl<G: Game<Move = u8>, S: KeySymmetry<G>, N: NearEnd<G>> Cache<G> for Compact<
         let Some(found) = self.table.probe_in(key, self.region_of(game, state)) else { return Probe::MISS };
         self.stats.hits += 1;
         let best = found.best.map(|mv| select_unpredictable(image, self.symmetry.image(game, mv), mv));
-        // Through an `Entry`, whose cutoff rule is the only way out of a table; complete, as stores are.
-        let entry = Entry::new(Value::from(found.value), found.bound, EXACT_DEPTH, best);
+        // Through an `TableEntry`, whose cutoff rule is the only way out of a table; complete, as stores are.
+        let entry = TableEntry::new(Value::from(found.value), found.bound, EXACT_DEPTH, best);
         answer(entry, viewer, depth, alpha, beta)
     }
 

@@ -73,7 +73,7 @@
 use crate::abdada::{Abdada, Team};
 use crate::compact::{Compact, KeySymmetry, NearEnd};
 use crate::horizon::UNLIMITED;
-use crate::order::{Known, Orderer};
+use crate::orderer::{Foreknown, Orderer};
 use crate::search::{SearchResult, Searcher};
 use crossbeam_utils::CachePadded;
 use khela_games::connect4::{Connect4, Position};
@@ -122,24 +122,24 @@ impl Orderer<Connect4> for Knowledge {
         ply: usize,
         depth: u32,
         moves: &mut Vec<u8>,
-    ) -> Known {
+    ) -> Foreknown {
         if depth != UNLIMITED {
             if moves.is_empty() {
                 game.decision_moves(p, moves);
             }
-            return Known::Nothing;
+            return Foreknown::Nothing;
         }
         let (cells, m) = (game.cells(), p.moves_played());
         if ply == 0 && game.winning_cells(p.current()) & game.legal_mask(p) != 0 {
-            return Known::Value(player.view(score(cells, m + 1)));
+            return Foreknown::Value(player.view(score(cells, m + 1)));
         }
         // The opponent's win on the reply: its cell taken if there is one, never the cell below one.
         let safe = game.safe_cells(p);
         if safe == 0 {
-            return Known::Value(player.view(-score(cells, m + 2)));
+            return Foreknown::Value(player.view(-score(cells, m + 2)));
         }
         if m + 2 >= cells {
-            return Known::Value(0.0);
+            return Foreknown::Value(0.0);
         }
         // Listed from the mask, or a list given filtered (see `Orderer::lists_moves`).
         if moves.is_empty() {
@@ -148,7 +148,7 @@ impl Orderer<Connect4> for Knowledge {
             keep_safe(game, safe, moves);
         }
         let (lo, hi) = (-score(cells, m + 4), score(cells, m + 3));
-        if player == Player::Max { Known::Bounds(lo, hi) } else { Known::Bounds(-hi, -lo) }
+        if player == Player::Max { Foreknown::Bounds(lo, hi) } else { Foreknown::Bounds(-hi, -lo) }
     }
 
     /// Threats made, most first; among equals, at a position of at most 13 stones the windows

@@ -7,7 +7,7 @@
 //! order; in each, it starts from 0 everywhere and sweeps the stage's numbers in order, replacing each value by
 //! what its successors' values say, in place (Gauss–Seidel: a sweep already uses the values it has just
 //! updated), until no value changes by more than the tolerance in a sweep. On a game whose every line ends
-//! with probability 1 (Pig: every turn may bust) the sweeps converge to the unique fixed point. A [`Choice`]
+//! with probability 1 (Pig: every turn may bust) the sweeps converge to the unique fixed point. A [`DecisionRule`]
 //! may fix the moves (a policy) instead of taking the best: the same sweeps then evaluate the policy.
 //!
 //! Stages matter: Pig to 100 in one stage takes 565 sweeps of a million positions; in its 5,050 stages (a pair
@@ -21,7 +21,7 @@ use std::ops::Range;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 /// How the moves of a decision are chosen.
-pub enum Choice<'a, G: Game> {
+pub enum DecisionRule<'a, G: Game> {
     /// The best move for the side to move: optimal play.
     Best,
     /// The move a policy picks (for both sides).
@@ -58,7 +58,7 @@ impl Values {
 /// layers). `on_layer` sees each layer's number after it is done.
 pub fn iterate<S: Space + ?Sized>(
     space: &S,
-    choice: &Choice<'_, S::Game>,
+    choice: &DecisionRule<'_, S::Game>,
     tolerance: f64,
     max_sweeps: u32,
     mut on_layer: impl FnMut(usize),
@@ -81,7 +81,7 @@ pub fn iterate<S: Space + ?Sized>(
 /// Sweeps one stage until it converges (or `max_sweeps`); returns the sweeps and the last one's residual.
 fn solve_stage<S: Space + ?Sized>(
     space: &S,
-    choice: &Choice<'_, S::Game>,
+    choice: &DecisionRule<'_, S::Game>,
     values: &[AtomicU64],
     numbers: Range<u64>,
     tolerance: f64,
@@ -115,11 +115,11 @@ fn solve_stage<S: Space + ?Sized>(
                     outcomes.iter().map(|&(mv, p)| p * after(mv)).sum()
                 }
                 Node::Decision(_) => match choice {
-                    Choice::Best => {
+                    DecisionRule::Best => {
                         game.moves(s, &mut moves);
                         moves.iter().map(|&mv| after(mv)).fold(f64::NEG_INFINITY, f64::max)
                     }
-                    Choice::Policy(policy) => after(policy(s)),
+                    DecisionRule::Policy(policy) => after(policy(s)),
                 },
             };
             residual = residual.max((value - get(*i)).abs());

@@ -33,9 +33,9 @@ pub mod connect4;
 pub mod count;
 mod horizon;
 pub mod iterate;
+mod move_ordering;
 mod oracle;
-mod order;
-mod ordering;
+mod orderer;
 pub mod prove;
 pub mod retro;
 mod search;
@@ -49,11 +49,12 @@ pub use algorithm::Algorithm;
 pub use cache::{Bound, Cache, Memo, Probe, Shared, Stored};
 pub use compact::{Compact, KeySymmetry, NearEnd};
 pub use horizon::{EvalFn, Horizon, Noisy, UNLIMITED};
+pub use move_ordering::{MoveOrdering, OrderingError, OrderingKind, OrderingParts};
 pub use oracle::Oracle;
-pub use order::{
-    ByValue, Estimate, History, Known, Natural, Orderer, Preference, Reversed, Shallow, Shuffled, Tactical, Valuation,
+pub use orderer::{
+    ByValue, Estimate, Foreknown, History, Natural, Orderer, Preference, Reversed, Shallow, Shuffled, Tactical,
+    Valuation,
 };
-pub use ordering::{MoveOrdering, OrderingError, OrderingKind, OrderingParts};
 pub use search::{SearchConfig, SearchResult, Searcher, move_values, search};
 pub use stats::Stats;
 pub use tally::{Tally, tally, tally_by};

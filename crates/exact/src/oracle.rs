@@ -7,7 +7,7 @@
 
 use crate::algorithm::Algorithm;
 use crate::cache::{Bound, Cache, Memo, Probe, Stored};
-use crate::order::{Natural, Valuation};
+use crate::orderer::{Natural, Valuation};
 use crate::search::Searcher;
 use ahash::AHashMap;
 use khela_games::{Game, Player, Value};
@@ -125,11 +125,11 @@ impl<G: Game> Cache<G> for Dense {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use khela_games::implicit::{ImplicitTree, Model};
+    use khela_games::implicit::{ImplicitTree, TreeModel};
 
     #[test]
     fn dense_and_keyed_oracles_agree() {
-        let tree = ImplicitTree::hashed(3, 5, 11, Model::Incremental { spread: 100 }).unwrap();
+        let tree = ImplicitTree::hashed(3, 5, 11, TreeModel::Incremental { spread: 100 }).unwrap();
         let keyed = Oracle::new(&tree, &ImplicitTree::ROOT);
         let dense = Oracle::dense(&tree, &ImplicitTree::ROOT, tree.nodes() as usize);
         assert_eq!(keyed.len() as u64, tree.nodes());

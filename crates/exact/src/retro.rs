@@ -145,14 +145,14 @@ pub enum RetroError {
 
 /// The outcome of every number of a space: what [`solve`] finds.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Table {
+pub struct OutcomeTable {
     codes: Vec<u16>,
 }
 
-impl Table {
+impl OutcomeTable {
     /// A table from its codes ([`Outcome::code`], [`UNUSED`]), one a number, e.g. as read from a file.
-    pub fn from_codes(codes: Vec<u16>) -> Table {
-        Table { codes }
+    pub fn from_codes(codes: Vec<u16>) -> OutcomeTable {
+        OutcomeTable { codes }
     }
 
     /// The codes, one a number.
@@ -234,7 +234,7 @@ impl std::ops::Add for Census {
 /// (below `groups`). In parallel, in the current rayon pool.
 pub fn census<S: Space + ?Sized>(
     space: &S,
-    table: &Table,
+    table: &OutcomeTable,
     numbers: std::ops::Range<u64>,
     groups: usize,
     group: impl Fn(&<S::Game as Game>::State) -> usize + Sync,
@@ -278,7 +278,7 @@ const CHUNK: u64 = 1 << 14;
 /// let x_wins = TicTacToe::parse("XX.OO....").unwrap(); // X to move completes the top row
 /// assert_eq!(table.outcome(&space, &x_wins), Some(Outcome::Win(1)));
 /// ```
-pub fn solve<S: Unmoves + ?Sized>(space: &S, mut on_level: impl FnMut(&Level)) -> Result<Table, RetroError> {
+pub fn solve<S: Unmoves + ?Sized>(space: &S, mut on_level: impl FnMut(&Level)) -> Result<OutcomeTable, RetroError> {
     let n = space.len() as usize;
     let codes: Vec<AtomicU16> = (0..n).map(|_| AtomicU16::new(0)).collect();
     let counts: Vec<AtomicU8> = (0..n).map(|_| AtomicU8::new(0)).collect();
@@ -317,7 +317,7 @@ pub fn solve<S: Unmoves + ?Sized>(space: &S, mut on_level: impl FnMut(&Level)) -
         }
         on_level(&Level { plies, wins, losses });
     }
-    Ok(Table { codes: codes.into_iter().map(AtomicU16::into_inner).collect() })
+    Ok(OutcomeTable { codes: codes.into_iter().map(AtomicU16::into_inner).collect() })
 }
 
 /// A thread's buffers.
@@ -430,7 +430,7 @@ fn spread<S: Unmoves + ?Sized>(
 /// a move leads to, is not in the table.
 pub fn move_outcomes<S: Space + ?Sized>(
     space: &S,
-    table: &Table,
+    table: &OutcomeTable,
     state: &<S::Game as Game>::State,
 ) -> Option<Vec<(<S::Game as Game>::Move, Outcome)>> {
     let game = space.game();
@@ -468,7 +468,7 @@ pub fn better(a: Outcome, b: Outcome) -> bool {
 /// for a draw (which never ends) and for a position the table does not hold.
 pub fn line<S: Space + ?Sized>(
     space: &S,
-    table: &Table,
+    table: &OutcomeTable,
     state: &<S::Game as Game>::State,
 ) -> Vec<<S::Game as Game>::Move> {
     let game = space.game();

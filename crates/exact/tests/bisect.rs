@@ -12,7 +12,7 @@ use khela_games::rng::Rng;
 use khela_games::tictactoe::{Board, SYMMETRIES, TicTacToe};
 use khela_games::tree::Tree;
 use khela_games::{Game, Node, Player};
-use khela_tt::{CompactTable, Policy, Region, Table};
+use khela_tt::{CompactTable, Region, Replacement, Table};
 use std::sync::Arc;
 use std::sync::atomic::AtomicUsize;
 
@@ -38,7 +38,7 @@ fn bisection_agrees_with_alpha_beta() {
         values.insert(truth as i64);
         let exact = Searcher::new(&tree, Natural).bisect(&0, -9.0, 9.0);
         assert_eq!(exact.value, truth, "case {case}");
-        let table = Table::with_entries(64, Policy::TwoTier);
+        let table = Table::with_entries(64, Replacement::TwoTier);
         assert_eq!(Searcher::new(&tree, Natural).with_cache(table).bisect(&0, -9.0, 9.0).value, truth, "case {case}");
         let weak = Searcher::new(&tree, Natural).bisect(&0, -1.0, 1.0).value;
         assert_eq!(weak, truth.clamp(-1.0, 1.0), "case {case}: weak");

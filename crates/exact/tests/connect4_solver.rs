@@ -9,12 +9,12 @@
 //! (this file runs its own harness, so that it can decide that when it runs).
 
 use khela_exact::connect4::{Knowledge, Solver};
-use khela_exact::{Algorithm, Known, Natural, Orderer, Searcher};
+use khela_exact::{Algorithm, Foreknown, Natural, Orderer, Searcher};
 use khela_games::conformance::random_lines;
 use khela_games::connect4::{Connect4, Position};
 use khela_games::{Game, Node, Player};
 use khela_testkit::connect4::Set;
-use khela_tt::{Policy, Table};
+use khela_tt::{Replacement, Table};
 use libtest_mimic::{Arguments, Trial};
 
 /// The positions checked of each set, strong and weak, in set order (the harder sets fewer: this is `cargo
@@ -98,7 +98,7 @@ fn benchmark_sets() {
 /// The exact score for the side to move by plain alpha-beta with a table and nothing of the solver's.
 fn plain(game: &Connect4, p: &Position) -> i32 {
     let Node::Decision(mover) = game.node(p) else { panic!("the game is over") };
-    let table = Table::with_mib(4, Policy::TwoTier);
+    let table = Table::with_mib(4, Replacement::TwoTier);
     let value = Searcher::new(game, Natural).with_cache(table).run(Algorithm::AlphaBeta, p).value;
     mover.view(value) as i32
 }
@@ -158,7 +158,7 @@ impl Orderer<Connect4> for Plainly {
         true
     }
 
-    fn prune(&mut self, g: &Connect4, p: &Position, pl: Player, ply: usize, d: u32, moves: &mut Vec<u8>) -> Known {
+    fn prune(&mut self, g: &Connect4, p: &Position, pl: Player, ply: usize, d: u32, moves: &mut Vec<u8>) -> Foreknown {
         self.0.prune(g, p, pl, ply, d, moves)
     }
 }
@@ -171,7 +171,7 @@ fn listed_or_filtered() {
     assert!(Knowledge.lists_moves() && Knowledge.bounded_moves_go_on());
     for (_, p) in random_lines(&game, &Position::EMPTY, 40, 24..33, 5) {
         if let Node::Decision(_) = game.node(&p) {
-            let table = || Table::with_mib(4, Policy::TwoTier);
+            let table = || Table::with_mib(4, Replacement::TwoTier);
             let fast = Searcher::new(&game, Knowledge).with_cache(table()).run(Algorithm::NegamaxAlphaBeta, &p);
             let plain =
                 Searcher::new(&game, Plainly(Knowledge)).with_cache(table()).run(Algorithm::NegamaxAlphaBeta, &p);

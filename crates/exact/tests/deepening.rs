@@ -4,10 +4,10 @@
 
 use khela_exact::{Algorithm, Horizon, MoveOrdering, Natural, Observer, Oracle, SearchConfig, Searcher, Stats, search};
 use khela_games::conformance::reachable;
-use khela_games::implicit::{ImplicitTree, Model};
+use khela_games::implicit::{ImplicitTree, TreeModel};
 use khela_games::tictactoe::{Board, TicTacToe};
 use khela_games::{Game, Value};
-use khela_tt::{Policy, Table};
+use khela_tt::{Replacement, Table};
 use proptest::prelude::*;
 use proptest::test_runner::{Config as ProptestConfig, RngSeed};
 use std::num::NonZeroU32;
@@ -45,11 +45,11 @@ fn orderings(tree: &ImplicitTree, seed: u64) -> Vec<MoveOrdering<ImplicitTree>> 
     ]
 }
 
-fn model() -> impl Strategy<Value = Model> {
+fn model() -> impl Strategy<Value = TreeModel> {
     prop_oneof![
-        (-50i64..50, 0i64..3).prop_map(|(lo, w)| Model::Iid { lo, hi: lo + w }),
-        Just(Model::Iid { lo: 0, hi: (1 << 31) - 1 }),
-        (0i64..20).prop_map(|spread| Model::Incremental { spread }),
+        (-50i64..50, 0i64..3).prop_map(|(lo, w)| TreeModel::Iid { lo, hi: lo + w }),
+        Just(TreeModel::Iid { lo: 0, hi: (1 << 31) - 1 }),
+        (0i64..20).prop_map(|spread| TreeModel::Incremental { spread }),
     ]
 }
 
@@ -80,7 +80,7 @@ proptest! {
                 for entries in [1, 5] {
                     let value = Searcher::new(&tree, ordering.clone())
                         .with_evaluator(static_value)
-                        .with_cache(Table::with_entries(entries, Policy::TwoTier))
+                        .with_cache(Table::with_entries(entries, Replacement::TwoTier))
                         .run(algorithm, &root)
                         .value;
                     prop_assert_eq!(value, expected, "{:?} under {:?} with {} entries", algorithm, ordering, entries);
@@ -103,7 +103,7 @@ fn drivers_with_tables_on_every_tictactoe_position() {
     let drivers = DRIVERS.map(|algorithm| (algorithm, NonZeroU32::MIN));
     for (algorithm, step) in drivers.into_iter().chain([(Algorithm::IterativeDeepening, by_two)]) {
         for entries in [3, 1 << 12] {
-            for policy in [Policy::Always, Policy::DepthPreferred, Policy::TwoTier] {
+            for policy in [Replacement::Always, Replacement::DepthPreferred, Replacement::TwoTier] {
                 // One table across all positions: entries of other searches and of other depths are met too.
                 let mut searcher = Searcher::new(&TicTacToe, MoveOrdering::history())
                     .with_evaluator(blind)
@@ -136,7 +136,7 @@ impl<G: Game> Observer<G> for &mut Depths {
 #[test]
 fn deepening_by_any_step_keeps_the_value_and_ends_on_the_depth() {
     for seed in 0..12 {
-        let tree = ImplicitTree::hashed(3, 8, seed, Model::Incremental { spread: 40 }).unwrap();
+        let tree = ImplicitTree::hashed(3, 8, seed, TreeModel::Incremental { spread: 40 }).unwrap();
         let root = ImplicitTree::ROOT;
         for limit in 1..=8 {
             let mut plain = Searcher::new(&tree, Natural).with_evaluator(static_value);
@@ -150,7 +150,7 @@ fn deepening_by_any_step_keeps_the_value_and_ends_on_the_depth() {
                 let found = Searcher::new(&tree, ordering.clone())
                     .with_evaluator(static_value)
                     .with_deepening_step(NonZeroU32::new(step).unwrap())
-                    .with_cache(Table::with_entries(entries, Policy::TwoTier))
+                    .with_cache(Table::with_entries(entries, Replacement::TwoTier))
                     .with_observer(&mut depths)
                     .run_to_depth(Algorithm::IterativeDeepening, &root, limit);
                 let context = format!("seed {seed} depth {limit} by {step} {ordering:?} {entries} entries");
@@ -163,7 +163,7 @@ fn deepening_by_any_step_keeps_the_value_and_ends_on_the_depth() {
         }
     }
     // The iterations of a few, in full: the last one's parity (or remainder) kept.
-    let tree = ImplicitTree::hashed(2, 9, 1, Model::Incremental { spread: 40 }).unwrap();
+    let tree = ImplicitTree::hashed(2, 9, 1, TreeModel::Incremental { spread: 40 }).unwrap();
     for (step, limit, expected) in
         [(2, 6, vec![2, 4, 6]), (2, 7, vec![1, 3, 5, 7]), (3, 7, vec![1, 4, 7]), (2, 1, vec![1])]
     {
@@ -179,7 +179,7 @@ fn deepening_by_any_step_keeps_the_value_and_ends_on_the_depth() {
 
 #[test]
 fn iterative_deepening_pays_for_its_iterations_and_orders_by_them() {
-    let tree = ImplicitTree::hashed(4, 8, 3, Model::Incremental { spread: 100 }).unwrap();
+    let tree = ImplicitTree::hashed(4, 8, 3, TreeModel::Incremental { spread: 100 }).unwrap();
     let root = ImplicitTree::ROOT;
     let run = |algorithm, ordering| search(&tree, &root, ordering, horizon(), &config(algorithm, 16));
     let plain = run(Algorithm::AlphaBeta, MoveOrdering::Natural);
@@ -199,7 +199,7 @@ fn on_incremental_trees_iterative_deepening_beats_natural_and_random_ordering() 
         let mean = |algorithm: Algorithm, random: bool| {
             let total: u64 = (0..10u64)
                 .map(|seed| {
-                    let tree = ImplicitTree::hashed(b, d, seed, Model::Incremental { spread: 100 }).unwrap();
+                    let tree = ImplicitTree::hashed(b, d, seed, TreeModel::Incremental { spread: 100 }).unwrap();
                     let ordering = if random { MoveOrdering::shuffled(seed) } else { MoveOrdering::Natural };
                     search(&tree, &ImplicitTree::ROOT, ordering, horizon(), &config(algorithm, 4)).stats.leaves
                 })
@@ -252,8 +252,11 @@ fn numbered_moves_search_as_listed_ones() {
         Algorithm::NegamaxAlphaBeta,
         Algorithm::NegaScout,
     ];
-    let models =
-        [Model::Iid { lo: 0, hi: (1 << 31) - 1 }, Model::Iid { lo: -1, hi: 1 }, Model::Incremental { spread: 5 }];
+    let models = [
+        TreeModel::Iid { lo: 0, hi: (1 << 31) - 1 },
+        TreeModel::Iid { lo: -1, hi: 1 },
+        TreeModel::Incremental { spread: 5 },
+    ];
     for (b, d) in [(1, 3), (2, 6), (3, 5), (4, 6), (7, 4)] {
         for seed in 0..8 {
             for model in models {

@@ -10,10 +10,10 @@ use khela_exact::{Algorithm, MoveOrdering, Searcher, Shared};
 use khela_games::connect4::{Connect4, Position};
 use khela_games::{Game, Node};
 use khela_testkit::connect4::Set;
-use khela_tt::{AtomicTable, DashTable, Policy, Table};
+use khela_tt::{AtomicTable, DashTable, Replacement, Table};
 use libtest_mimic::{Arguments, Trial};
 
-const POLICIES: [Policy; 3] = [Policy::Always, Policy::DepthPreferred, Policy::TwoTier];
+const POLICIES: [Replacement; 3] = [Replacement::Always, Replacement::DepthPreferred, Replacement::TwoTier];
 const PRUNING: [Algorithm; 2] = [Algorithm::AlphaBeta, Algorithm::NegamaxAlphaBeta];
 
 /// The positions checked, of the set's 1,000.
@@ -36,7 +36,7 @@ fn centre_first() -> MoveOrdering<Connect4> {
 fn end_easy_with_tables_matches_the_search_without_and_the_published_scores() {
     let set = Set::EndEasy.read().unwrap_or_else(|err| panic!("{err}"));
     let game = Connect4::standard();
-    let shared_atomic = AtomicTable::with_entries(1 << 12, Policy::TwoTier);
+    let shared_atomic = AtomicTable::with_entries(1 << 12, Replacement::TwoTier);
     let shared_dash = DashTable::with_entries(1 << 12);
     for scored in set.iter().take(CHECKED) {
         let moves = &scored.moves;

@@ -3,7 +3,7 @@
 //! the start (listed by playing the game, not by the space's numbering), must give the same values, and no
 //! single move changed anywhere may do better (Bellman's optimality, checked one move at a time).
 
-use khela_exact::iterate::{self, Choice, Values, best_move, win_probability};
+use khela_exact::iterate::{self, DecisionRule, Values, best_move, win_probability};
 use khela_games::pig::{HOLD, Pig, PigSpace, ROLL, State};
 use khela_games::{Game, Node, Player, Space};
 use std::collections::HashMap;
@@ -77,7 +77,7 @@ fn first_view(space: &PigSpace, values: &Values, s: &State) -> f64 {
 fn value_iteration_agrees_with_an_exact_linear_solve_on_small_games() {
     for game in [Pig::with_die(10).unwrap(), Pig::piglet(6).unwrap(), Pig::with_die(7).unwrap()] {
         let space = PigSpace::new(game);
-        let values = iterate::iterate(&space, &Choice::Best, 1e-13, 1_000_000, |_| {});
+        let values = iterate::iterate(&space, &DecisionRule::Best, 1e-13, 1_000_000, |_| {});
         let positions = reachable(&game);
         let chosen = |s: &State| best_move(&space, &values, s).unwrap();
         let exact = evaluate(&game, &positions, &chosen);
@@ -98,7 +98,7 @@ fn value_iteration_agrees_with_an_exact_linear_solve_on_small_games() {
         }
         // A fixed policy, evaluated both ways.
         let hold_at_4 = |s: &State| if s.turn < 4 { ROLL } else { HOLD };
-        let by_sweeps = iterate::iterate(&space, &Choice::Policy(&hold_at_4), 1e-13, 1_000_000, |_| {});
+        let by_sweeps = iterate::iterate(&space, &DecisionRule::Policy(&hold_at_4), 1e-13, 1_000_000, |_| {});
         let by_solve = evaluate(&game, &positions, &hold_at_4);
         for s in &positions {
             assert!((by_solve[s] - first_view(&space, &by_sweeps, s)).abs() < 1e-9, "{}", game.write(s));
@@ -111,7 +111,7 @@ fn the_values_are_the_same_for_one_and_two_threads() {
     let space = PigSpace::new(Pig::with_die(30).unwrap());
     let solve = |threads: usize| {
         let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
-        pool.install(|| iterate::iterate(&space, &Choice::Best, 1e-12, 100_000, |_| {}))
+        pool.install(|| iterate::iterate(&space, &DecisionRule::Best, 1e-12, 100_000, |_| {}))
     };
     assert_eq!(solve(1), solve(2));
 }
@@ -121,14 +121,14 @@ fn pig_to_100_the_published_figures() {
     let game = Pig::with_die(100).unwrap();
     let space = PigSpace::new(game);
     let start = game.parse("0 0 0 first").unwrap();
-    let optimal = iterate::iterate(&space, &Choice::Best, 1e-12, 100_000, |_| {});
+    let optimal = iterate::iterate(&space, &DecisionRule::Best, 1e-12, 100_000, |_| {});
     assert!(optimal.residual <= 1e-12, "{}", optimal.residual);
     // Neller and Presser: the first player's optimal chance of winning is 0.530592725 (about 0.5306).
     let p = win_probability(optimal.of(&space, &start).unwrap());
     assert!((p - 0.530_592_725).abs() < 1e-9, "{p:.12}");
     // "Hold at 20 or the goal" against itself: about 0.5347 for the first player (Neller).
     let hold_at_20 = |s: &State| if s.turn < 20 { ROLL } else { HOLD };
-    let policy = iterate::iterate(&space, &Choice::Policy(&hold_at_20), 1e-12, 100_000, |_| {});
+    let policy = iterate::iterate(&space, &DecisionRule::Policy(&hold_at_20), 1e-12, 100_000, |_| {});
     let p = win_probability(policy.of(&space, &start).unwrap());
     assert!((p - 0.5347).abs() < 5e-5, "{p:.12}");
     // With optimal play the first move is to roll (to hold is to pass).

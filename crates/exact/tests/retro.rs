@@ -4,7 +4,7 @@
 //! all positions level after level, valuing each from its successors). The table must not depend on the
 //! number of threads.
 
-use khela_exact::retro::{self, Outcome, Table};
+use khela_exact::retro::{self, Outcome, OutcomeTable};
 use khela_exact::{Algorithm, Natural, Searcher};
 use khela_games::alquerque::points;
 use khela_games::bagh_chal::sliding::SlidingPhase;
@@ -219,7 +219,7 @@ fn small_sixteen_soldiers_tables_agree_with_a_naive_solver() {
 fn the_table_is_the_same_for_one_and_two_threads() {
     let game = variant(5, &["a1", "e5", "a5"], 20, 2);
     let space = SlidingPhase::new(&game, 0).unwrap();
-    let solve = |threads: usize| -> (Table, Vec<retro::Level>) {
+    let solve = |threads: usize| -> (OutcomeTable, Vec<retro::Level>) {
         let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
         let mut levels = Vec::new();
         let table = pool.install(|| retro::solve(&space, |level| levels.push(*level))).unwrap();

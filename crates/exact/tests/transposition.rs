@@ -9,11 +9,11 @@ use khela_games::conformance::reachable;
 use khela_games::connect4::{Connect4, Position};
 use khela_games::tictactoe::{Board, TicTacToe};
 use khela_games::{Game, Node, Player, Value};
-use khela_tt::{Policy, Table};
+use khela_tt::{Replacement, Table};
 use std::cell::Cell;
 use std::rc::Rc;
 
-const POLICIES: [Policy; 3] = [Policy::Always, Policy::DepthPreferred, Policy::TwoTier];
+const POLICIES: [Replacement; 3] = [Replacement::Always, Replacement::DepthPreferred, Replacement::TwoTier];
 const PRUNING: [Algorithm; 2] = [Algorithm::AlphaBeta, Algorithm::NegamaxAlphaBeta];
 
 #[test]
@@ -46,7 +46,7 @@ fn every_tictactoe_position_with_every_policy_and_table_size() {
 #[test]
 fn a_table_saves_work_and_keeps_the_value_from_the_empty_board() {
     let plain = Searcher::new(&TicTacToe, Natural).run(Algorithm::AlphaBeta, &Board::EMPTY);
-    let mut searcher = Searcher::new(&TicTacToe, Natural).with_cache(Table::with_mib(1, Policy::TwoTier));
+    let mut searcher = Searcher::new(&TicTacToe, Natural).with_cache(Table::with_mib(1, Replacement::TwoTier));
     let with_table = searcher.run(Algorithm::AlphaBeta, &Board::EMPTY);
     assert_eq!(with_table.value, plain.value);
     assert!(with_table.stats.nodes < plain.stats.nodes / 2, "{} vs {}", with_table.stats.nodes, plain.stats.nodes);
@@ -88,7 +88,7 @@ fn counted_run<O: Orderer<TicTacToe>>(
 ) -> (Value, Stats, u64) {
     let ordered = Rc::new(Cell::new(0));
     let order = Counted { inner, stages, ordered: Rc::clone(&ordered) };
-    let mut searcher = Searcher::new(&TicTacToe, order).with_cache(Table::with_mib(1, Policy::TwoTier));
+    let mut searcher = Searcher::new(&TicTacToe, order).with_cache(Table::with_mib(1, Replacement::TwoTier));
     let result = searcher.run(algorithm, board);
     (result.value, result.stats, ordered.get())
 }
@@ -132,7 +132,7 @@ fn staged_ordering_visits_the_same_nodes_for_less() {
         let run = |stages: bool| {
             let ordered = Rc::new(Cell::new(0));
             let order = Counted { inner: Knowledge, stages, ordered: Rc::clone(&ordered) };
-            let mut searcher = Searcher::new(&game, order).with_cache(Table::with_mib(1, Policy::TwoTier));
+            let mut searcher = Searcher::new(&game, order).with_cache(Table::with_mib(1, Replacement::TwoTier));
             let result = searcher.run(Algorithm::NegamaxAlphaBeta, &position);
             (result.value, result.stats, ordered.get())
         };

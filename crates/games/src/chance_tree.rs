@@ -179,7 +179,7 @@ impl Game for ChanceTree {
 mod tests {
     use super::*;
     use crate::conformance;
-    use crate::implicit::{ImplicitTree, Model};
+    use crate::implicit::{ImplicitTree, TreeModel};
 
     fn tree(b: u32, k: u32, d: u32, seed: u64) -> ChanceTree {
         ChanceTree::new(Params { b, k, d, seed, lo: 0, hi: 99 }).unwrap()
@@ -229,7 +229,7 @@ mod tests {
         // with k = 1 numbers its leaves as an implicit tree of branching b and depth 2d whose odd plies have one
         // child, so a tree of b = 1 (one node per level) has its leaf at node 2d in both.
         let chance = tree(1, 1, 3, 5);
-        let implicit = ImplicitTree::hashed(1, 6, 5, Model::Iid { lo: 0, hi: 99 }).unwrap();
+        let implicit = ImplicitTree::hashed(1, 6, 5, TreeModel::Iid { lo: 0, hi: 99 }).unwrap();
         assert_eq!(chance.leaf(0), implicit.leaf(0));
         // Values cover the range, evenly, and depend on the seed.
         let wide = tree(10, 10, 3, 1);

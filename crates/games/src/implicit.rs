@@ -3,11 +3,11 @@
 //!
 //! The tree is uniform (branching `b`, every leaf at depth `d`, MAX at the root, players alternating). Nodes are
 //! numbered breadth-first (the root is 0, its children 1..=b, and so on); node `n`'s random word is
-//! [`node_word`]`(seed, n)`. Two models ([`Model`]):
+//! [`node_word`]`(seed, n)`. Two models ([`TreeModel`]):
 //!
-//! - [`Model::Iid`]: leaves drawn independently and uniformly from `lo..=hi` (Pearl's model; the textbook's
+//! - [`TreeModel::Iid`]: leaves drawn independently and uniformly from `lo..=hi` (Pearl's model; the textbook's
 //!   tables use it). Interior nodes carry no information.
-//! - [`Model::Incremental`]: every edge carries a value drawn independently and uniformly from
+//! - [`TreeModel::Incremental`]: every edge carries a value drawn independently and uniformly from
 //!   `-spread..=spread`, and a node's value is the sum of the edge values on its path from the root, leaves
 //!   included. A leaf's value is therefore a sum of `d` independent uniform integers (mean 0, variance
 //!   `d·spread·(spread+1)/3`), and an interior node's path sum is an unbiased predictor of the leaves below it:
@@ -24,7 +24,7 @@ use thiserror::Error;
 
 /// The leaf or edge distribution of an implicit tree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Model {
+pub enum TreeModel {
     /// Leaves uniform in `lo..=hi`, independent.
     Iid {
         /// The smallest leaf value.
@@ -54,7 +54,7 @@ pub struct ImplicitTree {
     b: u32,
     d: u32,
     seed: u64,
-    model: Model,
+    model: TreeModel,
     leaves: Leaves,
     /// `level_offset[k]`: the number of nodes above depth `k`, so node numbers are `level_offset[depth] + index`.
     level_offset: Vec<u64>,
@@ -247,24 +247,24 @@ impl ImplicitTree {
     /// A tree whose values are hashed from (seed, node).
     ///
     /// ```
-    /// use khela_games::implicit::{ImplicitTree, Model};
-    /// let tree = ImplicitTree::hashed(3, 4, 7, Model::Iid { lo: 0, hi: 99 }).unwrap();
+    /// use khela_games::implicit::{ImplicitTree, TreeModel};
+    /// let tree = ImplicitTree::hashed(3, 4, 7, TreeModel::Iid { lo: 0, hi: 99 }).unwrap();
     /// assert_eq!(tree.leaves(), 81);
     /// ```
-    pub fn hashed(b: u32, d: u32, seed: u64, model: Model) -> Result<ImplicitTree, TreeError> {
+    pub fn hashed(b: u32, d: u32, seed: u64, model: TreeModel) -> Result<ImplicitTree, TreeError> {
         ImplicitTree::build(b, d, seed, model, Leaves::Hashed)
     }
 
     /// An iid tree whose leaves are Python's `random.Random(seed).randint(lo, hi)`, left to right.
     ///
     /// ```
-    /// use khela_games::implicit::{ImplicitTree, Model};
+    /// use khela_games::implicit::{ImplicitTree, TreeModel};
     /// // python3 -c "import random; r = random.Random(42); print([r.randint(0, 99) for _ in range(4)])"
     /// let tree = ImplicitTree::python(2, 2, 42, 0, 99).unwrap();
     /// assert_eq!(tree.leaf(3), 94);
     /// ```
     pub fn python(b: u32, d: u32, seed: u64, lo: i64, hi: i64) -> Result<ImplicitTree, TreeError> {
-        let mut tree = ImplicitTree::build(b, d, seed, Model::Iid { lo, hi }, Leaves::Hashed)?;
+        let mut tree = ImplicitTree::build(b, d, seed, TreeModel::Iid { lo, hi }, Leaves::Hashed)?;
         let leaves = tree.leaves();
         if leaves > PYTHON_MAX_LEAVES {
             return Err(TreeError::TooLargeForPython { b, d, leaves, max: PYTHON_MAX_LEAVES });
@@ -275,7 +275,7 @@ impl ImplicitTree {
         Ok(tree)
     }
 
-    fn build(b: u32, d: u32, seed: u64, model: Model, leaves: Leaves) -> Result<ImplicitTree, TreeError> {
+    fn build(b: u32, d: u32, seed: u64, model: TreeModel, leaves: Leaves) -> Result<ImplicitTree, TreeError> {
         if b == 0 {
             return Err(TreeError::ZeroBranching);
         }
@@ -286,14 +286,14 @@ impl ImplicitTree {
             return Err(TreeError::TooWideBranching(b));
         }
         match model {
-            Model::Iid { lo, hi } if lo > hi => return Err(TreeError::EmptyRange(lo, hi)),
-            Model::Incremental { spread } if spread < 0 => return Err(TreeError::NegativeSpread(spread)),
-            Model::Iid { lo, hi } if lo < -MAX_EXACT_PAYOFF || hi > MAX_EXACT_PAYOFF => {
+            TreeModel::Iid { lo, hi } if lo > hi => return Err(TreeError::EmptyRange(lo, hi)),
+            TreeModel::Incremental { spread } if spread < 0 => return Err(TreeError::NegativeSpread(spread)),
+            TreeModel::Iid { lo, hi } if lo < -MAX_EXACT_PAYOFF || hi > MAX_EXACT_PAYOFF => {
                 return Err(TreeError::TooWide(format!("leaves {lo}..={hi}")));
             }
             // (A tree of depth 0 has no edges, but its edges' hash is built all the same: the spread alone is
             // bounded too.)
-            Model::Incremental { spread } if spread.saturating_mul(i64::from(d.max(1))) > MAX_EXACT_PAYOFF => {
+            TreeModel::Incremental { spread } if spread.saturating_mul(i64::from(d.max(1))) > MAX_EXACT_PAYOFF => {
                 return Err(TreeError::TooWide(format!("path sums of {d} edges of up to {spread}")));
             }
             _ => {}
@@ -310,11 +310,11 @@ impl ImplicitTree {
     /// The leaf source of the tree's model and leaves (called again when the leaves change).
     fn leaf_source(&self) -> LeafSource {
         match (&self.leaves, self.model) {
-            (Leaves::Hashed, Model::Iid { lo, hi }) => {
+            (Leaves::Hashed, TreeModel::Iid { lo, hi }) => {
                 LeafSource::Hashed(HashedLeaves::new(self.seed, self.leaf_offset, lo, hi))
             }
             (Leaves::Python(_), _) => LeafSource::Python,
-            (Leaves::Hashed, Model::Incremental { spread }) => {
+            (Leaves::Hashed, TreeModel::Incremental { spread }) => {
                 LeafSource::Incremental(HashedLeaves::new(self.seed, 0, -spread, spread))
             }
         }
@@ -331,7 +331,7 @@ impl ImplicitTree {
     }
 
     /// The model.
-    pub fn model(&self) -> Model {
+    pub fn model(&self) -> TreeModel {
         self.model
     }
 
@@ -353,9 +353,9 @@ impl ImplicitTree {
     #[inline]
     pub fn leaf(&self, i: u64) -> i64 {
         match (&self.leaves, self.model) {
-            (Leaves::Hashed, Model::Iid { lo, hi }) => uniform(node_word(self.seed, self.leaf_offset + i), lo, hi),
+            (Leaves::Hashed, TreeModel::Iid { lo, hi }) => uniform(node_word(self.seed, self.leaf_offset + i), lo, hi),
             (Leaves::Python(values), _) => values[i as usize],
-            (Leaves::Hashed, Model::Incremental { .. }) => panic!("incremental leaves depend on their paths"),
+            (Leaves::Hashed, TreeModel::Incremental { .. }) => panic!("incremental leaves depend on their paths"),
         }
     }
 
@@ -375,8 +375,8 @@ impl ImplicitTree {
     #[inline]
     pub fn static_value(&self, p: &Position) -> Value {
         match self.model {
-            Model::Iid { lo, hi } => (lo as Value + hi as Value) / 2.0,
-            Model::Incremental { .. } => p.path as Value,
+            TreeModel::Iid { lo, hi } => (lo as Value + hi as Value) / 2.0,
+            TreeModel::Incremental { .. } => p.path as Value,
         }
     }
 }
@@ -461,7 +461,7 @@ mod tests {
 
     #[test]
     fn hashed_values_are_deterministic_in_range_and_seed_dependent() {
-        let m = Model::Iid { lo: -3, hi: 3 };
+        let m = TreeModel::Iid { lo: -3, hi: 3 };
         let a = ImplicitTree::hashed(3, 5, 1, m).unwrap();
         let b = ImplicitTree::hashed(3, 5, 2, m).unwrap();
         let leaves_a: Vec<i64> = (0..243).map(|i| a.leaf(i)).collect();
@@ -483,7 +483,7 @@ mod tests {
         let m = MAX_EXACT_PAYOFF;
         for (lo, hi) in [(0, (1 << 31) - 1), (-3, 3), (5, 5), (-m, m), (-m, 0), (-1, m)] {
             for seed in [0, 1, u64::MAX] {
-                let tree = ImplicitTree::hashed(3, 4, seed, Model::Iid { lo, hi }).unwrap();
+                let tree = ImplicitTree::hashed(3, 4, seed, TreeModel::Iid { lo, hi }).unwrap();
                 for index in 0..81 {
                     let p = Position { depth: 4, index, path: 0 };
                     let expected = uniform(node_word(seed, tree.leaf_offset + index), lo, hi);
@@ -496,7 +496,7 @@ mod tests {
 
     #[test]
     fn incremental_leaves_are_path_sums() {
-        let tree = ImplicitTree::hashed(3, 4, 9, Model::Incremental { spread: 10 }).unwrap();
+        let tree = ImplicitTree::hashed(3, 4, 9, TreeModel::Incremental { spread: 10 }).unwrap();
         let mut p = ImplicitTree::ROOT;
         let mut sum = 0;
         for mv in [2, 0, 1, 2] {
@@ -512,14 +512,14 @@ mod tests {
 
     #[test]
     fn refuses_bad_trees() {
-        let iid = Model::Iid { lo: 0, hi: 9 };
+        let iid = TreeModel::Iid { lo: 0, hi: 9 };
         assert_eq!(ImplicitTree::hashed(0, 3, 1, iid).unwrap_err(), TreeError::ZeroBranching);
         assert_eq!(
-            ImplicitTree::hashed(2, 3, 1, Model::Iid { lo: 2, hi: 1 }).unwrap_err(),
+            ImplicitTree::hashed(2, 3, 1, TreeModel::Iid { lo: 2, hi: 1 }).unwrap_err(),
             TreeError::EmptyRange(2, 1)
         );
         assert_eq!(
-            ImplicitTree::hashed(2, 3, 1, Model::Incremental { spread: -1 }).unwrap_err(),
+            ImplicitTree::hashed(2, 3, 1, TreeModel::Incremental { spread: -1 }).unwrap_err(),
             TreeError::NegativeSpread(-1)
         );
         assert_eq!(ImplicitTree::hashed(10, 40, 1, iid).unwrap_err(), TreeError::TooManyNodes(10, 40));
@@ -529,7 +529,7 @@ mod tests {
         assert_eq!(ImplicitTree::hashed(1 << 17, 1, 1, iid).unwrap_err(), TreeError::TooWideBranching(1 << 17));
         let wide = ImplicitTree::python(2, 2, 1, i64::MIN, i64::MAX).unwrap_err().to_string();
         assert!(wide.contains("beyond ±2^53"), "{wide}");
-        let flat = Model::Incremental { spread: i64::MAX };
+        let flat = TreeModel::Incremental { spread: i64::MAX };
         assert!(matches!(ImplicitTree::hashed(2, 0, 1, flat), Err(TreeError::TooWide(_))), "no edges, spread too wide");
     }
 
@@ -539,7 +539,7 @@ mod tests {
     fn incremental_edges_are_the_node_words_of_their_nodes() {
         let (b, d, seed) = (3u32, 4u32, 9u64);
         let spread = MAX_EXACT_PAYOFF / i64::from(d);
-        let tree = ImplicitTree::hashed(b, d, seed, Model::Incremental { spread }).unwrap();
+        let tree = ImplicitTree::hashed(b, d, seed, TreeModel::Incremental { spread }).unwrap();
         for path in 0..50u64 {
             let (mut p, mut index, mut first) = (ImplicitTree::ROOT, 0u64, 1u64);
             for depth in 1..=u64::from(d) {
@@ -556,7 +556,7 @@ mod tests {
 
     #[test]
     fn conforms() {
-        for model in [Model::Iid { lo: 0, hi: 99 }, Model::Incremental { spread: 5 }] {
+        for model in [TreeModel::Iid { lo: 0, hi: 99 }, TreeModel::Incremental { spread: 5 }] {
             let tree = ImplicitTree::hashed(3, 5, 4, model).unwrap();
             conformance::check(&tree, &[ImplicitTree::ROOT], 200, 5);
             assert_eq!(tree.nodes(), 364);

@@ -1,7 +1,7 @@
 //! Depth-limited search: the exact crate's search loop with a horizon, the evaluator at the frontier, a
 //! transposition table, evaluator ordering near the root, and quiescence.
 
-use crate::scaled::{Heuristic, child_estimate};
+use crate::heuristic::{Heuristic, child_estimate};
 use khela_exact::{Algorithm, Bound, Cache, Observer, SearchConfig, SearchResult, Shallow, Stats, Tactical};
 use khela_games::{Evaluator, Game, Node, Player, Value};
 use khela_tt::Table;

@@ -10,10 +10,10 @@ pub mod bagh_chal;
 pub mod connect4;
 pub mod einstein;
 mod engine;
+mod heuristic;
 pub mod random;
-mod scaled;
 pub mod sixteen_soldiers;
 pub mod tictactoe;
 
 pub use engine::{Analysis, Engine, MoveValue, SORTED_PLIES, SORTED_PLIES_WITH_GAME_ORDER};
-pub use scaled::{Heuristic, child_estimate};
+pub use heuristic::{Heuristic, child_estimate};

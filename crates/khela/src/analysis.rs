@@ -16,7 +16,7 @@ use khela_games::line::Line;
 use khela_games::{Game, Node, Notation, Player, Value};
 use khela_heuristic::Engine;
 use khela_mcts::random::Pcg;
-use khela_mcts::{Config, MoveStats, Search, Uct};
+use khela_mcts::{MctsConfig, MoveStats, Search, Uct};
 use khela_zero::player::Guided;
 use std::path::PathBuf;
 
@@ -142,7 +142,7 @@ pub fn analyse<E: Entry>(entry: &E, name: &str, line: &Line<E::Game>, analyser: 
         }
         &Analyser::Mcts { iterations, seed } => {
             check_budget(iterations)?;
-            let config = Config { seed, ..Config::default() };
+            let config = MctsConfig { seed, ..MctsConfig::default() };
             let mut search: Search<'_, E::Game, Uct, Pcg> =
                 Search::new(game, state.clone(), Uct::default(), config).with_history(line.history().to_vec());
             search.run(iterations);

@@ -5,7 +5,7 @@
 use crate::registry::{self, Capability, Endgame, Entry, Scope};
 use crate::tables;
 use anyhow::Result;
-use khela_exact::retro::{self, Outcome, Table};
+use khela_exact::retro::{self, Outcome, OutcomeTable};
 use khela_games::settled::Settle;
 use khela_games::{Game, Value};
 use std::path::Path;
@@ -15,7 +15,7 @@ pub struct Known<G: Game> {
     /// The endgame.
     pub endgame: Endgame<G>,
     /// Its outcomes.
-    pub table: Table,
+    pub table: OutcomeTable,
 }
 
 impl<G: Game> Known<G> {

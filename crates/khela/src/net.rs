@@ -5,7 +5,7 @@ use crate::registry::{Entry, VisitNet, no_network};
 use anyhow::{Context, Result, bail};
 use khela_files::write_atomically;
 use khela_games::Game;
-use khela_mcts::Outcome;
+use khela_mcts::MctsResult;
 use khela_zero::player::{Guided, search};
 use khela_zero::{Architecture, Encode, Net};
 use serde::{Deserialize, Serialize};
@@ -59,7 +59,7 @@ pub fn load<G: Encode>(game: &G, name: &str, path: &Path) -> Result<Net> {
 pub trait Guide<S, M>: Sync {
     /// `guided`'s search of `state` (a decision node), `history` the keys of the positions played before it;
     /// `seed` breaks ties.
-    fn search(&self, state: &S, history: &[u64], guided: &Guided, seed: u64) -> Outcome<M>;
+    fn search(&self, state: &S, history: &[u64], guided: &Guided, seed: u64) -> MctsResult<M>;
 }
 
 /// A network with the game it was loaded for.
@@ -69,7 +69,7 @@ struct Loaded<'g, G> {
 }
 
 impl<G: Encode + Sync> Guide<G::State, G::Move> for Loaded<'_, G> {
-    fn search(&self, state: &G::State, history: &[u64], guided: &Guided, seed: u64) -> Outcome<G::Move> {
+    fn search(&self, state: &G::State, history: &[u64], guided: &Guided, seed: u64) -> MctsResult<G::Move> {
         search(self.game, &self.net, state, history, guided, seed)
     }
 }

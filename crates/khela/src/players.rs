@@ -11,7 +11,7 @@ use khela_games::line::{End, Line};
 use khela_games::{Evaluator, Game, Node, Player, Value};
 use khela_heuristic::Engine;
 use khela_mcts::random::{Pcg, Random, roll};
-use khela_mcts::{Config, MoveStats, Search, Uct};
+use khela_mcts::{MctsConfig, MoveStats, Search, Uct};
 use khela_zero::player::Guided;
 use std::fmt;
 use std::path::PathBuf;
@@ -139,7 +139,7 @@ pub fn play_out<G: Game, S: Game<State = G::State, Move = G::Move> + Sync, E: Ev
 
 /// A move chosen, with what the player saw.
 #[derive(Clone, Debug)]
-pub struct Choice<M> {
+pub struct ChosenMove<M> {
     /// The move.
     pub mv: M,
     /// What the player saw of it.
@@ -218,10 +218,10 @@ impl<'a, G: Game + Sync, E: Evaluator<G>> Seat<'a, G, E> {
 
     /// The move to play at the end of `line` (a decision node with moves), a line of the game itself or of the
     /// game the seat searches (which share positions and moves).
-    pub fn choose<L: Game<State = G::State, Move = G::Move>>(&mut self, line: &Line<L>) -> Choice<G::Move> {
+    pub fn choose<L: Game<State = G::State, Move = G::Move>>(&mut self, line: &Line<L>) -> ChosenMove<G::Move> {
         let state = line.state();
         if let Some((mv, outcome)) = self.tables.and_then(|tables| tables(state)) {
-            return Choice { mv, seen: Seen::Tables(outcome) };
+            return ChosenMove { mv, seen: Seen::Tables(outcome) };
         }
         // Each move's search has its own seed.
         let seed = self.seed.wrapping_add(line.moves().len() as u64);
@@ -230,10 +230,10 @@ impl<'a, G: Game + Sync, E: Evaluator<G>> Seat<'a, G, E> {
                 engine.set_history(line.history().to_vec());
                 let analysis = engine.search(state);
                 let mv = analysis.best.expect("a decision node has a best move");
-                Choice { mv, seen: Seen::Engine(analysis.value, analysis.pv) }
+                ChosenMove { mv, seen: Seen::Engine(analysis.value, analysis.pv) }
             }
             Brain::Mcts(iterations) => {
-                let config = Config { seed, ..Config::default() };
+                let config = MctsConfig { seed, ..MctsConfig::default() };
                 let mut search: Search<'_, G, Uct, Pcg> =
                     Search::new(self.game, state.clone(), Uct::default(), config).with_history(line.history().to_vec());
                 search.run(*iterations);
@@ -248,17 +248,17 @@ impl<'a, G: Game + Sync, E: Evaluator<G>> Seat<'a, G, E> {
             Brain::Random => {
                 let mut moves = Vec::new();
                 self.game.moves(state, &mut moves);
-                Choice { mv: moves[self.rng.below(moves.len())], seen: Seen::Nothing }
+                ChosenMove { mv: moves[self.rng.below(moves.len())], seen: Seen::Nothing }
             }
         }
     }
 }
 
 /// A searched move's choice: its mean for the mover (½ unvisited) and visits, of `iterations`.
-fn searched<M: Copy + PartialEq>(mv: M, stats: &[MoveStats<M>], iterations: u64) -> Choice<M> {
+fn searched<M: Copy + PartialEq>(mv: M, stats: &[MoveStats<M>], iterations: u64) -> ChosenMove<M> {
     let chosen = stats.iter().find(|s| s.mv == mv).expect("the move chosen has statistics");
     let mean = if chosen.visits == 0 { 0.5 } else { chosen.wins / chosen.visits as f64 };
-    Choice { mv, seen: Seen::Mcts(mean, chosen.visits, iterations) }
+    ChosenMove { mv, seen: Seen::Mcts(mean, chosen.visits, iterations) }
 }
 
 #[cfg(test)]

@@ -30,7 +30,7 @@
 
 use crate::registry::Endgame;
 use anyhow::{Context, Result, bail};
-use khela_exact::retro::{Census, Outcome, Table, UNUSED};
+use khela_exact::retro::{Census, Outcome, OutcomeTable, UNUSED};
 use khela_files as files;
 use khela_games::Game;
 use std::collections::BTreeMap;
@@ -66,7 +66,7 @@ pub fn parts_in(dir: &Path) -> Vec<String> {
 /// The table of a whole endgame (from its first part) from the files in `dir` that `retro` wrote for the game
 /// named `game`: a part whose file is absent (`retro --captured` solved fewer) is left out, its positions not
 /// in the table; no file at all is an error.
-pub fn load<G: Game>(dir: &Path, game: &str, endgame: &Endgame<G>) -> Result<Table> {
+pub fn load<G: Game>(dir: &Path, game: &str, endgame: &Endgame<G>) -> Result<OutcomeTable> {
     let mut codes = vec![UNUSED; endgame.space.len() as usize];
     let mut found = 0;
     for part in &endgame.parts {
@@ -86,7 +86,7 @@ pub fn load<G: Game>(dir: &Path, game: &str, endgame: &Endgame<G>) -> Result<Tab
             endgame.parts.first().map_or(String::new(), |part| path(dir, &part.file).display().to_string())
         );
     }
-    Ok(Table::from_codes(codes))
+    Ok(OutcomeTable::from_codes(codes))
 }
 
 /// Writes the outcome codes of a part (one a number of the part) to `path`, atomically.

@@ -10,7 +10,7 @@ use khela_games::einstein::{Einstein, Setup};
 use khela_games::tictactoe::{Board, TicTacToe};
 use khela_games::{Game, Node, Player};
 use khela_mcts::random::{Pcg, Random};
-use khela_mcts::{Config, Search, Uct, root_parallel};
+use khela_mcts::{MctsConfig, Search, Uct, root_parallel};
 use std::cell::RefCell;
 use std::hint::black_box;
 use std::sync::LazyLock;
@@ -35,19 +35,23 @@ where
     group.sample_size(10);
     group.bench_function("khela-uct-1-thread", |b| {
         b.iter(|| {
-            let mut search: Search<'_, _, _, Pcg> = Search::new(game, state.clone(), Uct::default(), Config::default());
+            let mut search: Search<'_, _, _, Pcg> =
+                Search::new(game, state.clone(), Uct::default(), MctsConfig::default());
             black_box(search.run(ITERATIONS))
         })
     });
     let two = pool(2);
     group.bench_function("khela-uct-2-threads-root", |b| {
         b.iter(|| {
-            two.install(|| root_parallel::<_, _, Pcg>(game, &state, &Uct::default(), &Config::default(), 2, ITERATIONS))
+            two.install(|| {
+                root_parallel::<_, _, Pcg>(game, &state, &Uct::default(), &MctsConfig::default(), 2, ITERATIONS)
+            })
         })
     });
     group.bench_function("khela-uct-2-threads-tree", |b| {
         b.iter(|| {
-            let mut search: Search<'_, _, _, Pcg> = Search::new(game, state.clone(), Uct::default(), Config::default());
+            let mut search: Search<'_, _, _, Pcg> =
+                Search::new(game, state.clone(), Uct::default(), MctsConfig::default());
             two.install(|| black_box(search.run_parallel(ITERATIONS, 2)))
         })
     });

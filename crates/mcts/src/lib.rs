@@ -2,10 +2,10 @@
 //! reuse, a node budget, and root and tree parallelism.
 //!
 //! There is one search loop ([`Search`]); the variants differ by the [`Policy`] plugged into it ([`Flat`],
-//! [`Uct`], [`Puct`] with a [`prior::Prior`]) and by settings ([`Config`]: the solver, the node budget, the final
+//! [`Uct`], [`Puct`] with a [`prior::Prior`]) and by settings ([`MctsConfig`]: the solver, the node budget, the final
 //! choice, Dirichlet noise). Every random number comes through the [`random::Random`] trait, from a seed.
 //!
-//! Front ends choose a search by name through [`plan`]: a [`Plan`] names the policy ([`PolicyKind`]), PUCT's
+//! Front ends choose a search by name through [`plan`]: a [`MctsPlan`] names the policy ([`PolicyKind`]), PUCT's
 //! prior ([`PriorKind`]), the generator ([`khela_games::rng::Rng`]) and the [`Parallelism`], and [`plan::run`]
 //! builds and runs that search, so every front end uses one list of names and one dispatcher.
 //!
@@ -21,15 +21,15 @@
 //!
 //! ```
 //! use khela_games::tictactoe::TicTacToe;
-//! use khela_mcts::{Choice, Config, Flat, Search, Uct, random::Python};
+//! use khela_mcts::{FinalMove, Flat, MctsConfig, Search, Uct, random::Python};
 //!
 //! let board = TicTacToe::parse("X...O...X").unwrap();
-//! let flat = Config { seed: 1, choice: Choice::BestMean, ..Config::default() };
+//! let flat = MctsConfig { seed: 1, choice: FinalMove::BestMean, ..MctsConfig::default() };
 //! let mut search: Search<_, _, Python> = Search::new(&TicTacToe, board, Flat { per_move: 1000 }, flat);
 //! search.run(6 * 1000);
 //! assert_eq!(search.best(), Some(2)); // a corner, which loses
 //!
-//! let uct = Config { seed: 1, ..Config::default() };
+//! let uct = MctsConfig { seed: 1, ..MctsConfig::default() };
 //! let mut search: Search<_, _, Python> = Search::new(&TicTacToe, board, Uct::default(), uct);
 //! search.run(3000);
 //! assert_eq!(search.best(), Some(1)); // an edge, which draws
@@ -47,9 +47,9 @@ mod tree;
 
 pub use meter::Meter;
 pub use parallel::root_parallel;
-pub use plan::{Outcome, Parallelism, Plan, PlanError, PolicyKind, PriorKind};
+pub use plan::{MctsPlan, MctsResult, Parallelism, PlanError, PolicyKind, PriorKind};
 pub use policy::{Child, Expansion, Flat, Policy, Puct, Uct, select, ucb1};
 pub use prior::{EvaluatorPrior, Prior, Uniform};
 pub use search::valued::{Begun, Pending};
-pub use search::{Config, DirichletNoise, Search};
-pub use stats::{Choice, MoveStats, Proof, Summary, choose};
+pub use search::{DirichletNoise, MctsConfig, Search};
+pub use stats::{FinalMove, MoveStats, Proof, RunSummary, choose};

@@ -9,11 +9,11 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 ///
 /// ```
 /// use khela_games::tictactoe::TicTacToe;
-/// use khela_mcts::{Config, Meter, Search, Uct, random::Pcg};
+/// use khela_mcts::{MctsConfig, Meter, Search, Uct, random::Pcg};
 ///
 /// let meter = Meter::new();
 /// let mut search: Search<_, _, Pcg> =
-///     Search::new(&TicTacToe, TicTacToe::parse(".........").unwrap(), Uct::default(), Config::default())
+///     Search::new(&TicTacToe, TicTacToe::parse(".........").unwrap(), Uct::default(), MctsConfig::default())
 ///         .metered(&meter);
 /// search.run(100);
 /// assert_eq!(meter.iterations(), 100);

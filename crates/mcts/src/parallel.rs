@@ -3,8 +3,8 @@
 use crate::meter::Meter;
 use crate::policy::Policy;
 use crate::random::Random;
-use crate::search::{Config, Search};
-use crate::stats::{MoveStats, Summary};
+use crate::search::{MctsConfig, Search};
+use crate::stats::{MoveStats, RunSummary};
 use khela_games::{Game, Node as Kind};
 
 /// Root parallelism: `trees` independent searches from `state`, tree `k` seeded with `config.seed + k`, with the
@@ -15,10 +15,10 @@ pub fn root_parallel<G, P, R>(
     game: &G,
     state: &G::State,
     policy: &P,
-    config: &Config,
+    config: &MctsConfig,
     trees: usize,
     iterations: u64,
-) -> (Vec<MoveStats<G::Move>>, Summary)
+) -> (Vec<MoveStats<G::Move>>, RunSummary)
 where
     G: Game + Sync,
     G::State: Send + Sync,
@@ -35,11 +35,11 @@ pub(crate) fn root_parallel_metered<G, P, R>(
     game: &G,
     state: &G::State,
     policy: &P,
-    config: &Config,
+    config: &MctsConfig,
     trees: usize,
     iterations: u64,
     meter: Option<&Meter>,
-) -> (Vec<MoveStats<G::Move>>, Summary)
+) -> (Vec<MoveStats<G::Move>>, RunSummary)
 where
     G: Game + Sync,
     G::State: Send + Sync,
@@ -53,7 +53,7 @@ where
         .into_par_iter()
         .enumerate()
         .map(|(k, (policy, iterations))| {
-            let config = Config { seed: config.seed.wrapping_add(k as u64), ..*config };
+            let config = MctsConfig { seed: config.seed.wrapping_add(k as u64), ..*config };
             let search: Search<'_, G, P, R> = Search::new(game, state.clone(), policy, config);
             let mut search = match meter {
                 Some(meter) => search.metered(meter),
@@ -64,7 +64,7 @@ where
         })
         .collect();
     let mut merged: Vec<MoveStats<G::Move>> = Vec::new();
-    let mut summary = Summary::default();
+    let mut summary = RunSummary::default();
     for (stats, run) in runs {
         summary.iterations += run.iterations;
         summary.nodes += run.nodes;

@@ -1,7 +1,7 @@
 //! Monte Carlo search chosen by name: the one list of names for policies, priors and parallelism, and the one
 //! dispatcher from names to a search, for every front end (the harness's command line, Python bindings).
 //!
-//! A [`Plan`] names what to run ([`PolicyKind`], [`PriorKind`], the generator [`Rng`], [`Parallelism`]) and how
+//! A [`MctsPlan`] names what to run ([`PolicyKind`], [`PriorKind`], the generator [`Rng`], [`Parallelism`]) and how
 //! much; [`run`] builds the policy, picks the generator type, runs root or tree parallelism on the current rayon
 //! pool, and chooses the move, so that the same plan gives the same numbers whoever calls it (but tree
 //! parallelism on several threads, whose threads race for the tree). The names come
@@ -15,7 +15,7 @@
 //! use khela_games::rng::Rng;
 //! use khela_games::tictactoe::{Board, TicTacToe};
 //! use khela_games::{Evaluator, NoEvaluator, Value};
-//! use khela_mcts::{Config, EvaluatorPrior, Parallelism, Plan, PlanError, PriorKind, plan};
+//! use khela_mcts::{EvaluatorPrior, MctsConfig, MctsPlan, Parallelism, PlanError, PriorKind, plan};
 //!
 //! /// X's stones minus O's.
 //! #[derive(Clone)]
@@ -31,7 +31,7 @@
 //!     }
 //! }
 //!
-//! let plan = Plan {
+//! let plan = MctsPlan {
 //!     policy: "puct".parse().unwrap(),
 //!     prior: Some(PriorKind::Evaluator),
 //!     rng: Rng::Python,
@@ -39,7 +39,7 @@
 //!     threads: 1,
 //!     iterations: 2000,
 //! };
-//! let config = Config { seed: 1, choice: plan.policy.choice(), ..Config::default() };
+//! let config = MctsConfig { seed: 1, choice: plan.policy.choice(), ..MctsConfig::default() };
 //! let board = TicTacToe::parse("XX.OO....").unwrap();
 //! let prior = EvaluatorPrior { evaluator: Material, temperature: 1.0 };
 //! let found = plan::run(&TicTacToe, board, &plan, config, Some(prior)).unwrap();
@@ -55,7 +55,7 @@ use crate::choose;
 use crate::meter::Meter;
 use crate::parallel::root_parallel_metered;
 use crate::random::{Pcg, Python, Random};
-use crate::{Choice, Config, EvaluatorPrior, Flat, MoveStats, Policy, Puct, Search, Summary, Uct, Uniform};
+use crate::{EvaluatorPrior, FinalMove, Flat, MctsConfig, MoveStats, Policy, Puct, RunSummary, Search, Uct, Uniform};
 use khela_games::rng::Rng;
 use khela_games::{Evaluator, Game};
 use strum::{Display, EnumMessage, EnumString, IntoStaticStr, VariantArray};
@@ -75,11 +75,11 @@ pub enum PolicyKind {
 
 impl PolicyKind {
     /// How the policy's final move is usually chosen: the best mean for flat Monte Carlo
-    /// ([`Choice::BestMean`]), the most visited move for UCT and PUCT ([`Choice::MostVisits`]).
-    pub fn choice(self) -> Choice {
+    /// ([`FinalMove::BestMean`]), the most visited move for UCT and PUCT ([`FinalMove::MostVisits`]).
+    pub fn choice(self) -> FinalMove {
         match self {
-            PolicyKind::Flat => Choice::BestMean,
-            PolicyKind::Uct | PolicyKind::Puct => Choice::MostVisits,
+            PolicyKind::Flat => FinalMove::BestMean,
+            PolicyKind::Uct | PolicyKind::Puct => FinalMove::MostVisits,
         }
     }
 }
@@ -106,7 +106,7 @@ pub enum Parallelism {
 
 /// A Monte Carlo search by name: what to run and how much.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Plan {
+pub struct MctsPlan {
     /// The search.
     pub policy: PolicyKind,
     /// PUCT's prior; `None` is the uniform prior. Only PUCT takes one: naming a prior for flat Monte Carlo or
@@ -147,14 +147,14 @@ pub enum PlanError {
     NoThreads,
 }
 
-impl Plan {
+impl MctsPlan {
     /// The playouts in all from a position with `moves` legal moves: for flat Monte Carlo, the iterations after
     /// each move times the moves (saturating at [`u64::MAX`]); otherwise the iterations.
     ///
     /// ```
     /// use khela_games::rng::Rng;
-    /// use khela_mcts::{Parallelism, Plan, PolicyKind};
-    /// let plan = Plan {
+    /// use khela_mcts::{MctsPlan, Parallelism, PolicyKind};
+    /// let plan = MctsPlan {
     ///     policy: PolicyKind::Flat,
     ///     prior: None,
     ///     rng: Rng::Pcg,
@@ -163,7 +163,7 @@ impl Plan {
     ///     iterations: 1000,
     /// };
     /// assert_eq!(plan.total_iterations(7), 7000);
-    /// assert_eq!(Plan { policy: PolicyKind::Uct, ..plan }.total_iterations(7), 1000);
+    /// assert_eq!(MctsPlan { policy: PolicyKind::Uct, ..plan }.total_iterations(7), 1000);
     /// ```
     pub fn total_iterations(&self, moves: usize) -> u64 {
         match self.policy {
@@ -196,11 +196,11 @@ impl Plan {
 
 /// What a planned search found.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Outcome<M> {
+pub struct MctsResult<M> {
     /// The root's moves, in natural order (for root parallelism, summed over the trees).
     pub stats: Vec<MoveStats<M>>,
     /// What the search did (for root parallelism, summed over the trees).
-    pub summary: Summary,
+    pub summary: RunSummary,
     /// The move chosen by `config.choice`, or `None` when no move was searched.
     pub best: Option<M>,
 }
@@ -211,7 +211,7 @@ pub struct Outcome<M> {
 /// The policy is [`Flat`] with the plan's iterations per move, [`Uct::default`], or [`Puct::new`] with
 /// [`Uniform`] or `evaluator`; the generator is [`Pcg`] or [`Python`]. Root parallelism is
 /// [`root_parallel`](crate::root_parallel) with `plan.threads` trees, tree parallelism [`Search::run_parallel`]
-/// on `plan.threads` threads, both for [`Plan::total_iterations`]. The move is [`choose`]n from the statistics by `config.choice` with a fresh
+/// on `plan.threads` threads, both for [`MctsPlan::total_iterations`]. The move is [`choose`]n from the statistics by `config.choice` with a fresh
 /// generator seeded by `config.seed` (not the search's, which tree parallelism has drawn from), so a plan gives
 /// the same numbers as the same search written by hand. At a terminal position nothing is searched: no
 /// statistics and no move.
@@ -220,14 +220,14 @@ pub struct Outcome<M> {
 ///
 /// # Errors
 ///
-/// Those of [`Plan::check`], and [`PlanError::NoEvaluator`] for the evaluator prior when `evaluator` is `None`.
+/// Those of [`MctsPlan::check`], and [`PlanError::NoEvaluator`] for the evaluator prior when `evaluator` is `None`.
 pub fn run<G, E>(
     game: &G,
     state: G::State,
-    plan: &Plan,
-    config: Config,
+    plan: &MctsPlan,
+    config: MctsConfig,
     evaluator: Option<EvaluatorPrior<E>>,
-) -> Result<Outcome<G::Move>, PlanError>
+) -> Result<MctsResult<G::Move>, PlanError>
 where
     G: Game + Sync,
     G::State: Send + Sync,
@@ -238,7 +238,7 @@ where
 }
 
 /// [`run`], counting each iteration on `meter` as it is run (on whichever thread runs it), so that another thread
-/// can show the search's progress against [`Plan::total_iterations`], and stopping when the meter is stopped.
+/// can show the search's progress against [`MctsPlan::total_iterations`], and stopping when the meter is stopped.
 /// Unstopped, the outcome is [`run`]'s, to the bit.
 ///
 /// # Errors
@@ -247,11 +247,11 @@ where
 pub fn run_metered<G, E>(
     game: &G,
     state: G::State,
-    plan: &Plan,
-    config: Config,
+    plan: &MctsPlan,
+    config: MctsConfig,
     evaluator: Option<EvaluatorPrior<E>>,
     meter: &Meter,
-) -> Result<Outcome<G::Move>, PlanError>
+) -> Result<MctsResult<G::Move>, PlanError>
 where
     G: Game + Sync,
     G::State: Send + Sync,
@@ -264,7 +264,7 @@ where
     let run = Run { game, plan, config, iterations: plan.total_iterations(moves.len()), meter };
     Ok(match (plan.policy, plan.prior.unwrap_or(PriorKind::Uniform)) {
         (PolicyKind::Flat, _) => {
-            let per_move = u32::try_from(plan.iterations).expect("checked by Plan::check");
+            let per_move = u32::try_from(plan.iterations).expect("checked by MctsPlan::check");
             run.with_policy(state, Flat { per_move })
         }
         (PolicyKind::Uct, _) => run.with_policy(state, Uct::default()),
@@ -278,8 +278,8 @@ where
 /// What a search needs besides its policy and position.
 struct Run<'a, G> {
     game: &'a G,
-    plan: &'a Plan,
-    config: Config,
+    plan: &'a MctsPlan,
+    config: MctsConfig,
     iterations: u64,
     meter: &'a Meter,
 }
@@ -291,7 +291,7 @@ where
     G::Move: Send + Sync,
 {
     /// Searches `state` with `policy` and the plan's generator.
-    fn with_policy<P: Policy<G> + Clone + Send + Sync>(&self, state: G::State, policy: P) -> Outcome<G::Move> {
+    fn with_policy<P: Policy<G> + Clone + Send + Sync>(&self, state: G::State, policy: P) -> MctsResult<G::Move> {
         match self.plan.rng {
             Rng::Pcg => self.search::<P, Pcg>(state, policy),
             Rng::Python => self.search::<P, Python>(state, policy),
@@ -299,7 +299,7 @@ where
     }
 
     /// Searches `state` with `policy` and generator `R`, in the plan's parallelism.
-    fn search<P, R>(&self, state: G::State, policy: P) -> Outcome<G::Move>
+    fn search<P, R>(&self, state: G::State, policy: P) -> MctsResult<G::Move>
     where
         P: Policy<G> + Clone + Send + Sync,
         R: Random + Send,
@@ -316,7 +316,7 @@ where
             }
         };
         let best = choose(&stats, config.choice, &mut R::from_seed(config.seed));
-        Outcome { stats, summary, best }
+        MctsResult { stats, summary, best }
     }
 }
 
@@ -353,7 +353,7 @@ mod tests {
 
     #[test]
     fn refuses_bad_plans() {
-        let plan = Plan {
+        let plan = MctsPlan {
             policy: PolicyKind::Uct,
             prior: Some(PriorKind::Evaluator),
             rng: Rng::Pcg,
@@ -364,20 +364,20 @@ mod tests {
         let err = plan.check().unwrap_err();
         assert_eq!(err, PlanError::PriorWithoutPuct { prior: PriorKind::Evaluator, policy: PolicyKind::Uct });
         assert_eq!(err.to_string(), "prior evaluator is for the puct policy, not uct");
-        let flat = Plan { policy: PolicyKind::Flat, prior: Some(PriorKind::Uniform), ..plan };
+        let flat = MctsPlan { policy: PolicyKind::Flat, prior: Some(PriorKind::Uniform), ..plan };
         assert!(flat.check().unwrap_err().to_string().starts_with("prior uniform is for the puct policy, not flat"));
-        let huge = Plan { policy: PolicyKind::Flat, prior: None, iterations: 1 << 32, ..plan };
+        let huge = MctsPlan { policy: PolicyKind::Flat, prior: None, iterations: 1 << 32, ..plan };
         assert_eq!(huge.check(), Err(PlanError::PerMoveTooLarge { iterations: 1 << 32 }));
         assert!(huge.check().unwrap_err().to_string().contains("4294967296 playouts after each move"));
-        assert!(Plan { policy: PolicyKind::Uct, prior: None, iterations: 1 << 32, ..plan }.check().is_ok());
-        let idle = Plan { policy: PolicyKind::Puct, threads: 0, ..plan };
+        assert!(MctsPlan { policy: PolicyKind::Uct, prior: None, iterations: 1 << 32, ..plan }.check().is_ok());
+        let idle = MctsPlan { policy: PolicyKind::Puct, threads: 0, ..plan };
         assert_eq!(idle.check(), Err(PlanError::NoThreads));
     }
 
     #[test]
     fn choices() {
-        assert_eq!(PolicyKind::Flat.choice(), Choice::BestMean);
-        assert_eq!(PolicyKind::Uct.choice(), Choice::MostVisits);
-        assert_eq!(PolicyKind::Puct.choice(), Choice::MostVisits);
+        assert_eq!(PolicyKind::Flat.choice(), FinalMove::BestMean);
+        assert_eq!(PolicyKind::Uct.choice(), FinalMove::MostVisits);
+        assert_eq!(PolicyKind::Puct.choice(), FinalMove::MostVisits);
     }
 }

@@ -128,7 +128,7 @@ pub fn select<G: Game, P: Policy<G> + ?Sized>(
 
 /// Flat Monte Carlo: the root's children only, each played out `per_move` times, all the playouts of the first
 /// move (in natural order), then all of the second, and so on. Choose the final move by its mean
-/// ([`crate::Choice::BestMean`]); a search of `per_move` × moves iterations gives every move its playouts.
+/// ([`crate::FinalMove::BestMean`]); a search of `per_move` × moves iterations gives every move its playouts.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Flat {
     /// The playouts of each move.

@@ -11,7 +11,7 @@
 use crate::meter::Meter;
 use crate::policy::{Child, Expansion, Policy, select};
 use crate::random::{Bits, Random, pick};
-use crate::stats::{Choice, MoveStats, Proof, Summary, choose};
+use crate::stats::{FinalMove, MoveStats, Proof, RunSummary, choose};
 use crate::tree::{ROOT, Tree, winner};
 use khela_games::{Game, Node as Kind, Player, Value};
 use rand_distr::multi::{Dirichlet, MultiDistribution};
@@ -33,7 +33,7 @@ pub struct DirichletNoise {
 
 /// The settings of a search.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Config {
+pub struct MctsConfig {
     /// The seed of every random choice.
     pub seed: u64,
     /// MCTS-Solver: prove wins and losses, back them up, never select a move proven lost unless all are, play a
@@ -43,17 +43,24 @@ pub struct Config {
     /// from the deepest node they reach.
     pub max_nodes: usize,
     /// How [`Search::best`] chooses the move.
-    pub choice: Choice,
+    pub choice: FinalMove,
     /// Dirichlet noise at the root, if any.
     pub noise: Option<DirichletNoise>,
     /// The virtual losses a thread of a tree-parallel search adds to each node of its path until it backs up.
     pub virtual_loss: u32,
 }
 
-impl Default for Config {
+impl Default for MctsConfig {
     /// Seed 0, no solver, 2²² nodes, the most visited move, no noise, a virtual loss of 1.
-    fn default() -> Config {
-        Config { seed: 0, solver: false, max_nodes: 1 << 22, choice: Choice::MostVisits, noise: None, virtual_loss: 1 }
+    fn default() -> MctsConfig {
+        MctsConfig {
+            seed: 0,
+            solver: false,
+            max_nodes: 1 << 22,
+            choice: FinalMove::MostVisits,
+            noise: None,
+            virtual_loss: 1,
+        }
     }
 }
 
@@ -61,18 +68,18 @@ impl Default for Config {
 ///
 /// ```
 /// use khela_games::tictactoe::TicTacToe;
-/// use khela_mcts::{Config, Search, Uct, random::Pcg};
+/// use khela_mcts::{MctsConfig, Search, Uct, random::Pcg};
 ///
 /// // X...O...X, O to move: the corners 2 and 6 lose; UCT finds a drawing edge.
 /// let board = TicTacToe::parse("X...O...X").unwrap();
-/// let mut search: Search<_, _, Pcg> = Search::new(&TicTacToe, board, Uct::default(), Config::default());
+/// let mut search: Search<_, _, Pcg> = Search::new(&TicTacToe, board, Uct::default(), MctsConfig::default());
 /// search.run(3000);
 /// assert!([1, 3, 5, 7].contains(&search.best().unwrap()));
 /// ```
 pub struct Search<'g, G: Game, P, R> {
     game: &'g G,
     policy: P,
-    config: Config,
+    config: MctsConfig,
     rng: R,
     tree: Tree<G>,
     scratch: Scratch<G>,
@@ -83,7 +90,7 @@ pub struct Search<'g, G: Game, P, R> {
 
 impl<'g, G: Game, P: Policy<G>, R: Random> Search<'g, G, P, R> {
     /// A search from `state`, with its generator seeded from `config.seed`.
-    pub fn new(game: &'g G, state: G::State, policy: P, config: Config) -> Self {
+    pub fn new(game: &'g G, state: G::State, policy: P, config: MctsConfig) -> Self {
         let tree = Tree::new(game, state, config.solver);
         let rng = R::from_seed(config.seed);
         Search { game, policy, config, rng, tree, scratch: Scratch::default(), meter: None, history: Vec::new() }
@@ -112,7 +119,7 @@ impl<'g, G: Game, P: Policy<G>, R: Random> Search<'g, G, P, R> {
     }
 
     /// Runs `iterations` more iterations (fewer if the root is proved or terminal).
-    pub fn run(&mut self, iterations: u64) -> Summary {
+    pub fn run(&mut self, iterations: u64) -> RunSummary {
         let (steps, tree, rng, scratch) = self.parts();
         let shared = RefCell::new(std::mem::replace(tree, Tree::empty()));
         let ran = steps.work(&shared, &AtomicU64::new(0), iterations, rng, scratch, 0);
@@ -124,7 +131,7 @@ impl<'g, G: Game, P: Policy<G>, R: Random> Search<'g, G, P, R> {
     /// parallelism with virtual loss). The first thread draws from the search's generator, the others from
     /// generators seeded by it; with one thread the search is the serial one, and with more the order of
     /// the threads' updates (hence the result) varies from run to run.
-    pub fn run_parallel(&mut self, iterations: u64, threads: usize) -> Summary
+    pub fn run_parallel(&mut self, iterations: u64, threads: usize) -> RunSummary
     where
         G: Sync,
         G::State: Send,
@@ -156,8 +163,8 @@ impl<'g, G: Game, P: Policy<G>, R: Random> Search<'g, G, P, R> {
     }
 
     /// What the search did, `iterations` the iterations it ran (which the caller counts).
-    pub fn summary(&self, iterations: u64) -> Summary {
-        Summary { iterations, nodes: self.tree.nodes.len(), refused: self.tree.refused }
+    pub fn summary(&self, iterations: u64) -> RunSummary {
+        RunSummary { iterations, nodes: self.tree.nodes.len(), refused: self.tree.refused }
     }
 
     /// The root's children, in natural move order (outcome order at a chance root, with MAX's scores); moves
@@ -285,7 +292,7 @@ impl<G: Game> Shared<G> for Mutex<Tree<G>> {
 struct Steps<'a, G, P> {
     game: &'a G,
     policy: &'a P,
-    config: &'a Config,
+    config: &'a MctsConfig,
     /// Where every iteration run is also counted, and a stop asked for, if anywhere.
     meter: Option<&'a Meter>,
     /// The keys of the positions played before the root (games whose positions repeat).

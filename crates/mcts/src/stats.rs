@@ -5,13 +5,13 @@ use crate::random::{Random, pick};
 
 /// How the final move is chosen from the root's children.
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Choice {
+pub enum FinalMove {
     /// The most visited (the first in natural order among equals): UCT's and PUCT's usual choice.
     MostVisits,
     /// The best mean score (the first among equals): flat Monte Carlo's choice.
     BestMean,
     /// Sampled with probability proportional to visits^(1/τ) (AlphaZero's early-game exploration); τ ≤ 0 is
-    /// [`Choice::MostVisits`].
+    /// [`FinalMove::MostVisits`].
     Temperature(f64),
 }
 
@@ -48,7 +48,7 @@ impl<M> MoveStats<M> {
 
 /// What a run did.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Summary {
+pub struct RunSummary {
     /// Iterations run (fewer than asked when the root was proved, or is terminal).
     pub iterations: u64,
     /// Nodes in the tree (in all trees, for root parallelism).
@@ -59,7 +59,7 @@ pub struct Summary {
 
 /// The move `choice` picks from root statistics: a move proved won first; then, among the moves not proved
 /// lost (all of them if every one is), by visits, mean or a temperature draw from `rng`.
-pub fn choose<M: Copy, R: Random + ?Sized>(stats: &[MoveStats<M>], choice: Choice, rng: &mut R) -> Option<M> {
+pub fn choose<M: Copy, R: Random + ?Sized>(stats: &[MoveStats<M>], choice: FinalMove, rng: &mut R) -> Option<M> {
     if let Some(win) = stats.iter().find(|s| s.proof == Some(Proof::Win)) {
         return Some(win.mv);
     }
@@ -72,13 +72,13 @@ pub fn choose<M: Copy, R: Random + ?Sized>(stats: &[MoveStats<M>], choice: Choic
         })
     };
     let pick = match choice {
-        Choice::Temperature(t) if t > 0.0 => {
+        FinalMove::Temperature(t) if t > 0.0 => {
             let weights: Vec<f64> = candidates.iter().map(|s| (s.visits as f64).powf(1.0 / t)).collect();
             let total: f64 = weights.iter().sum();
             Some(candidates[pick(rng.unit() * total, weights.iter().copied())])
         }
-        Choice::MostVisits | Choice::Temperature(_) => first_max(&|s| s.visits as f64),
-        Choice::BestMean => first_max(&|s| s.mean()),
+        FinalMove::MostVisits | FinalMove::Temperature(_) => first_max(&|s| s.visits as f64),
+        FinalMove::BestMean => first_max(&|s| s.mean()),
     };
     pick.map(|s| s.mv)
 }

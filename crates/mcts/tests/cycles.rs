@@ -8,8 +8,8 @@ use khela_games::bagh_chal::BaghChal;
 use khela_games::sixteen_soldiers::{Capture, SixteenSoldiers};
 use khela_games::{Cycles, Game, Node, Player, Value};
 use khela_mcts::random::Pcg;
-use khela_mcts::{Config, Proof, Search, Uct};
-use khela_tt::{Policy, Table};
+use khela_mcts::{MctsConfig, Proof, Search, Uct};
+use khela_tt::{Replacement, Table};
 
 /// Retreat: at the root MAX may fight (MIN then wins) or retreat (MIN's only move then returns to the root: a
 /// repetition). Under the rules the root is a draw, won by retreating.
@@ -103,7 +103,7 @@ fn hopeful<G: Game>(_: &G, _: &G::State) -> Value {
 #[test]
 fn depth_limited_search_retreats_and_stores_no_draw() {
     for depth in 2..8 {
-        let table: Table<u8> = Table::with_entries(1 << 8, Policy::TwoTier);
+        let table: Table<u8> = Table::with_entries(1 << 8, Replacement::TwoTier);
         let mut searcher = Searcher::new(&Retreat, Natural).with_evaluator(hopeful).with_cache(table);
         let result = searcher.run_to_depth(Algorithm::IterativeDeepening, &Spot::Root, depth);
         assert_eq!((result.value, result.best), (0.0, Some(RETREAT)), "depth {depth}");
@@ -136,7 +136,7 @@ fn the_length_cap_ends_every_search() {
     assert_eq!(searcher.run_to_depth(Algorithm::AlphaBeta, &0, 9).value, 0.5);
     assert_eq!(searcher.with_history(vec![0; 5]).run_to_depth(Algorithm::AlphaBeta, &0, 6).value, 0.0);
     // Monte Carlo: every playout is a draw at the cap.
-    let mut search: Search<_, _, Pcg> = Search::new(&Climb, 0, Uct::default(), Config::default());
+    let mut search: Search<_, _, Pcg> = Search::new(&Climb, 0, Uct::default(), MctsConfig::default());
     let summary = search.run(500);
     assert_eq!(summary.iterations, 500);
     let stats = search.stats();
@@ -146,7 +146,7 @@ fn the_length_cap_ends_every_search() {
 #[test]
 fn monte_carlo_retreats() {
     for solver in [false, true] {
-        let config = Config { solver, ..Config::default() };
+        let config = MctsConfig { solver, ..MctsConfig::default() };
         let mut search: Search<_, _, Pcg> = Search::new(&Retreat, Spot::Root, Uct::default(), config);
         search.run(1000);
         assert_eq!(search.best(), Some(RETREAT), "solver {solver}");
@@ -171,7 +171,8 @@ fn monte_carlo_on_the_regional_games_ends_and_repeats_itself() {
     {
         let runs: Vec<_> = (0..2)
             .map(|_| {
-                let mut search: Search<_, _, Pcg> = Search::new(game, state.clone(), Uct::default(), Config::default());
+                let mut search: Search<_, _, Pcg> =
+                    Search::new(game, state.clone(), Uct::default(), MctsConfig::default());
                 let summary = search.run(300);
                 assert_eq!(summary.iterations, 300);
                 search.stats()
@@ -189,13 +190,13 @@ fn monte_carlo_takes_the_history_and_keeps_it_when_advancing() {
     // then fights or retreats again, and the search sees more than a draw.
     let history = vec![Retreat.key(&Spot::Root)];
     let mut told: Search<_, _, Pcg> =
-        Search::new(&Retreat, Spot::Retreated, Uct::default(), Config::default()).with_history(history);
+        Search::new(&Retreat, Spot::Retreated, Uct::default(), MctsConfig::default()).with_history(history);
     told.run(200);
     let stats = told.stats();
     assert_eq!(stats.len(), 1);
     assert_eq!(stats[0].wins * 2.0, stats[0].visits as f64, "every iteration a draw: {stats:?}");
     // The same from the root: advancing to Retreated puts the root in the history.
-    let mut search: Search<_, _, Pcg> = Search::new(&Retreat, Spot::Root, Uct::default(), Config::default());
+    let mut search: Search<_, _, Pcg> = Search::new(&Retreat, Spot::Root, Uct::default(), MctsConfig::default());
     search.run(200);
     search.advance(RETREAT);
     search.run(200);

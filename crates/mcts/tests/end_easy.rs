@@ -8,7 +8,7 @@
 use khela_games::Player;
 use khela_games::connect4::Connect4;
 use khela_mcts::random::Pcg;
-use khela_mcts::{Config, Search, Uct};
+use khela_mcts::{MctsConfig, Search, Uct};
 use khela_testkit::connect4::Set;
 use libtest_mimic::{Arguments, Trial};
 use rayon::prelude::*;
@@ -65,7 +65,7 @@ fn end_easy() -> Report {
             let mover = position.to_move();
             // The score is the side to move's: positive if it wins.
             let winner = if *score > 0 { mover } else { mover.opponent() };
-            let config = Config { solver: true, ..Config::default() };
+            let config = MctsConfig { solver: true, ..MctsConfig::default() };
             let mut search: Search<'_, _, _, Pcg> = Search::new(&game, position, Uct::default(), config);
             let summary = search.run(BUDGET);
             let proof: Option<Player> = search.proof();

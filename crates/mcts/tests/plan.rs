@@ -11,8 +11,8 @@ use khela_games::tictactoe::{Board, TicTacToe};
 use khela_games::{Evaluator, Game, NoEvaluator};
 use khela_mcts::random::{Pcg, Python, Random};
 use khela_mcts::{
-    Choice, Config, EvaluatorPrior, Flat, Meter, MoveStats, Outcome, Parallelism, Plan, Policy, PolicyKind, PriorKind,
-    Puct, Search, Uct, Uniform, choose, plan, root_parallel,
+    EvaluatorPrior, FinalMove, Flat, MctsConfig, MctsPlan, MctsResult, Meter, MoveStats, Parallelism, Policy,
+    PolicyKind, PriorKind, Puct, Search, Uct, Uniform, choose, plan, root_parallel,
 };
 
 fn pool(threads: usize) -> rayon::ThreadPool {
@@ -20,7 +20,7 @@ fn pool(threads: usize) -> rayon::ThreadPool {
 }
 
 /// The harness's recipe (bench-suite's `mcts` command before `plan::run`), for one policy and generator.
-fn by_hand<G, P, R>(game: &G, state: G::State, policy: P, config: Config, plan: &Plan) -> Outcome<G::Move>
+fn by_hand<G, P, R>(game: &G, state: G::State, policy: P, config: MctsConfig, plan: &MctsPlan) -> MctsResult<G::Move>
 where
     G: Game + Sync,
     G::State: Send + Sync,
@@ -48,25 +48,25 @@ where
             }
         };
         let best = choose(&stats, config.choice, &mut rng);
-        Outcome { stats, summary, best }
+        MctsResult { stats, summary, best }
     })
 }
 
 /// The harness's config: the seed, the solver, its node budget, and the policy's usual choice.
-fn config(plan: &Plan, seed: u64, solver: bool) -> Config {
-    let choice = if let PolicyKind::Flat = plan.policy { Choice::BestMean } else { Choice::MostVisits };
+fn config(plan: &MctsPlan, seed: u64, solver: bool) -> MctsConfig {
+    let choice = if let PolicyKind::Flat = plan.policy { FinalMove::BestMean } else { FinalMove::MostVisits };
     assert_eq!(choice, plan.policy.choice());
-    Config { seed, solver, max_nodes: 1 << 22, choice, ..Config::default() }
+    MctsConfig { seed, solver, max_nodes: 1 << 22, choice, ..MctsConfig::default() }
 }
 
 /// `plan::run` on a pool of the plan's threads.
 fn planned<G, E>(
     game: &G,
     state: G::State,
-    plan: &Plan,
-    config: Config,
+    plan: &MctsPlan,
+    config: MctsConfig,
     prior: Option<EvaluatorPrior<E>>,
-) -> Outcome<G::Move>
+) -> MctsResult<G::Move>
 where
     G: Game + Sync,
     G::State: Send + Sync,
@@ -77,7 +77,7 @@ where
 }
 
 /// Asserts that the two results are identical and not empty.
-fn same<M: PartialEq + std::fmt::Debug>(planned: Outcome<M>, by_hand: Outcome<M>, iterations: u64) {
+fn same<M: PartialEq + std::fmt::Debug>(planned: MctsResult<M>, by_hand: MctsResult<M>, iterations: u64) {
     assert!(!by_hand.stats.is_empty() && by_hand.best.is_some(), "{by_hand:?}");
     assert_eq!(by_hand.summary.iterations, iterations);
     assert_eq!(planned.stats.len(), by_hand.stats.len());
@@ -87,8 +87,8 @@ fn same<M: PartialEq + std::fmt::Debug>(planned: Outcome<M>, by_hand: Outcome<M>
     assert_eq!(planned, by_hand);
 }
 
-fn plan(policy: PolicyKind, prior: Option<PriorKind>, rng: Rng, parallelism: Parallelism, threads: usize) -> Plan {
-    Plan { policy, prior, rng, parallelism, threads, iterations: 0 }
+fn plan(policy: PolicyKind, prior: Option<PriorKind>, rng: Rng, parallelism: Parallelism, threads: usize) -> MctsPlan {
+    MctsPlan { policy, prior, rng, parallelism, threads, iterations: 0 }
 }
 
 /// No evaluator, for the searches without the evaluator prior.
@@ -99,7 +99,7 @@ fn uct_pcg_root_on_one_and_two_threads() {
     let game = Connect4::standard();
     let state = game.parse("4453").unwrap();
     for threads in [1, 2] {
-        let plan = Plan { iterations: 3000, ..plan(PolicyKind::Uct, None, Rng::Pcg, Parallelism::Root, threads) };
+        let plan = MctsPlan { iterations: 3000, ..plan(PolicyKind::Uct, None, Rng::Pcg, Parallelism::Root, threads) };
         let config = config(&plan, 7, false);
         let expected = by_hand::<_, _, Pcg>(&game, state, Uct::default(), config, &plan);
         same(planned(&game, state, &plan, config, None::<Unused>), expected, 3000);
@@ -110,7 +110,8 @@ fn uct_pcg_root_on_one_and_two_threads() {
 fn flat_python_root_on_one_and_two_threads() {
     let board = TicTacToe::parse("X...O...X").unwrap();
     for threads in [1, 2] {
-        let plan = Plan { iterations: 500, ..plan(PolicyKind::Flat, None, Rng::Python, Parallelism::Root, threads) };
+        let plan =
+            MctsPlan { iterations: 500, ..plan(PolicyKind::Flat, None, Rng::Python, Parallelism::Root, threads) };
         let config = config(&plan, 1, false);
         let expected = by_hand::<_, _, Python>(&TicTacToe, board, Flat { per_move: 500 }, config, &plan);
         same(planned(&TicTacToe, board, &plan, config, None::<Unused>), expected, 6 * 500);
@@ -125,7 +126,7 @@ fn puct_uniform_pcg_root_and_tree() {
     for (prior, parallelism, threads) in
         [(None, Parallelism::Root, 2), (Some(PriorKind::Uniform), Parallelism::Root, 1), (None, Parallelism::Tree, 1)]
     {
-        let plan = Plan { iterations: 2000, ..plan(PolicyKind::Puct, prior, Rng::Pcg, parallelism, threads) };
+        let plan = MctsPlan { iterations: 2000, ..plan(PolicyKind::Puct, prior, Rng::Pcg, parallelism, threads) };
         let config = config(&plan, 3, false);
         let expected = by_hand::<_, _, Pcg>(&game, state, Puct::new(Uniform), config, &plan);
         same(planned(&game, state, &plan, config, None::<Unused>), expected, 2000);
@@ -136,7 +137,7 @@ fn puct_uniform_pcg_root_and_tree() {
 fn puct_evaluator_python_root_with_the_solver() {
     let board = TicTacToe::parse("X........").unwrap();
     let prior = EvaluatorPrior { evaluator: OpenStones, temperature: 0.25 };
-    let plan = Plan {
+    let plan = MctsPlan {
         iterations: 4000,
         ..plan(PolicyKind::Puct, Some(PriorKind::Evaluator), Rng::Python, Parallelism::Root, 2)
     };
@@ -149,7 +150,7 @@ fn puct_evaluator_python_root_with_the_solver() {
 #[test]
 fn uct_python_tree_on_one_thread() {
     let board = TicTacToe::parse("X...O...X").unwrap();
-    let plan = Plan { iterations: 3000, ..plan(PolicyKind::Uct, None, Rng::Python, Parallelism::Tree, 1) };
+    let plan = MctsPlan { iterations: 3000, ..plan(PolicyKind::Uct, None, Rng::Python, Parallelism::Tree, 1) };
     let config = config(&plan, 1, false);
     let expected = by_hand::<_, _, Python>(&TicTacToe, board, Uct::default(), config, &plan);
     same(planned(&TicTacToe, board, &plan, config, None::<Unused>), expected, 3000);
@@ -159,7 +160,7 @@ fn uct_python_tree_on_one_thread() {
 #[test]
 fn uct_pcg_tree_on_two_threads_runs_every_iteration() {
     let game = Connect4::standard();
-    let plan = Plan { iterations: 3000, ..plan(PolicyKind::Uct, None, Rng::Pcg, Parallelism::Tree, 2) };
+    let plan = MctsPlan { iterations: 3000, ..plan(PolicyKind::Uct, None, Rng::Pcg, Parallelism::Tree, 2) };
     let found = planned(&game, game.parse("").unwrap(), &plan, config(&plan, 5, false), None::<Unused>);
     assert_eq!(found.summary.iterations, 3000);
     assert_eq!(found.stats.iter().map(|s| s.visits).sum::<u64>(), 3000);
@@ -170,14 +171,14 @@ fn uct_pcg_tree_on_two_threads_runs_every_iteration() {
 fn refusals_name_the_bad_value() {
     let board = Board::EMPTY;
     let uct =
-        Plan { iterations: 10, ..plan(PolicyKind::Uct, Some(PriorKind::Uniform), Rng::Pcg, Parallelism::Root, 1) };
-    let err = plan::run(&TicTacToe, board, &uct, Config::default(), None::<Unused>).unwrap_err();
+        MctsPlan { iterations: 10, ..plan(PolicyKind::Uct, Some(PriorKind::Uniform), Rng::Pcg, Parallelism::Root, 1) };
+    let err = plan::run(&TicTacToe, board, &uct, MctsConfig::default(), None::<Unused>).unwrap_err();
     assert_eq!(err.to_string(), "prior uniform is for the puct policy, not uct");
-    let puct = Plan { policy: PolicyKind::Puct, prior: Some(PriorKind::Evaluator), ..uct };
-    let err = plan::run(&TicTacToe, board, &puct, Config::default(), None::<Unused>).unwrap_err();
+    let puct = MctsPlan { policy: PolicyKind::Puct, prior: Some(PriorKind::Evaluator), ..uct };
+    let err = plan::run(&TicTacToe, board, &puct, MctsConfig::default(), None::<Unused>).unwrap_err();
     assert_eq!(err, khela_mcts::PlanError::NoEvaluator);
-    let flat = Plan { policy: PolicyKind::Flat, prior: None, iterations: u64::from(u32::MAX) + 1, ..uct };
-    let err = plan::run(&TicTacToe, board, &flat, Config::default(), None::<Unused>).unwrap_err();
+    let flat = MctsPlan { policy: PolicyKind::Flat, prior: None, iterations: u64::from(u32::MAX) + 1, ..uct };
+    let err = plan::run(&TicTacToe, board, &flat, MctsConfig::default(), None::<Unused>).unwrap_err();
     assert!(err.to_string().contains("4294967296 playouts after each move"), "{err}");
 }
 
@@ -185,8 +186,8 @@ fn refusals_name_the_bad_value() {
 fn a_finished_game_searches_nothing() {
     let over = TicTacToe::parse("XXXOO....").unwrap();
     for policy in [PolicyKind::Flat, PolicyKind::Uct, PolicyKind::Puct] {
-        let plan = Plan { iterations: 100, ..plan(policy, None, Rng::Pcg, Parallelism::Root, 1) };
-        let found: Outcome<u8> = planned(&TicTacToe, over, &plan, Config::default(), None::<Unused>);
+        let plan = MctsPlan { iterations: 100, ..plan(policy, None, Rng::Pcg, Parallelism::Root, 1) };
+        let found: MctsResult<u8> = planned(&TicTacToe, over, &plan, MctsConfig::default(), None::<Unused>);
         assert_eq!((found.stats, found.summary.iterations, found.best), (Vec::<MoveStats<u8>>::new(), 0, None));
     }
 }
@@ -203,7 +204,7 @@ fn a_metered_run_is_the_run_and_counts_every_iteration() {
         (PolicyKind::Uct, Parallelism::Tree, 1, true),
         (PolicyKind::Puct, Parallelism::Tree, 2, false),
     ] {
-        let plan = Plan { iterations: 700, ..plan(policy, None, Rng::Pcg, parallelism, threads) };
+        let plan = MctsPlan { iterations: 700, ..plan(policy, None, Rng::Pcg, parallelism, threads) };
         let config = config(&plan, 2, solver);
         let meter = Meter::new();
         let counted = pool(threads)

@@ -6,7 +6,7 @@ use khela_exact::{Algorithm, Memo, Natural, Searcher};
 use khela_games::tictactoe::{Board, TicTacToe};
 use khela_games::{Game, Node, Player, Value};
 use khela_mcts::random::{Pcg, Random};
-use khela_mcts::{Config, Policy, Puct, Search, Uct, Uniform};
+use khela_mcts::{MctsConfig, Policy, Puct, Search, Uct, Uniform};
 use rayon::prelude::*;
 
 const ITERATIONS: u64 = 10_000;
@@ -15,7 +15,7 @@ const ITERATIONS: u64 = 10_000;
 fn game<P: Policy<TicTacToe>>(policy: P, side: Player, seed: u64) -> Value {
     let mut perfect = Searcher::new(&TicTacToe, Natural).with_cache(Memo::new());
     let mut tie_break = Pcg::from_seed(seed.wrapping_add(1 << 32));
-    let config = Config { seed, ..Config::default() };
+    let config = MctsConfig { seed, ..MctsConfig::default() };
     let mut search: Search<'_, _, _, Pcg> = Search::new(&TicTacToe, Board::EMPTY, policy, config);
     let mut moves = Vec::new();
     loop {

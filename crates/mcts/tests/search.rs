@@ -9,15 +9,21 @@ use khela_games::tree::Tree;
 use khela_games::{Game, Player};
 use khela_mcts::random::{Pcg, Python, Random};
 use khela_mcts::{
-    Choice, Config, DirichletNoise, EvaluatorPrior, Flat, MoveStats, Policy, Proof, Puct, Search, Uct, Uniform, choose,
-    root_parallel,
+    DirichletNoise, EvaluatorPrior, FinalMove, Flat, MctsConfig, MoveStats, Policy, Proof, Puct, Search, Uct, Uniform,
+    choose, root_parallel,
 };
 
 fn pool(threads: usize) -> rayon::ThreadPool {
     rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap()
 }
 
-fn run<G: Game, P: Policy<G>>(game: &G, state: G::State, policy: P, config: Config, n: u64) -> Vec<MoveStats<G::Move>> {
+fn run<G: Game, P: Policy<G>>(
+    game: &G,
+    state: G::State,
+    policy: P,
+    config: MctsConfig,
+    n: u64,
+) -> Vec<MoveStats<G::Move>> {
     let mut search: Search<'_, _, _, Pcg> = Search::new(game, state, policy, config);
     assert_eq!(search.run(n).iterations, n);
     search.stats()
@@ -32,7 +38,7 @@ fn visits<M: Copy>(stats: &[MoveStats<M>]) -> Vec<(M, u64)> {
 #[test]
 fn playouts_sample_chance_outcomes_by_probability() {
     let tree = Tree::parse("[{0.9:1,0.1:-1},{0.2:1,0.8:-1}]", Player::Max).unwrap();
-    let stats = run(&tree, 0, Flat { per_move: 20_000 }, Config::default(), 40_000);
+    let stats = run(&tree, 0, Flat { per_move: 20_000 }, MctsConfig::default(), 40_000);
     assert!((stats[0].mean() - 0.9).abs() < 0.01, "{stats:?}");
     assert!((stats[1].mean() - 0.2).abs() < 0.01, "{stats:?}");
 }
@@ -41,7 +47,7 @@ fn playouts_sample_chance_outcomes_by_probability() {
 #[test]
 fn selection_samples_chance_outcomes_by_probability() {
     let tree = Tree::parse("{0.7:[1,-1],0.3:[-1,1]}", Player::Max).unwrap();
-    let stats = run(&tree, 0, Uct::default(), Config::default(), 10_000);
+    let stats = run(&tree, 0, Uct::default(), MctsConfig::default(), 10_000);
     let share = stats[0].visits as f64 / 10_000.0;
     assert!((share - 0.7).abs() < 0.02, "{stats:?}");
     // MAX picks the winning leaf under each outcome.
@@ -52,7 +58,7 @@ fn selection_samples_chance_outcomes_by_probability() {
 #[test]
 fn solver_proves_chance_nodes() {
     let tree = Tree::parse("[{0.5:1,0.5:2},{0.5:-1,0.5:1}]", Player::Max).unwrap();
-    let config = Config { solver: true, ..Config::default() };
+    let config = MctsConfig { solver: true, ..MctsConfig::default() };
     let mut search: Search<'_, _, _, Pcg> = Search::new(&tree, 0, Uct::default(), config);
     search.run(1000);
     assert_eq!(search.proof(), Some(Player::Max));
@@ -64,7 +70,7 @@ fn solver_proves_chance_nodes() {
 #[test]
 fn the_node_budget_is_never_exceeded() {
     for (policy_all, max_nodes) in [(false, 50), (true, 50), (false, 1)] {
-        let config = Config { max_nodes, ..Config::default() };
+        let config = MctsConfig { max_nodes, ..MctsConfig::default() };
         let summary = if policy_all {
             Search::<'_, _, _, Pcg>::new(&TicTacToe, Board::EMPTY, Puct::new(Uniform), config).run(10_000)
         } else {
@@ -79,7 +85,8 @@ fn the_node_budget_is_never_exceeded() {
 /// After a move, the search keeps the subtree below it: the new root's children carry the visits they had.
 #[test]
 fn tree_reuse_keeps_the_subtree() {
-    let mut search: Search<'_, _, _, Pcg> = Search::new(&TicTacToe, Board::EMPTY, Uct::default(), Config::default());
+    let mut search: Search<'_, _, _, Pcg> =
+        Search::new(&TicTacToe, Board::EMPTY, Uct::default(), MctsConfig::default());
     search.run(5000);
     let centre = search.stats().into_iter().find(|s| s.mv == 4).unwrap();
     search.advance(4);
@@ -88,7 +95,7 @@ fn tree_reuse_keeps_the_subtree() {
     let below: u64 = search.stats().iter().map(|s| s.visits).sum();
     assert_eq!(below, centre.visits - 1);
     // A move the search never expanded starts a fresh tree.
-    let mut fresh: Search<'_, _, _, Pcg> = Search::new(&TicTacToe, Board::EMPTY, Uct::default(), Config::default());
+    let mut fresh: Search<'_, _, _, Pcg> = Search::new(&TicTacToe, Board::EMPTY, Uct::default(), MctsConfig::default());
     fresh.advance(0);
     assert!(fresh.stats().is_empty());
     assert_eq!(fresh.run(100).iterations, 100);
@@ -97,7 +104,7 @@ fn tree_reuse_keeps_the_subtree() {
 /// Same seed, same numbers; another seed, other numbers.
 #[test]
 fn searches_are_deterministic() {
-    let config = |seed| Config { seed, ..Config::default() };
+    let config = |seed| MctsConfig { seed, ..MctsConfig::default() };
     let a = run(&TicTacToe, Board::EMPTY, Uct::default(), config(7), 3000);
     assert_eq!(a, run(&TicTacToe, Board::EMPTY, Uct::default(), config(7), 3000));
     assert_ne!(a, run(&TicTacToe, Board::EMPTY, Uct::default(), config(8), 3000));
@@ -107,7 +114,7 @@ fn searches_are_deterministic() {
 #[test]
 fn root_parallelism_does_not_depend_on_threads() {
     let board = TicTacToe::parse("X...O...X").unwrap();
-    let config = Config { seed: 3, ..Config::default() };
+    let config = MctsConfig { seed: 3, ..MctsConfig::default() };
     let merged = |threads| {
         pool(threads).install(|| root_parallel::<_, _, Python>(&TicTacToe, &board, &Uct::default(), &config, 4, 3001))
     };
@@ -117,7 +124,7 @@ fn root_parallelism_does_not_depend_on_threads() {
     assert_eq!(summary.iterations, 3001);
     assert_eq!(one.iter().map(|s| s.visits).sum::<u64>(), 3001);
     assert_eq!(visits(&one).iter().map(|&(mv, _)| mv).collect::<Vec<_>>(), [1, 2, 3, 5, 6, 7]);
-    assert!([1, 3, 5, 7].contains(&choose(&one, Choice::MostVisits, &mut Pcg::from_seed(0)).unwrap()));
+    assert!([1, 3, 5, 7].contains(&choose(&one, FinalMove::MostVisits, &mut Pcg::from_seed(0)).unwrap()));
 }
 
 /// Root-parallel flat Monte Carlo shares out each move's playouts: every move still gets exactly its own.
@@ -125,7 +132,7 @@ fn root_parallelism_does_not_depend_on_threads() {
 fn root_parallel_flat_monte_carlo_plays_every_move() {
     let board = TicTacToe::parse("X...O...X").unwrap();
     let (stats, summary) =
-        root_parallel::<_, _, Pcg>(&TicTacToe, &board, &Flat { per_move: 1000 }, &Config::default(), 3, 6000);
+        root_parallel::<_, _, Pcg>(&TicTacToe, &board, &Flat { per_move: 1000 }, &MctsConfig::default(), 3, 6000);
     assert_eq!(summary.iterations, 6000);
     assert_eq!(visits(&stats), [(1, 1000), (2, 1000), (3, 1000), (5, 1000), (6, 1000), (7, 1000)]);
 }
@@ -135,7 +142,7 @@ fn root_parallel_flat_monte_carlo_plays_every_move() {
 #[test]
 fn tree_parallelism() {
     let board = TicTacToe::parse("X...O...X").unwrap();
-    let config = Config { seed: 5, ..Config::default() };
+    let config = MctsConfig { seed: 5, ..MctsConfig::default() };
     let serial = run(&TicTacToe, board, Uct::default(), config, 3000);
     let mut one: Search<'_, _, _, Pcg> = Search::new(&TicTacToe, board, Uct::default(), config);
     pool(1).install(|| one.run_parallel(3000, 1));
@@ -150,8 +157,8 @@ fn tree_parallelism() {
 /// Dirichlet noise at the root changes PUCT's statistics, reproducibly.
 #[test]
 fn root_noise_is_seeded() {
-    let noisy = Config { noise: Some(DirichletNoise { alpha: 0.3, epsilon: 0.25 }), ..Config::default() };
-    let plain = run(&TicTacToe, Board::EMPTY, Puct::new(Uniform), Config::default(), 2000);
+    let noisy = MctsConfig { noise: Some(DirichletNoise { alpha: 0.3, epsilon: 0.25 }), ..MctsConfig::default() };
+    let plain = run(&TicTacToe, Board::EMPTY, Puct::new(Uniform), MctsConfig::default(), 2000);
     let a = run(&TicTacToe, Board::EMPTY, Puct::new(Uniform), noisy, 2000);
     assert_eq!(a, run(&TicTacToe, Board::EMPTY, Puct::new(Uniform), noisy, 2000));
     assert_ne!(visits(&a), visits(&plain));
@@ -164,13 +171,13 @@ fn temperature_sampling_follows_visits() {
     let mut rng = Pcg::from_seed(11);
     let mut counts = [0u32; 3];
     for _ in 0..10_000 {
-        counts[usize::from(choose(&stats, Choice::Temperature(1.0), &mut rng).unwrap())] += 1;
+        counts[usize::from(choose(&stats, FinalMove::Temperature(1.0), &mut rng).unwrap())] += 1;
     }
     for (count, expected) in counts.iter().zip([1000.0, 3000.0, 6000.0]) {
         assert!((f64::from(*count) - expected).abs() < 200.0, "{counts:?}");
     }
-    assert_eq!(choose(&stats, Choice::Temperature(0.01), &mut rng), Some(2));
-    assert_eq!(choose(&stats, Choice::Temperature(0.0), &mut rng), Some(2));
+    assert_eq!(choose(&stats, FinalMove::Temperature(0.01), &mut rng), Some(2));
+    assert_eq!(choose(&stats, FinalMove::Temperature(0.0), &mut rng), Some(2));
 }
 
 /// PUCT with an evaluator's prior finds the immediate win and never loses the trap's draw.
@@ -178,11 +185,11 @@ fn temperature_sampling_follows_visits() {
 fn puct_with_an_evaluator_prior() {
     let policy = Puct::new(EvaluatorPrior { evaluator: OpenStones, temperature: 0.1 });
     let win = TicTacToe::parse("XX.OO....").unwrap();
-    let mut search: Search<'_, _, _, Pcg> = Search::new(&TicTacToe, win, policy, Config::default());
+    let mut search: Search<'_, _, _, Pcg> = Search::new(&TicTacToe, win, policy, MctsConfig::default());
     search.run(500);
     assert_eq!(search.best(), Some(2));
     let trap = TicTacToe::parse("X...O...X").unwrap();
-    let mut search: Search<'_, _, _, Pcg> = Search::new(&TicTacToe, trap, policy, Config::default());
+    let mut search: Search<'_, _, _, Pcg> = Search::new(&TicTacToe, trap, policy, MctsConfig::default());
     search.run(5000);
     assert!([1, 3, 5, 7].contains(&search.best().unwrap()), "{:?}", search.stats());
 }

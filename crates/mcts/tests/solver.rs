@@ -4,13 +4,13 @@ use khela_exact::Algorithm;
 use khela_exact::move_values;
 use khela_games::tictactoe::TicTacToe;
 use khela_mcts::random::Pcg;
-use khela_mcts::{Config, Proof, Search, Uct};
+use khela_mcts::{MctsConfig, Proof, Search, Uct};
 
 /// On `X...O...X` the solver proves that O's corner moves 2 and 6 lose, and proves nothing wrong.
 #[test]
 fn solver_proves_the_trap_corners_lose() {
     let board = TicTacToe::parse("X...O...X").unwrap();
-    let config = Config { solver: true, ..Config::default() };
+    let config = MctsConfig { solver: true, ..MctsConfig::default() };
     let mut search: Search<'_, _, _, Pcg> = Search::new(&TicTacToe, board, Uct::default(), config);
     search.run(10_000);
     let stats = search.stats();
@@ -30,7 +30,7 @@ fn solver_proofs_agree_with_exact_values() {
             let mut board = khela_games::tictactoe::Board::EMPTY;
             board.x |= 1 << first;
             board.o |= 1 << second;
-            let config = Config { solver: true, seed: u64::from(first * 9 + second), ..Config::default() };
+            let config = MctsConfig { solver: true, seed: u64::from(first * 9 + second), ..MctsConfig::default() };
             let mut search: Search<'_, _, _, Pcg> = Search::new(&TicTacToe, board, Uct::default(), config);
             search.run(20_000);
             for (stats, (mv, value)) in search.stats().iter().zip(move_values(&TicTacToe, &board, Algorithm::AlphaBeta))
@@ -53,7 +53,7 @@ fn solver_proofs_agree_with_exact_values() {
 #[test]
 fn a_proven_win_ends_the_search() {
     let board = TicTacToe::parse("XX.OO....").unwrap();
-    let config = Config { solver: true, ..Config::default() };
+    let config = MctsConfig { solver: true, ..MctsConfig::default() };
     let mut search: Search<'_, _, _, Pcg> = Search::new(&TicTacToe, board, Uct::default(), config);
     let summary = search.run(10_000);
     assert!(summary.iterations < 100, "{summary:?}");

@@ -9,7 +9,7 @@
 
 use khela_games::tictactoe::{Board, TicTacToe};
 use khela_mcts::random::{Pcg, Python, Random};
-use khela_mcts::{Choice, Config, Flat, MoveStats, Policy, Search, Uct};
+use khela_mcts::{FinalMove, Flat, MctsConfig, MoveStats, Policy, Search, Uct};
 use rayon::prelude::*;
 
 fn trap() -> Board {
@@ -19,11 +19,11 @@ fn trap() -> Board {
 /// Runs `iterations` iterations from the trap and returns the root statistics and the chosen move.
 fn search<P: Policy<TicTacToe>, R: Random>(
     policy: P,
-    choice: Choice,
+    choice: FinalMove,
     seed: u64,
     iterations: u64,
 ) -> (Vec<MoveStats<u8>>, u8) {
-    let config = Config { seed, choice, ..Config::default() };
+    let config = MctsConfig { seed, choice, ..MctsConfig::default() };
     let mut search: Search<'_, _, _, R> = Search::new(&TicTacToe, trap(), policy, config);
     assert_eq!(search.run(iterations).iterations, iterations);
     let best = search.best().expect("the trap has moves");
@@ -31,11 +31,11 @@ fn search<P: Policy<TicTacToe>, R: Random>(
 }
 
 fn flat<R: Random>(seed: u64) -> (Vec<MoveStats<u8>>, u8) {
-    search::<_, R>(Flat { per_move: 1000 }, Choice::BestMean, seed, 6 * 1000)
+    search::<_, R>(Flat { per_move: 1000 }, FinalMove::BestMean, seed, 6 * 1000)
 }
 
 fn uct<R: Random>(seed: u64) -> (Vec<MoveStats<u8>>, u8) {
-    search::<_, R>(Uct::default(), Choice::MostVisits, seed, 3000)
+    search::<_, R>(Uct::default(), FinalMove::MostVisits, seed, 3000)
 }
 
 /// Flat Monte Carlo, 1,000 playouts per move, `--rng python --seed 1`: the textbook's means

@@ -5,7 +5,7 @@
 use khela_games::tictactoe::{Board, TicTacToe};
 use khela_games::{Game, Node, Player};
 use khela_mcts::random::Pcg;
-use khela_mcts::{Begun, Config, Puct, Search, Uniform};
+use khela_mcts::{Begun, MctsConfig, Puct, Search, Uniform};
 
 /// One iteration of `search`, one leaf at a time, its leaf valued by [`valuation`].
 fn iterate(search: &mut Search<'_, TicTacToe, Puct<Uniform>, Pcg>) {
@@ -99,7 +99,7 @@ impl RefNode {
 #[test]
 fn one_leaf_at_a_time_is_alphazeros_search() {
     let puct = Puct { c: 1.5, ..Puct::new(Uniform) };
-    let config = Config { virtual_loss: 0, ..Config::default() };
+    let config = MctsConfig { virtual_loss: 0, ..MctsConfig::default() };
     for (text, iterations) in [
         ("X...O....", 3),
         ("X...O....", 40),
@@ -133,7 +133,7 @@ fn one_leaf_at_a_time_is_alphazeros_search() {
 /// all are completed the counts add up.
 #[test]
 fn iterations_in_flight_spread_and_add_up() {
-    let config = Config { virtual_loss: 3, ..Config::default() };
+    let config = MctsConfig { virtual_loss: 3, ..MctsConfig::default() };
     let mut search: Search<'_, _, _, Pcg> = Search::new(&TicTacToe, Board::EMPTY, Puct::new(Uniform), config);
     // The root first, alone.
     let Begun::Leaf(root) = search.begin() else { panic!("the root is a leaf of a new search") };
@@ -168,7 +168,7 @@ fn iterations_in_flight_spread_and_add_up() {
 /// one that never began them.
 #[test]
 fn an_abandoned_iteration_leaves_no_trace() {
-    let config = Config { virtual_loss: 3, ..Config::default() };
+    let config = MctsConfig { virtual_loss: 3, ..MctsConfig::default() };
     let run = |abandon_every: Option<usize>| {
         let mut search: Search<'_, _, _, Pcg> = Search::new(&TicTacToe, Board::EMPTY, Puct::new(Uniform), config);
         for i in 0..200 {

@@ -1,6 +1,6 @@
 //! khela from Python (the `khela` package's compiled module, `khela._khela`): the textbook's searches on its
 //! nested-list trees, and its random trees, at khela's speed; every game's states, typed, over the `khela`
-//! library ([`state`]); and the harness's commands (`command`), which
+//! library (`state`); and the harness's commands (`command`), which
 //! the package's Python layer turns into functions returning rows. Bad input raises `ValueError` with the message the
 //! command line gives; searches run without the GIL.
 

@@ -10,13 +10,13 @@ use std::hint::black_box;
 use std::sync::Mutex;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
-use khela_tt::{AtomicTable, Bound, ConcurrentTable, DashTable, Entry, Policy, Table};
+use khela_tt::{AtomicTable, Bound, ConcurrentTable, DashTable, Replacement, Table, TableEntry};
 use rayon::prelude::*;
 
 const SLOTS: usize = 1 << 16;
 const OPS: usize = 1 << 16;
 const KEYS: u64 = 1 << 17;
-const POLICY: Policy = Policy::TwoTier;
+const POLICY: Replacement = Replacement::TwoTier;
 
 /// One operation: probe `key`, then store an entry of depth `depth` if `store`.
 #[derive(Clone, Copy)]
@@ -40,8 +40,8 @@ fn ops(stores_in_10: u64) -> Vec<Op> {
         .collect()
 }
 
-fn entry(op: Op) -> Entry<u16> {
-    Entry::new(f64::from(op.depth), Bound::Lower, op.depth, Some(op.key as u16))
+fn entry(op: Op) -> TableEntry<u16> {
+    TableEntry::new(f64::from(op.depth), Bound::Lower, op.depth, Some(op.key as u16))
 }
 
 /// Runs `ops` against a shared table, returning the number of hits.
@@ -62,11 +62,11 @@ struct Locked(Mutex<Table<u16>>);
 impl ConcurrentTable for Locked {
     type Move = u16;
 
-    fn probe(&self, key: u64) -> Option<Entry<u16>> {
+    fn probe(&self, key: u64) -> Option<TableEntry<u16>> {
         self.0.lock().unwrap().probe(key)
     }
 
-    fn store(&self, key: u64, entry: Entry<u16>) {
+    fn store(&self, key: u64, entry: TableEntry<u16>) {
         self.0.lock().unwrap().store(key, entry);
     }
 }

@@ -4,9 +4,9 @@ use std::marker::PhantomData;
 use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use crate::concurrent::ConcurrentTable;
-use crate::entry::Entry;
 use crate::packed::{PackedMove, depth_of, is_empty, pack, unpack};
-use crate::policy::{Plan, Policy, bucket_count, bucket_of};
+use crate::replacement::{Placement, Replacement, bucket_count, bucket_of};
+use crate::table_entry::TableEntry;
 
 /// One slot: the entry packed into one word (the layout is drawn in `packed.rs`) and that word XORed with the key.
 ///
@@ -35,7 +35,7 @@ impl Slot {
     }
 }
 
-/// A lock-free fixed-size transposition table that threads share: the buckets and [`Policy`] of [`crate::Table`],
+/// A lock-free fixed-size transposition table that threads share: the buckets and [`Replacement`] of [`crate::Table`],
 /// with each slot two atomic words (Hyatt's XOR trick: a torn write reads as a key mismatch, so a probe never
 /// returns a mix of two entries or another key's entry).
 ///
@@ -53,13 +53,13 @@ impl Slot {
 /// # Examples
 ///
 /// ```
-/// use khela_tt::{AtomicTable, Bound, ConcurrentTable, Entry, Policy};
+/// use khela_tt::{AtomicTable, Bound, ConcurrentTable, Replacement, TableEntry};
 ///
-/// let table = AtomicTable::<u8>::with_mib(1, Policy::DepthPreferred);
+/// let table = AtomicTable::<u8>::with_mib(1, Replacement::DepthPreferred);
 /// std::thread::scope(|scope| {
 ///     for thread in 0..2u64 {
 ///         let table = &table;
-///         scope.spawn(move || table.store(thread, Entry::new(0.5, Bound::Lower, 3, Some(thread as u8))));
+///         scope.spawn(move || table.store(thread, TableEntry::new(0.5, Bound::Lower, 3, Some(thread as u8))));
 ///     }
 /// });
 /// assert_eq!(table.probe(1).unwrap().cutoff(3, -1.0, 0.5), Some(0.5));
@@ -71,20 +71,20 @@ pub struct AtomicTable<M> {
     /// Bucket `b` is `slots[b * ways..(b + 1) * ways]`.
     slots: Box<[Slot]>,
     buckets: usize,
-    policy: Policy,
+    policy: Replacement,
     moves: PhantomData<fn(M) -> M>,
 }
 
 impl<M: PackedMove> AtomicTable<M> {
     /// A table that takes at most `mib` MiB (2^20 bytes) for its slots, with the largest power-of-two number of
     /// buckets that fits, and at least one. A slot takes 16 bytes.
-    pub fn with_mib(mib: usize, policy: Policy) -> AtomicTable<M> {
+    pub fn with_mib(mib: usize, policy: Replacement) -> AtomicTable<M> {
         AtomicTable::with_entries(mib.saturating_mul(1 << 20) / size_of::<Slot>(), policy)
     }
 
     /// A table of at most `entries` slots (the largest power-of-two number of buckets that fits, and at least one
     /// bucket).
-    pub fn with_entries(entries: usize, policy: Policy) -> AtomicTable<M> {
+    pub fn with_entries(entries: usize, policy: Replacement) -> AtomicTable<M> {
         let buckets = bucket_count(entries, policy.ways());
         AtomicTable {
             slots: (0..buckets * policy.ways()).map(|_| Slot::default()).collect(),
@@ -96,7 +96,7 @@ impl<M: PackedMove> AtomicTable<M> {
 
     /// The entry stored for `key`, if any (see [`ConcurrentTable::probe`]).
     #[inline]
-    pub fn probe(&self, key: u64) -> Option<Entry<M>> {
+    pub fn probe(&self, key: u64) -> Option<TableEntry<M>> {
         let ways = self.policy.ways();
         let first = bucket_of(key, self.buckets) * ways;
         self.slots[first..first + ways].iter().find_map(|slot| {
@@ -105,21 +105,21 @@ impl<M: PackedMove> AtomicTable<M> {
         })
     }
 
-    /// Records `entry` for `key` by the table's [`Policy`] (see [`ConcurrentTable::store`]).
+    /// Records `entry` for `key` by the table's [`Replacement`] (see [`ConcurrentTable::store`]).
     #[inline]
-    pub fn store(&self, key: u64, entry: Entry<M>) {
+    pub fn store(&self, key: u64, entry: TableEntry<M>) {
         let data = pack(&entry);
         let first = bucket_of(key, self.buckets) * self.policy.ways();
         let (held_key, held_data) = self.slots[first].load();
         let held = (!is_empty(held_data)).then(|| (held_key, depth_of(held_data)));
-        match self.policy.plan(key, depth_of(data), held) {
-            Plan::First => self.slots[first].save(key, data),
-            Plan::DemoteThenFirst => {
+        match self.policy.placement(key, depth_of(data), held) {
+            Placement::First => self.slots[first].save(key, data),
+            Placement::DemoteThenFirst => {
                 self.slots[first + 1].save(held_key, held_data);
                 self.slots[first].save(key, data);
             }
-            Plan::Second => self.slots[first + 1].save(key, data),
-            Plan::Skip => {}
+            Placement::Second => self.slots[first + 1].save(key, data),
+            Placement::Skip => {}
         }
     }
 
@@ -148,7 +148,7 @@ impl<M: PackedMove> AtomicTable<M> {
 
     /// The replacement policy.
     #[inline]
-    pub fn policy(&self) -> Policy {
+    pub fn policy(&self) -> Replacement {
         self.policy
     }
 }
@@ -157,12 +157,12 @@ impl<M: PackedMove> ConcurrentTable for AtomicTable<M> {
     type Move = M;
 
     #[inline]
-    fn probe(&self, key: u64) -> Option<Entry<M>> {
+    fn probe(&self, key: u64) -> Option<TableEntry<M>> {
         AtomicTable::probe(self, key)
     }
 
     #[inline]
-    fn store(&self, key: u64, entry: Entry<M>) {
+    fn store(&self, key: u64, entry: TableEntry<M>) {
         AtomicTable::store(self, key, entry);
     }
 }
@@ -170,27 +170,27 @@ impl<M: PackedMove> ConcurrentTable for AtomicTable<M> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::entry::Bound;
     use crate::table::Table;
+    use crate::table_entry::Bound;
     use proptest::prelude::*;
     use rayon::prelude::*;
 
-    fn entry(depth: u32, best: u16) -> Entry<u16> {
-        Entry::new(f64::from(best), Bound::Exact, depth, Some(best))
+    fn entry(depth: u32, best: u16) -> TableEntry<u16> {
+        TableEntry::new(f64::from(best), Bound::Exact, depth, Some(best))
     }
 
     #[test]
     fn sizes() {
         assert_eq!(size_of::<Slot>(), 16);
-        assert_eq!(AtomicTable::<u16>::with_mib(1, Policy::Always).capacity(), 1 << 16);
-        assert_eq!(AtomicTable::<u16>::with_mib(1, Policy::TwoTier).capacity(), 1 << 16);
-        assert_eq!(AtomicTable::<u16>::with_entries(1000, Policy::TwoTier).capacity(), 512);
-        assert_eq!(AtomicTable::<u16>::with_entries(1, Policy::TwoTier).capacity(), 2);
+        assert_eq!(AtomicTable::<u16>::with_mib(1, Replacement::Always).capacity(), 1 << 16);
+        assert_eq!(AtomicTable::<u16>::with_mib(1, Replacement::TwoTier).capacity(), 1 << 16);
+        assert_eq!(AtomicTable::<u16>::with_entries(1000, Replacement::TwoTier).capacity(), 512);
+        assert_eq!(AtomicTable::<u16>::with_entries(1, Replacement::TwoTier).capacity(), 2);
     }
 
     #[test]
     fn empty_slots_answer_no_key_not_even_zero() {
-        let table = AtomicTable::<u16>::with_entries(4, Policy::Always);
+        let table = AtomicTable::<u16>::with_entries(4, Replacement::Always);
         assert!(table.probe(0).is_none());
         assert!(table.is_empty());
         table.store(0, entry(1, 5));
@@ -202,7 +202,7 @@ mod tests {
     /// A slot whose two words come from two different writes, as a reader racing with writers may see it.
     #[test]
     fn torn_slots_match_no_key() {
-        let table = AtomicTable::<u16>::with_entries(1, Policy::Always);
+        let table = AtomicTable::<u16>::with_entries(1, Replacement::Always);
         let (key_a, data_a) = (0x0123_4567_89AB_CDEF, pack(&entry(3, 10)));
         let (key_b, data_b) = (0xFEDC_BA98_7654_3210, pack(&entry(5, 20)));
         let slot = &table.slots[0];
@@ -238,7 +238,7 @@ mod tests {
         /// every policy: the same buckets, the same replacements.
         #[test]
         fn behaves_like_the_plain_table(ops in ops(), entries in 1usize..16) {
-            for policy in [Policy::Always, Policy::DepthPreferred, Policy::TwoTier] {
+            for policy in [Replacement::Always, Replacement::DepthPreferred, Replacement::TwoTier] {
                 let mut plain = Table::with_entries(entries, policy);
                 let atomic = AtomicTable::with_entries(entries, policy);
                 for &op in &ops {
@@ -257,13 +257,13 @@ mod tests {
 
     /// The entry every thread stores for `key` at `depth`: its value and move are functions of the key, so a probe
     /// that returned a torn or foreign entry would show it.
-    fn keyed(key: u64, depth: u32) -> Entry<u16> {
-        Entry::new((key % 1000) as f64, Bound::Lower, depth, Some((key % 65521) as u16))
+    fn keyed(key: u64, depth: u32) -> TableEntry<u16> {
+        TableEntry::new((key % 1000) as f64, Bound::Lower, depth, Some((key % 65521) as u16))
     }
 
     #[test]
     fn threads_never_see_a_wrong_entry() {
-        for policy in [Policy::Always, Policy::DepthPreferred, Policy::TwoTier] {
+        for policy in [Replacement::Always, Replacement::DepthPreferred, Replacement::TwoTier] {
             let table = AtomicTable::with_entries(64, policy);
             let hits: usize = (0..8u64)
                 .into_par_iter()

@@ -1,8 +1,8 @@
 //! A compact table for games with small keys and small whole-number values: one 64-bit word an entry, no full
 //! key kept, threads sharing it without locks.
 
-use crate::entry::Bound;
 use crate::pages::HugeWords;
+use crate::table_entry::Bound;
 use std::sync::atomic::Ordering;
 
 /// What a [`CompactTable`] holds for a key: a whole-number value, its bound, and the best move if one was found.

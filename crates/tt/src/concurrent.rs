@@ -6,7 +6,7 @@ use ahash::RandomState;
 use dashmap::DashMap;
 use dashmap::mapref::entry::Entry as MapEntry;
 
-use crate::entry::Entry;
+use crate::table_entry::TableEntry;
 
 /// The number of shards (locks) of a [`DashTable`]'s map.
 ///
@@ -23,33 +23,33 @@ const SHARDS: usize = 512;
 /// # Examples
 ///
 /// ```
-/// use khela_tt::{AtomicTable, Bound, ConcurrentTable, DashTable, Entry, Policy};
+/// use khela_tt::{AtomicTable, Bound, ConcurrentTable, DashTable, Replacement, TableEntry};
 ///
 /// /// A search step written once, for either table.
 /// fn remember<T: ConcurrentTable<Move = u16>>(table: &T) -> Option<f64> {
-///     table.store(9, Entry::new(2.0, Bound::Upper, 1, Some(4)));
+///     table.store(9, TableEntry::new(2.0, Bound::Upper, 1, Some(4)));
 ///     table.probe(9)?.cutoff(1, 2.0, 3.0)
 /// }
 /// assert_eq!(remember(&DashTable::with_entries(16)), Some(2.0));
-/// assert_eq!(remember(&AtomicTable::with_entries(16, Policy::Always)), Some(2.0));
+/// assert_eq!(remember(&AtomicTable::with_entries(16, Replacement::Always)), Some(2.0));
 /// ```
 pub trait ConcurrentTable: Sync {
     /// The move type of the entries.
     type Move: Copy;
 
     /// The entry stored for `key`, if any: never an entry stored for another key, nor a mix of two entries. Only
-    /// the entry's [`Entry::cutoff`] says whether its value may be used.
-    fn probe(&self, key: u64) -> Option<Entry<Self::Move>>;
+    /// the entry's [`TableEntry::cutoff`] says whether its value may be used.
+    fn probe(&self, key: u64) -> Option<TableEntry<Self::Move>>;
 
     /// Records `entry` for `key`, replacing what the table's rule says to replace (it may also keep what it holds
     /// and drop `entry`).
-    fn store(&self, key: u64, entry: Entry<Self::Move>);
+    fn store(&self, key: u64, entry: TableEntry<Self::Move>);
 }
 
 /// A bounded concurrent table on a [`DashMap`] (512 read-write-locked shards of hash maps, hashed with ahash).
 ///
 /// Entries are kept exactly (any value, depth and move type). The rule: a key already present is replaced only if
-/// the new entry's depth is at least the stored one's (the rule of [`crate::Policy::DepthPreferred`]); a new key
+/// the new entry's depth is at least the stored one's (the rule of [`crate::Replacement::DepthPreferred`]); a new key
 /// is inserted only while the table holds fewer than its capacity of keys. Once full, new keys are dropped and the
 /// table keeps the keys it has, so it suits searches whose first-stored positions (near the root) matter most;
 /// [`crate::AtomicTable`] instead keeps replacing.
@@ -57,18 +57,18 @@ pub trait ConcurrentTable: Sync {
 /// # Examples
 ///
 /// ```
-/// use khela_tt::{Bound, ConcurrentTable, DashTable, Entry};
+/// use khela_tt::{Bound, ConcurrentTable, DashTable, TableEntry};
 ///
 /// let table = DashTable::with_entries(1);
-/// table.store(1, Entry::new(0.1, Bound::Exact, 2, None::<u8>));
-/// table.store(2, Entry::new(0.2, Bound::Exact, 2, None)); // Full: dropped.
-/// table.store(1, Entry::new(0.3, Bound::Exact, 1, None)); // Shallower: dropped.
+/// table.store(1, TableEntry::new(0.1, Bound::Exact, 2, None::<u8>));
+/// table.store(2, TableEntry::new(0.2, Bound::Exact, 2, None)); // Full: dropped.
+/// table.store(1, TableEntry::new(0.3, Bound::Exact, 1, None)); // Shallower: dropped.
 /// assert_eq!(table.probe(1).unwrap().cutoff(2, 0.0, 1.0), Some(0.1));
 /// assert!(table.probe(2).is_none());
 /// ```
 #[derive(Debug)]
 pub struct DashTable<M> {
-    map: DashMap<u64, Entry<M>, RandomState>,
+    map: DashMap<u64, TableEntry<M>, RandomState>,
     capacity: usize,
     /// The number of keys, kept apart from the map because `DashMap::len` locks every shard. A key is counted
     /// before it is inserted, so the count never exceeds the capacity.
@@ -79,7 +79,7 @@ impl<M: Copy + Send + Sync> DashTable<M> {
     /// A table of about `mib` MiB (2^20 bytes), counting a key and its entry plus one control byte per bucket of
     /// the map at its maximum load of 7/8; the real size depends on how dashmap shards and grows.
     pub fn with_mib(mib: usize) -> DashTable<M> {
-        let per_entry = (size_of::<(u64, Entry<M>)>() + 1) * 8 / 7;
+        let per_entry = (size_of::<(u64, TableEntry<M>)>() + 1) * 8 / 7;
         DashTable::with_entries(mib.saturating_mul(1 << 20) / per_entry)
     }
 
@@ -94,13 +94,13 @@ impl<M: Copy + Send + Sync> DashTable<M> {
 
     /// The entry stored for `key`, if any (see [`ConcurrentTable::probe`]).
     #[inline]
-    pub fn probe(&self, key: u64) -> Option<Entry<M>> {
+    pub fn probe(&self, key: u64) -> Option<TableEntry<M>> {
         self.map.get(&key).map(|entry| *entry)
     }
 
     /// Records `entry` for `key` by the table's rule (see [`DashTable`]).
     #[inline]
-    pub fn store(&self, key: u64, entry: Entry<M>) {
+    pub fn store(&self, key: u64, entry: TableEntry<M>) {
         match self.map.entry(key) {
             MapEntry::Occupied(mut stored) => {
                 if entry.depth() >= stored.get().depth() {
@@ -147,12 +147,12 @@ impl<M: Copy + Send + Sync> ConcurrentTable for DashTable<M> {
     type Move = M;
 
     #[inline]
-    fn probe(&self, key: u64) -> Option<Entry<M>> {
+    fn probe(&self, key: u64) -> Option<TableEntry<M>> {
         DashTable::probe(self, key)
     }
 
     #[inline]
-    fn store(&self, key: u64, entry: Entry<M>) {
+    fn store(&self, key: u64, entry: TableEntry<M>) {
         DashTable::store(self, key, entry);
     }
 }
@@ -160,11 +160,11 @@ impl<M: Copy + Send + Sync> ConcurrentTable for DashTable<M> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::entry::Bound;
+    use crate::table_entry::Bound;
     use rayon::prelude::*;
 
-    fn entry(depth: u32, best: u64) -> Entry<u64> {
-        Entry::new(best as f64 / 3.0, Bound::Exact, depth, Some(best))
+    fn entry(depth: u32, best: u64) -> TableEntry<u64> {
+        TableEntry::new(best as f64 / 3.0, Bound::Exact, depth, Some(best))
     }
 
     #[test]
@@ -199,7 +199,7 @@ mod tests {
     #[test]
     fn sizes() {
         assert_eq!(DashTable::<u8>::with_entries(0).capacity(), 1);
-        // A key and an `Entry<u16>` take 32 bytes, 37 with the control byte and load factor.
+        // A key and an `TableEntry<u16>` take 32 bytes, 37 with the control byte and load factor.
         assert_eq!(DashTable::<u16>::with_mib(1).capacity(), (1 << 20) / 37);
     }
 

@@ -4,11 +4,11 @@
 //! The crate knows nothing of any game: keys are `u64` (a game's own key, or one built with [`Zobrist`]) and the
 //! move type is a type parameter.
 //!
-//! - [`Entry`]: the value, its [`Bound`] (exact, lower, upper), the depth searched and the best move. Its value
-//!   comes out only through [`Entry::cutoff`], the one place that decides whether a stored result may stand in
+//! - [`TableEntry`]: the value, its [`Bound`] (exact, lower, upper), the depth searched and the best move. Its value
+//!   comes out only through [`TableEntry::cutoff`], the one place that decides whether a stored result may stand in
 //!   for a search, so a cut-off node's bound cannot be taken for its exact value.
 //! - [`Table`]: a fixed-size table for one thread, sized in MiB, with counters ([`TableStats`]) and a replacement
-//!   [`Policy`] (always replace, depth-preferred, two-tier).
+//!   policy ([`Replacement`]: always replace, depth-preferred, two-tier).
 //! - [`ConcurrentTable`]: what a parallel search probes and stores through a shared reference, implemented by
 //!   [`DashTable`] (on dashmap, exact entries, stops inserting when full) and [`AtomicTable`] (lock-free, Hyatt's
 //!   XOR trick, entries packed into 64 bits, moves through [`PackedMove`]).
@@ -25,14 +25,14 @@
 //! # Examples
 //!
 //! ```
-//! use khela_tt::{Bound, Entry, Policy, Table, Zobrist};
+//! use khela_tt::{Bound, Replacement, Table, TableEntry, Zobrist};
 //!
 //! let zobrist = Zobrist::new(18, 1);
 //! let key = zobrist.key_of([4, 9]);
-//! let mut table = Table::with_mib(1, Policy::DepthPreferred);
+//! let mut table = Table::with_mib(1, Replacement::DepthPreferred);
 //! // A search of this node with the window (-1, 1) failed high with 1 after 5 plies; move 3 caused the cutoff.
 //! let value = 1.0;
-//! table.store(key, Entry::new(value, Bound::of(value, -1.0, 1.0), 5, Some(3u8)));
+//! table.store(key, TableEntry::new(value, Bound::of(value, -1.0, 1.0), 5, Some(3u8)));
 //!
 //! let entry = table.probe(key).unwrap();
 //! assert_eq!(entry.cutoff(5, -1.0, 1.0), Some(1.0)); // The same window: the same cutoff.
@@ -43,19 +43,19 @@
 mod atomic;
 mod compact;
 mod concurrent;
-mod entry;
 mod packed;
 mod pages;
-mod policy;
 mod prefetch;
+mod replacement;
 mod table;
+mod table_entry;
 mod zobrist;
 
 pub use atomic::AtomicTable;
 pub use compact::{CompactEntry, CompactTable, Region, TooSmall};
 pub use concurrent::{ConcurrentTable, DashTable};
-pub use entry::{Bound, Entry, Value};
 pub use packed::{MAX_PACKED_DEPTH, PackedMove};
-pub use policy::Policy;
+pub use replacement::Replacement;
 pub use table::{Table, TableStats};
+pub use table_entry::{Bound, TableEntry, Value};
 pub use zobrist::Zobrist;

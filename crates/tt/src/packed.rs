@@ -15,7 +15,7 @@
 //! - `bound`: 0 for an empty slot (so the all-zero word is an empty slot), 1 exact, 2 lower, 3 upper.
 //! - `depth`: the depth searched, saturated at [`MAX_PACKED_DEPTH`].
 
-use crate::entry::{Bound, Entry, Value};
+use crate::table_entry::{Bound, TableEntry, Value};
 
 /// The largest depth a packed entry holds: deeper entries are stored as this deep, which is sound (an entry only
 /// claims less search than was done) but makes them useless to probes that need more.
@@ -113,7 +113,7 @@ const DEPTH_SHIFT: u32 = 51;
 /// Values beyond `f32`'s range become `±f32::MAX` that way; infinities stay infinite. Small integers and the
 /// halves and quarters games use are held exactly.
 #[inline]
-pub(crate) fn pack<M: PackedMove>(entry: &Entry<M>) -> u64 {
+pub(crate) fn pack<M: PackedMove>(entry: &TableEntry<M>) -> u64 {
     let value = entry.raw_value();
     let (value, bound) = match entry.bound() {
         Bound::Exact if Value::from(value as f32) == value => (value as f32, 1),
@@ -130,7 +130,7 @@ pub(crate) fn pack<M: PackedMove>(entry: &Entry<M>) -> u64 {
 
 /// The entry packed as `data`, or `None` for an empty slot.
 #[inline]
-pub(crate) fn unpack<M: PackedMove>(data: u64) -> Option<Entry<M>> {
+pub(crate) fn unpack<M: PackedMove>(data: u64) -> Option<TableEntry<M>> {
     let bound = match (data >> BOUND_SHIFT) & 3 {
         0 => return None,
         1 => Bound::Exact,
@@ -139,7 +139,7 @@ pub(crate) fn unpack<M: PackedMove>(data: u64) -> Option<Entry<M>> {
     };
     let value = Value::from(f32::from_bits(data as u32));
     let best = ((data >> HAS_MOVE_SHIFT) & 1 == 1).then(|| M::unpack((data >> MOVE_SHIFT) as u16));
-    Some(Entry::new(value, bound, depth_of(data), best))
+    Some(TableEntry::new(value, bound, depth_of(data), best))
 }
 
 /// The depth packed in a non-empty `data`.
@@ -171,20 +171,20 @@ mod tests {
     use super::*;
     use proptest::prelude::*;
 
-    fn round_trip(entry: Entry<u16>) -> Entry<u16> {
+    fn round_trip(entry: TableEntry<u16>) -> TableEntry<u16> {
         unpack(pack(&entry)).expect("a packed entry is never an empty slot")
     }
 
     #[test]
     fn representable_entries_round_trip_exactly() {
         let cases = [
-            Entry::new(0.0, Bound::Exact, 0, None),
-            Entry::new(-1.0, Bound::Lower, 1, Some(0)),
-            Entry::new(0.5, Bound::Upper, 42, Some(u16::MAX)),
-            Entry::new(-0.25, Bound::Exact, MAX_PACKED_DEPTH, Some(7)),
-            Entry::new(1e6, Bound::Exact, 3, Some(1)),
-            Entry::new(Value::INFINITY, Bound::Lower, 3, None),
-            Entry::new(Value::NEG_INFINITY, Bound::Upper, 3, None),
+            TableEntry::new(0.0, Bound::Exact, 0, None),
+            TableEntry::new(-1.0, Bound::Lower, 1, Some(0)),
+            TableEntry::new(0.5, Bound::Upper, 42, Some(u16::MAX)),
+            TableEntry::new(-0.25, Bound::Exact, MAX_PACKED_DEPTH, Some(7)),
+            TableEntry::new(1e6, Bound::Exact, 3, Some(1)),
+            TableEntry::new(Value::INFINITY, Bound::Lower, 3, None),
+            TableEntry::new(Value::NEG_INFINITY, Bound::Upper, 3, None),
         ];
         for entry in cases {
             assert_eq!(round_trip(entry), entry);
@@ -195,30 +195,30 @@ mod tests {
     fn the_all_zero_word_is_an_empty_slot() {
         assert!(is_empty(0));
         assert_eq!(unpack::<u16>(0), None);
-        assert!(!is_empty(pack(&Entry::new(0.0, Bound::Exact, 0, None::<u16>))));
+        assert!(!is_empty(pack(&TableEntry::new(0.0, Bound::Exact, 0, None::<u16>))));
     }
 
     #[test]
     fn depth_saturates() {
-        let entry = Entry::new(1.0, Bound::Exact, MAX_PACKED_DEPTH + 1, None::<u16>);
+        let entry = TableEntry::new(1.0, Bound::Exact, MAX_PACKED_DEPTH + 1, None::<u16>);
         assert_eq!(round_trip(entry).depth(), MAX_PACKED_DEPTH);
-        assert_eq!(round_trip(Entry::new(1.0, Bound::Exact, u32::MAX, None)).depth(), MAX_PACKED_DEPTH);
+        assert_eq!(round_trip(TableEntry::new(1.0, Bound::Exact, u32::MAX, None)).depth(), MAX_PACKED_DEPTH);
     }
 
     #[test]
     fn unrepresentable_values_round_outward() {
         let third = 1.0 / 3.0;
-        let lower = round_trip(Entry::new(third, Bound::Lower, 1, None));
+        let lower = round_trip(TableEntry::new(third, Bound::Lower, 1, None));
         assert_eq!(lower.bound(), Bound::Lower);
         assert!(lower.raw_value() < third);
-        let upper = round_trip(Entry::new(third, Bound::Upper, 1, None));
+        let upper = round_trip(TableEntry::new(third, Bound::Upper, 1, None));
         assert_eq!(upper.bound(), Bound::Upper);
         assert!(upper.raw_value() > third);
-        let exact = round_trip(Entry::new(third, Bound::Exact, 1, None));
+        let exact = round_trip(TableEntry::new(third, Bound::Exact, 1, None));
         assert_eq!(exact.bound(), Bound::Lower);
         assert!(exact.raw_value() < third);
-        assert_eq!(round_trip(Entry::new(1e300, Bound::Lower, 1, None)).raw_value(), Value::from(f32::MAX));
-        assert_eq!(round_trip(Entry::new(-1e300, Bound::Upper, 1, None)).raw_value(), Value::from(f32::MIN));
+        assert_eq!(round_trip(TableEntry::new(1e300, Bound::Lower, 1, None)).raw_value(), Value::from(f32::MAX));
+        assert_eq!(round_trip(TableEntry::new(-1e300, Bound::Upper, 1, None)).raw_value(), Value::from(f32::MIN));
     }
 
     #[test]
@@ -252,7 +252,7 @@ mod tests {
             width in 0f64..1e40,
         ) {
             let beta = alpha + width;
-            let entry = Entry::new(value, bound, depth, Some(5u16));
+            let entry = TableEntry::new(value, bound, depth, Some(5u16));
             let packed = round_trip(entry);
             prop_assert_eq!(packed.best(), Some(5));
             if let Some(answer) = packed.cutoff(needed, alpha, beta) {

@@ -1,7 +1,7 @@
 //! The single-threaded fixed-size table.
 
-use crate::entry::Entry;
-use crate::policy::{Plan, Policy, bucket_count, bucket_of};
+use crate::replacement::{Placement, Replacement, bucket_count, bucket_of};
+use crate::table_entry::TableEntry;
 
 /// Counters of a table's work, since it was made or last cleared.
 ///
@@ -18,10 +18,10 @@ pub struct TableStats {
     pub collisions: u64,
     /// Calls to `store`.
     pub stores: u64,
-    /// Stores the policy turned down, writing nothing ([`Policy::DepthPreferred`] keeping a deeper entry).
+    /// Stores the policy turned down, writing nothing ([`Replacement::DepthPreferred`] keeping a deeper entry).
     pub skipped: u64,
     /// Entries of other keys that stores removed from the table (a key's own older entry replaced is not
-    /// counted, nor an entry that [`Policy::TwoTier`] moves to its always-replace slot).
+    /// counted, nor an entry that [`Replacement::TwoTier`] moves to its always-replace slot).
     pub overwrites: u64,
 }
 
@@ -29,11 +29,11 @@ pub struct TableStats {
 #[derive(Clone, Copy, Debug)]
 struct Stored<M> {
     key: u64,
-    entry: Entry<M>,
+    entry: TableEntry<M>,
 }
 
 /// A fixed-size transposition table for one thread: a power-of-two number of buckets of one or two slots (see
-/// [`Policy`]), each slot holding an entry and the full 64-bit key it belongs to.
+/// [`Replacement`]), each slot holding an entry and the full 64-bit key it belongs to.
 ///
 /// A key's bucket is chosen from its bits (Fibonacci hashing); since many keys share a bucket, a probe compares
 /// the stored key with the probed one and never returns another key's entry.
@@ -41,10 +41,10 @@ struct Stored<M> {
 /// # Examples
 ///
 /// ```
-/// use khela_tt::{Bound, Entry, Policy, Table};
+/// use khela_tt::{Bound, Replacement, Table, TableEntry};
 ///
-/// let mut table = Table::with_entries(1024, Policy::TwoTier);
-/// table.store(42, Entry::new(1.5, Bound::Exact, 6, Some(3u8)));
+/// let mut table = Table::with_entries(1024, Replacement::TwoTier);
+/// table.store(42, TableEntry::new(1.5, Bound::Exact, 6, Some(3u8)));
 /// let entry = table.probe(42).unwrap();
 /// assert_eq!(entry.cutoff(6, 0.0, 1.0), Some(1.5));
 /// assert_eq!(entry.best(), Some(3));
@@ -57,7 +57,7 @@ pub struct Table<M> {
     /// depth-preferred slot.
     slots: Box<[Option<Stored<M>>]>,
     buckets: usize,
-    policy: Policy,
+    policy: Replacement,
     len: usize,
     stats: TableStats,
 }
@@ -66,15 +66,15 @@ impl<M: Copy> Table<M> {
     /// A table that takes at most `mib` MiB (2^20 bytes) for its slots, with the largest power-of-two number of
     /// buckets that fits, and at least one.
     ///
-    /// A slot takes `size_of::<Option<(u64, Entry<M>)>>()`-ish bytes: 32 for moves of up to four bytes.
-    pub fn with_mib(mib: usize, policy: Policy) -> Table<M> {
+    /// A slot takes `size_of::<Option<(u64, TableEntry<M>)>>()`-ish bytes: 32 for moves of up to four bytes.
+    pub fn with_mib(mib: usize, policy: Replacement) -> Table<M> {
         let slots = mib.saturating_mul(1 << 20) / size_of::<Option<Stored<M>>>();
         Table::with_entries(slots, policy)
     }
 
     /// A table of at most `entries` slots (the largest power-of-two number of buckets that fits, and at least one
     /// bucket): `with_entries(1, _)` makes every key collide, which tests use.
-    pub fn with_entries(entries: usize, policy: Policy) -> Table<M> {
+    pub fn with_entries(entries: usize, policy: Replacement) -> Table<M> {
         let buckets = bucket_count(entries, policy.ways());
         Table {
             slots: vec![None; buckets * policy.ways()].into_boxed_slice(),
@@ -85,9 +85,9 @@ impl<M: Copy> Table<M> {
         }
     }
 
-    /// The entry stored for `key`, if any. Only the entry's [`Entry::cutoff`] says whether its value may be used.
+    /// The entry stored for `key`, if any. Only the entry's [`TableEntry::cutoff`] says whether its value may be used.
     #[inline]
-    pub fn probe(&mut self, key: u64) -> Option<Entry<M>> {
+    pub fn probe(&mut self, key: u64) -> Option<TableEntry<M>> {
         self.stats.probes += 1;
         let mut others = false;
         let bucket = self.bucket(key);
@@ -110,21 +110,21 @@ impl<M: Copy> Table<M> {
         crate::prefetch::prefetch(&self.slots[self.bucket(key).start]);
     }
 
-    /// Records `entry` for `key`, replacing what the table's [`Policy`] says to replace.
+    /// Records `entry` for `key`, replacing what the table's [`Replacement`] says to replace.
     #[inline]
-    pub fn store(&mut self, key: u64, entry: Entry<M>) {
+    pub fn store(&mut self, key: u64, entry: TableEntry<M>) {
         self.stats.stores += 1;
         let first = bucket_of(key, self.buckets) * self.policy.ways();
         let held = self.slots[first].map(|stored| (stored.key, stored.entry.depth()));
-        match self.policy.plan(key, entry.depth(), held) {
-            Plan::First => self.put(first, Stored { key, entry }, None),
-            Plan::DemoteThenFirst => {
+        match self.policy.placement(key, entry.depth(), held) {
+            Placement::First => self.put(first, Stored { key, entry }, None),
+            Placement::DemoteThenFirst => {
                 let demoted = self.slots[first].expect("a demotion moves an entry");
                 self.put(first + 1, demoted, Some(key));
                 self.put(first, Stored { key, entry }, Some(demoted.key));
             }
-            Plan::Second => self.put(first + 1, Stored { key, entry }, None),
-            Plan::Skip => self.stats.skipped += 1,
+            Placement::Second => self.put(first + 1, Stored { key, entry }, None),
+            Placement::Skip => self.stats.skipped += 1,
         }
     }
 
@@ -161,7 +161,7 @@ impl<M: Copy> Table<M> {
 
     /// The replacement policy.
     #[inline]
-    pub fn policy(&self) -> Policy {
+    pub fn policy(&self) -> Replacement {
         self.policy
     }
 
@@ -186,11 +186,11 @@ impl<M: Copy> Table<M> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::entry::Bound;
+    use crate::table_entry::Bound;
     use std::collections::HashMap;
 
-    fn entry(depth: u32, best: u16) -> Entry<u16> {
-        Entry::new(f64::from(best), Bound::Exact, depth, Some(best))
+    fn entry(depth: u32, best: u16) -> TableEntry<u16> {
+        TableEntry::new(f64::from(best), Bound::Exact, depth, Some(best))
     }
 
     /// The best move of the entry `table` returns for `key`, which tests use to tell entries apart.
@@ -202,7 +202,7 @@ mod tests {
     fn prefetching_reaches_both_ends_of_the_table() {
         // A prefetch takes `&self` and so cannot change an entry; what it can get wrong is the slot it indexes,
         // which would panic past the table's end. These keys' buckets include the first and the last.
-        for policy in [Policy::Always, Policy::DepthPreferred, Policy::TwoTier] {
+        for policy in [Replacement::Always, Replacement::DepthPreferred, Replacement::TwoTier] {
             let table: Table<u16> = Table::with_entries(64, policy);
             let keys: Vec<u64> = (0..200u64).map(|i| i.wrapping_mul(0x9E37_79B9_7F4A_7C15) ^ i << 7).collect();
             let ends: Vec<usize> = keys.iter().map(|&key| table.bucket(key).end).collect();
@@ -220,20 +220,20 @@ mod tests {
             assert_eq!(table.capacity(), capacity, "{:?}", table.policy());
             assert!(table.capacity().is_power_of_two());
         }
-        check(Table::with_entries(0, Policy::Always), 1);
-        check(Table::with_entries(1, Policy::TwoTier), 2);
-        check(Table::with_entries(1000, Policy::DepthPreferred), 512);
-        check(Table::with_entries(1000, Policy::TwoTier), 512);
-        check(Table::with_entries(1024, Policy::TwoTier), 1024);
+        check(Table::with_entries(0, Replacement::Always), 1);
+        check(Table::with_entries(1, Replacement::TwoTier), 2);
+        check(Table::with_entries(1000, Replacement::DepthPreferred), 512);
+        check(Table::with_entries(1000, Replacement::TwoTier), 512);
+        check(Table::with_entries(1024, Replacement::TwoTier), 1024);
         let slot = size_of::<Option<Stored<u16>>>();
         assert_eq!(slot, 32);
-        check(Table::with_mib(1, Policy::Always), (1 << 20) / slot);
-        check(Table::with_mib(3, Policy::TwoTier), (2 << 20) / slot);
+        check(Table::with_mib(1, Replacement::Always), (1 << 20) / slot);
+        check(Table::with_mib(3, Replacement::TwoTier), (2 << 20) / slot);
     }
 
     #[test]
     fn always_replaces_whatever_the_slot_holds() {
-        let mut table = Table::with_entries(1, Policy::Always);
+        let mut table = Table::with_entries(1, Replacement::Always);
         table.store(1, entry(5, 10));
         table.store(1, entry(2, 11));
         assert_eq!(found(&mut table, 1), Some(11));
@@ -247,7 +247,7 @@ mod tests {
 
     #[test]
     fn depth_preferred_keeps_the_deeper_entry() {
-        let mut table = Table::with_entries(1, Policy::DepthPreferred);
+        let mut table = Table::with_entries(1, Replacement::DepthPreferred);
         table.store(1, entry(5, 10));
         table.store(2, entry(4, 20)); // Shallower, another key: skipped.
         table.store(1, entry(4, 11)); // Shallower, same key: skipped too.
@@ -264,7 +264,7 @@ mod tests {
 
     #[test]
     fn two_tier_keeps_the_deep_entry_and_the_latest() {
-        let mut table = Table::with_entries(2, Policy::TwoTier);
+        let mut table = Table::with_entries(2, Replacement::TwoTier);
         assert_eq!(table.capacity(), 2);
         table.store(1, entry(5, 10)); // Empty deep slot.
         table.store(2, entry(3, 20)); // Shallower: the always slot.
@@ -286,7 +286,7 @@ mod tests {
 
     #[test]
     fn key_verification_counts_collisions() {
-        let mut table = Table::with_entries(1, Policy::Always);
+        let mut table = Table::with_entries(1, Replacement::Always);
         assert_eq!(found(&mut table, 7), None); // An empty bucket: a miss, not a collision.
         table.store(7, entry(1, 70));
         assert_eq!(found(&mut table, 8), None);
@@ -297,10 +297,10 @@ mod tests {
     }
 
     /// With many keys sharing few buckets, a probe only ever returns an entry stored for the probed key, and with
-    /// [`Policy::Always`] the latest one.
+    /// [`Replacement::Always`] the latest one.
     #[test]
     fn never_returns_another_keys_entry() {
-        for policy in [Policy::Always, Policy::DepthPreferred, Policy::TwoTier] {
+        for policy in [Replacement::Always, Replacement::DepthPreferred, Replacement::TwoTier] {
             let mut table = Table::with_entries(4, policy);
             let mut stored: HashMap<u64, Vec<u16>> = HashMap::new();
             let mut state = 12345u64;
@@ -313,7 +313,7 @@ mod tests {
                 } else if let Some(best) = found(&mut table, key) {
                     let history = &stored[&key];
                     assert!(history.contains(&best), "{policy:?}: key {key} returned {best}");
-                    if policy == Policy::Always {
+                    if policy == Replacement::Always {
                         assert_eq!(history.last(), Some(&best));
                     }
                 }
@@ -326,7 +326,7 @@ mod tests {
 
     #[test]
     fn clear_empties_and_zeroes() {
-        let mut table = Table::with_entries(16, Policy::TwoTier);
+        let mut table = Table::with_entries(16, Replacement::TwoTier);
         for key in 0..40 {
             table.store(key, entry(key as u32 % 3, key as u16));
         }

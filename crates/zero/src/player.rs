@@ -3,7 +3,7 @@
 use crate::encode::Encode;
 use crate::model::{Leaves, Model};
 use khela_mcts::random::Pcg;
-use khela_mcts::{Begun, Config, Outcome, Pending, Puct, Search, Uniform};
+use khela_mcts::{Begun, MctsConfig, MctsResult, Pending, Puct, Search, Uniform};
 
 /// How a model-guided search runs.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -34,8 +34,8 @@ pub fn search<G: Encode, M: Model<G>>(
     history: &[u64],
     guided: &Guided,
     seed: u64,
-) -> Outcome<G::Move> {
-    let config = Config { seed, virtual_loss: 1, ..Config::default() };
+) -> MctsResult<G::Move> {
+    let config = MctsConfig { seed, virtual_loss: 1, ..MctsConfig::default() };
     let puct = Puct { c: guided.c_puct, ..Puct::new(Uniform) };
     let mut search: Search<'_, G, _, Pcg> =
         Search::new(game, state.clone(), puct, config).with_history(history.to_vec());
@@ -62,11 +62,14 @@ pub fn search<G: Encode, M: Model<G>>(
 }
 
 /// What `search` found in `simulations`.
-fn outcome<G: Encode, P: khela_mcts::Policy<G>>(search: &Search<'_, G, P, Pcg>, simulations: u32) -> Outcome<G::Move> {
+fn outcome<G: Encode, P: khela_mcts::Policy<G>>(
+    search: &Search<'_, G, P, Pcg>,
+    simulations: u32,
+) -> MctsResult<G::Move> {
     let stats = search.stats();
     let top = stats.iter().map(|s| s.visits).max();
     let best = stats.iter().find(|s| Some(s.visits) == top).map(|s| s.mv);
-    Outcome { stats, summary: search.summary(u64::from(simulations)), best }
+    MctsResult { stats, summary: search.summary(u64::from(simulations)), best }
 }
 
 /// The most visited move of [`search`] (the first of equals, in natural order).

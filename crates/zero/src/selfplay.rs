@@ -14,7 +14,7 @@ use khela_games::line::{End, Line};
 use khela_games::rng::splitmix64;
 use khela_games::{Game, Node, Player};
 use khela_mcts::random::{Pcg, Random};
-use khela_mcts::{Begun, Choice, Config, DirichletNoise, Pending, Puct, Search, Uniform, choose};
+use khela_mcts::{Begun, DirichletNoise, FinalMove, MctsConfig, Pending, Puct, Search, Uniform, choose};
 use std::fmt;
 
 /// The settings of self-play, AlphaZero's (as the textbook gives them) by default.
@@ -219,12 +219,12 @@ impl<'a, G: Encode, M: Model<G>> Worker<'a, G, M> {
     /// Game `index` at its start, after its random opening.
     fn new_game(&self, index: usize) -> Active<'a, G> {
         let seed = splitmix64(self.seed ^ splitmix64(index as u64));
-        let config = Config {
+        let config = MctsConfig {
             seed,
             noise: Some(self.settings.noise),
             virtual_loss: 1,
-            choice: Choice::MostVisits,
-            ..Config::default()
+            choice: FinalMove::MostVisits,
+            ..MctsConfig::default()
         };
         let mut rng = Pcg::from_seed(splitmix64(seed));
         let mut record = Record { moves: Vec::new(), visits: Vec::new(), values: Vec::new(), payoff: 0.0 };
@@ -278,7 +278,7 @@ impl<'a, G: Encode, M: Model<G>> Worker<'a, G, M> {
         let wins: f64 = stats.iter().map(|s| s.wins).sum();
         a.record.values.push((2.0 * wins / total.max(1) as f64 - 1.0) as f32);
         let early = (a.line.moves().len() as u32) < self.settings.temperature_moves;
-        let choice = if early { Choice::Temperature(1.0) } else { Choice::MostVisits };
+        let choice = if early { FinalMove::Temperature(1.0) } else { FinalMove::MostVisits };
         let mv = choose(&stats, choice, &mut a.rng).expect("a searched root has visited moves");
         a.record.moves.push(mv);
         a.line.play(self.game, mv);

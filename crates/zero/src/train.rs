@@ -21,7 +21,7 @@ use thiserror::Error;
 
 /// The settings of a training run.
 #[derive(Clone, Copy, PartialEq)]
-pub struct Config {
+pub struct TrainConfig {
     /// The network's residual blocks.
     pub blocks: usize,
     /// The network's channels.
@@ -54,9 +54,10 @@ pub struct Config {
     pub threads: usize,
 }
 
-impl fmt::Debug for Config {
-    /// As derived, except that `discount` is left out when it is 1: the string is a training run's record of its
-    /// options (`zero train`'s state.json), and runs begun before the field existed still resume.
+impl fmt::Debug for TrainConfig {
+    /// As derived, except that `discount` is left out when it is 1, and that the name written is `Config`, the
+    /// type's name before it was `TrainConfig`: the string is a training run's record of its options (`zero
+    /// train`'s state.json), and runs begun before the field existed, or before the rename, still resume.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let mut out = f.debug_struct("Config");
         out.field("blocks", &self.blocks)
@@ -251,7 +252,7 @@ impl Outcomes {
 pub struct Training<'g, G: Game> {
     game: &'g G,
     start: G::State,
-    config: Config,
+    config: TrainConfig,
     trainer: Trainer,
     replay: Replay<G>,
     done: Iteration,
@@ -263,7 +264,7 @@ where
     G::Move: Send,
 {
     /// A new run: weights drawn from the seed, an empty window.
-    pub fn new(game: &'g G, start: G::State, config: Config) -> Result<Self, NetError> {
+    pub fn new(game: &'g G, start: G::State, config: TrainConfig) -> Result<Self, NetError> {
         let net = Net::new(Architecture::for_game(game, config.blocks, config.channels), config.seed)?;
         Training::resume(game, start, config, net, Vec::new(), Iteration::default())
     }
@@ -273,7 +274,7 @@ where
     pub fn resume(
         game: &'g G,
         start: G::State,
-        config: Config,
+        config: TrainConfig,
         net: Net,
         records: Vec<Record<G>>,
         done: Iteration,

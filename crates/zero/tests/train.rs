@@ -5,7 +5,7 @@ use khela_games::{Game, Player};
 use khela_mcts::DirichletNoise;
 use khela_zero::Blank;
 use khela_zero::selfplay::{Record, Schedule, Settings, play};
-use khela_zero::train::{Config, Outcomes, Training, samples};
+use khela_zero::train::{Outcomes, TrainConfig, Training, samples};
 
 fn settings() -> Settings {
     Settings {
@@ -67,7 +67,7 @@ fn records_read_back_and_give_their_targets() {
 
 #[test]
 fn a_seeded_run_repeats_and_keeps_its_window() {
-    let config = Config {
+    let config = TrainConfig {
         blocks: 1,
         channels: 4,
         selfplay: settings(),
@@ -84,7 +84,7 @@ fn a_seeded_run_repeats_and_keeps_its_window() {
     };
     // The options' string leaves the discount out when there is none, as before the field existed.
     assert!(!format!("{config:?}").contains("discount"));
-    assert!(format!("{:?}", Config { discount: 0.98, ..config }).contains(", discount: 0.98, seed: 3,"));
+    assert!(format!("{:?}", TrainConfig { discount: 0.98, ..config }).contains(", discount: 0.98, seed: 3,"));
     let run = || {
         let mut training = Training::new(&TicTacToe, Board::EMPTY, config).unwrap();
         let first = training.iterate(&|| ()).unwrap();

@@ -256,7 +256,7 @@ pub fn cost(positions: impl Fn(u32) -> f64, branching: f64, step: &Step) -> (f64
 }
 
 /// What a step did: the task's positions at plies 0..=L, the positions it sent on, and its time in seconds.
-pub struct Outcome {
+pub struct StepReport {
     /// The task's positions at each ply up to the step's.
     pub counts: Vec<u64>,
     /// The positions it sent on for the next ply (0 at the last ply).
@@ -267,7 +267,7 @@ pub struct Outcome {
 
 /// Runs the step on `pool`: checks its inputs, counts its positions, sends their children on and records
 /// itself; `count` names the count its files belong to (the game, its options, the position and the tasks).
-pub fn run<G>(game: &G, root: &G::State, step: &Step, count: &str, pool: &rayon::ThreadPool) -> Result<Outcome>
+pub fn run<G>(game: &G, root: &G::State, step: &Step, count: &str, pool: &rayon::ThreadPool) -> Result<StepReport>
 where
     G: Game + Sync,
     G::State: Send + Sync,
@@ -323,7 +323,7 @@ where
     let seconds = started.elapsed().as_secs_f64();
     write_done(&step.done(step.ply, step.k), count, &done)?;
     counts.push(done.positions);
-    Ok(Outcome { counts, sent: done.sent.iter().flatten().sum(), seconds })
+    Ok(StepReport { counts, sent: done.sent.iter().flatten().sum(), seconds })
 }
 
 #[cfg(test)]

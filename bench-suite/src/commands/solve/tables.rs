@@ -12,7 +12,7 @@ use khela_exact::retro::{self, Outcome};
 use khela_exact::{Algorithm, Natural, Searcher};
 use khela_games::settled::{Settle, Settled};
 use khela_games::{Game, Node, Notation, Player, Value};
-use khela_tt::{Policy, Table};
+use khela_tt::{Replacement, Table};
 use serde::Serialize;
 use std::path::Path;
 use std::time::{Duration, Instant};
@@ -116,7 +116,7 @@ fn search<E: Entry>(
     }
     let Node::Decision(mover) = game.node(state) else { bail!("the position is a chance node; solve values moves") };
     let settled = Settled::new(game, Some(known as &dyn Settle<E::Game>));
-    let mut searcher = Searcher::new(&settled, Natural).with_cache(Table::with_mib(TABLE_MIB, Policy::TwoTier));
+    let mut searcher = Searcher::new(&settled, Natural).with_cache(Table::with_mib(TABLE_MIB, Replacement::TwoTier));
     let started = Instant::now();
     let mut moves = Vec::new();
     game.moves(state, &mut moves);

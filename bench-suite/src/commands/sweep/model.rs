@@ -1,7 +1,7 @@
 //! The sweep's tree models, by name: what their trees' values are, and which searches the sweep runs on them.
 
 use khela_exact::Algorithm;
-use khela_games::implicit::Model;
+use khela_games::implicit::TreeModel;
 use strum::{Display, EnumMessage, EnumString, IntoStaticStr, VariantArray};
 
 /// The largest absolute edge value of the `incremental` model.
@@ -24,11 +24,11 @@ pub enum ModelName {
 
 impl ModelName {
     /// The distribution of a deterministic model's implicit trees; `None` for the chance model.
-    pub fn model(self) -> Option<Model> {
+    pub fn model(self) -> Option<TreeModel> {
         match self {
-            ModelName::Iid => Some(Model::Iid { lo: 0, hi: (1 << 31) - 1 }),
-            ModelName::Iid100 => Some(Model::Iid { lo: 0, hi: 99 }),
-            ModelName::Incremental => Some(Model::Incremental { spread: INCREMENTAL_SPREAD }),
+            ModelName::Iid => Some(TreeModel::Iid { lo: 0, hi: (1 << 31) - 1 }),
+            ModelName::Iid100 => Some(TreeModel::Iid { lo: 0, hi: 99 }),
+            ModelName::Incremental => Some(TreeModel::Incremental { spread: INCREMENTAL_SPREAD }),
             ModelName::Chance => None,
         }
     }
@@ -36,13 +36,13 @@ impl ModelName {
     /// Whether this is a deterministic model with independent leaves (Pearl's model), so that Pearl's R_b
     /// applies.
     pub fn is_iid(self) -> bool {
-        matches!(self.model(), Some(Model::Iid { .. }))
+        matches!(self.model(), Some(TreeModel::Iid { .. }))
     }
 
     /// Whether a node's static value says something about it (the incremental model's path sums); elsewhere every
     /// static value is the same, and static ordering is natural ordering under another name.
     pub fn has_static_values(self) -> bool {
-        matches!(self.model(), Some(Model::Incremental { .. }))
+        matches!(self.model(), Some(TreeModel::Incremental { .. }))
     }
 
     /// Whether the sweep runs `algorithm` on trees of this model. On chance trees: minimax (expectiminimax, the

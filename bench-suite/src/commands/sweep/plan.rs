@@ -2,7 +2,7 @@
 //! which the search, the rows' checks, the progress bar and `merge` all read.
 
 use super::args::Shard;
-use super::grid::{Estimate, Grid, RunSpec, Shape, TreeSpec, is_oracle};
+use super::grid::{Grid, GridSize, RunSpec, TreeShape, TreeSpec, is_oracle};
 use anyhow::Result;
 use std::sync::Arc;
 
@@ -22,7 +22,7 @@ pub struct Plan {
     /// This shard's trees.
     pub jobs: Vec<TreeJob>,
     /// The whole grid's trees and estimated nodes.
-    pub estimate: Estimate,
+    pub estimate: GridSize,
 }
 
 impl Plan {
@@ -31,7 +31,7 @@ impl Plan {
     /// after that.
     pub fn new(grid: &Grid, shard: Option<Shard>, force: bool) -> Result<Plan> {
         grid.validate()?;
-        let shapes: Vec<(Shape, Arc<[RunSpec]>, u64)> = grid
+        let shapes: Vec<(TreeShape, Arc<[RunSpec]>, u64)> = grid
             .shapes()
             .map(|shape| {
                 let runs: Arc<[RunSpec]> = grid.runs(shape).into();
@@ -69,7 +69,7 @@ impl Plan {
 /// An upper estimate of the nodes the searches `runs` of a tree of `shape` cost: every search visits at most
 /// about the whole tree (iterative deepening a little more), and the oracle orderings add one minimax over it.
 /// It weighs the trees in the progress bar's estimate of the time left.
-fn cost(shape: Shape, runs: &[RunSpec]) -> u64 {
+fn cost(shape: TreeShape, runs: &[RunSpec]) -> u64 {
     let nodes = shape.size().map_or(u64::MAX, |(_, nodes)| nodes);
     let passes = runs.len() + usize::from(runs.iter().any(|r| is_oracle(r.ordering)));
     nodes.saturating_mul(passes as u64)

@@ -300,7 +300,7 @@ impl SweepFile {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::commands::sweep::grid::Shape;
+    use crate::commands::sweep::grid::TreeShape;
 
     #[test]
     fn the_header_is_the_rows_fields() {
@@ -308,11 +308,11 @@ mod tests {
             header(),
             "model,b,k,d,seed,rng,algorithm,ordering,value,leaves,nodes,cutoffs,knuth_moore,minimax_leaves"
         );
-        let shape = Shape { model: ModelName::Iid, b: 2, k: None, d: 2 };
+        let shape = TreeShape { model: ModelName::Iid, b: 2, k: None, d: 2 };
         let run = RunSpec { algorithm: Algorithm::AlphaBeta, ordering: OrderingKind::Natural };
         let row =
             Row { value: 5.0, leaves: 3, nodes: 6, cutoffs: 1, ..Row::new(TreeSpec { shape, seed: 0 }, Rng::Pcg, run) };
-        let chance_shape = Shape { model: ModelName::Chance, b: 2, k: Some(3), d: 2 };
+        let chance_shape = TreeShape { model: ModelName::Chance, b: 2, k: Some(3), d: 2 };
         let chance = Row { value: 12.5, ..Row::new(TreeSpec { shape: chance_shape, seed: 0 }, Rng::Pcg, run) };
         let text = String::from_utf8(to_csv(&[row.clone(), chance.clone()], true)).unwrap();
         assert_eq!(

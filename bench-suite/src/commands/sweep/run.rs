@@ -202,13 +202,13 @@ pub fn search_all(
 mod tests {
     use super::*;
     use crate::commands::sweep::grid::RunSpec;
-    use crate::commands::sweep::grid::Shape;
+    use crate::commands::sweep::grid::TreeShape;
     use crate::commands::sweep::model::ModelName;
     use khela_exact::OrderingKind;
 
     #[test]
     fn disagreeing_rows_name_the_tree_and_both_rows() {
-        let tree = TreeSpec { shape: Shape { model: ModelName::Iid, b: 2, k: None, d: 3 }, seed: 7 };
+        let tree = TreeSpec { shape: TreeShape { model: ModelName::Iid, b: 2, k: None, d: 3 }, seed: 7 };
         let row =
             |algorithm, ordering, value| Row { value, ..Row::new(tree, Rng::Pcg, RunSpec { algorithm, ordering }) };
         let a = row(Algorithm::AlphaBeta, OrderingKind::Natural, 26.0);

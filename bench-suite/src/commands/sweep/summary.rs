@@ -370,7 +370,7 @@ fn distinct<T: PartialEq>(items: impl Iterator<Item = T>) -> Vec<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::commands::sweep::grid::{RunSpec, Shape, TreeSpec};
+    use crate::commands::sweep::grid::{RunSpec, TreeShape, TreeSpec};
     use khela_games::rng::Rng;
 
     #[test]
@@ -385,16 +385,16 @@ mod tests {
         check(&[7, 7, 1, 100], 28.75, 7.0, 1, 100);
     }
 
-    fn row(shape: Shape, seed: u64, algorithm: Algorithm, leaves: u64) -> Row {
+    fn row(shape: TreeShape, seed: u64, algorithm: Algorithm, leaves: u64) -> Row {
         let run = RunSpec { algorithm, ordering: OrderingKind::Natural };
         Row { leaves, nodes: leaves * 2, ..Row::new(TreeSpec { shape, seed }, Rng::Pcg, run) }
     }
 
     #[test]
     fn summary_rows() {
-        let iid = Shape { model: ModelName::Iid, b: 2, k: None, d: 2 };
-        let incremental = Shape { model: ModelName::Incremental, b: 3, k: None, d: 1 };
-        let chance = Shape { model: ModelName::Chance, b: 2, k: Some(2), d: 1 };
+        let iid = TreeShape { model: ModelName::Iid, b: 2, k: None, d: 2 };
+        let incremental = TreeShape { model: ModelName::Incremental, b: 3, k: None, d: 1 };
+        let chance = TreeShape { model: ModelName::Chance, b: 2, k: Some(2), d: 1 };
         let rows = [
             row(iid, 0, Algorithm::AlphaBeta, 4),
             row(iid, 0, Algorithm::NegaScout, 3),

@@ -5,7 +5,7 @@ use super::grid::TreeSpec;
 use super::model::ModelName;
 use anyhow::{Result, bail};
 use khela_games::chance_tree::ChanceTree;
-use khela_games::implicit::{ImplicitTree, Model, Position};
+use khela_games::implicit::{ImplicitTree, Position, TreeModel};
 use khela_games::rng::Rng;
 use khela_games::{Game, Value};
 
@@ -74,7 +74,7 @@ pub fn build(tree: TreeSpec, rng: Rng) -> Result<Built> {
     let TreeSpec { shape, seed } = tree;
     Ok(match (shape.model.model(), shape.k, rng) {
         (None, Some(k), Rng::Pcg) => Built::Chance(shape.chance_tree(k, seed)?),
-        (Some(Model::Iid { lo, hi }), None, Rng::Python) => {
+        (Some(TreeModel::Iid { lo, hi }), None, Rng::Python) => {
             Built::Implicit(ImplicitTree::python(shape.b, shape.d, seed, lo, hi)?)
         }
         (Some(model), None, Rng::Pcg) => Built::Implicit(ImplicitTree::hashed(shape.b, shape.d, seed, model)?),

@@ -10,7 +10,7 @@ use khela::net::{load, save};
 use khela_games::Notation;
 use khela_mcts::DirichletNoise;
 use khela_zero::selfplay::{Record, Settings};
-use khela_zero::train::{Config, Iteration, Outcomes, Training};
+use khela_zero::train::{Iteration, Outcomes, TrainConfig, Training};
 use khela_zero::{Encode, Losses};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
@@ -159,7 +159,7 @@ impl NetCommand for Train<'_> {
         let args = self.0;
         let game = entry.game();
         let (_, start) = games::position(entry, &args.game, Some("train from"))?;
-        let config = Config {
+        let config = TrainConfig {
             blocks: args.blocks as usize,
             channels: args.channels as usize,
             selfplay: Settings {

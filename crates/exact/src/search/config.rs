@@ -4,9 +4,9 @@
 use super::searcher::{SearchResult, Searcher};
 use crate::algorithm::Algorithm;
 use crate::horizon::{Horizon, UNLIMITED};
-use crate::order::{Natural, Orderer};
+use crate::orderer::{Natural, Orderer};
 use khela_games::{Game, Value};
-use khela_tt::{Policy, Table};
+use khela_tt::{Replacement, Table};
 use std::num::NonZeroU32;
 
 /// How to search, whatever the game: the algorithm, how deep, quiescence, the bounds star pruning needs, the
@@ -76,7 +76,7 @@ impl SearchConfig {
 
     /// A fresh transposition table of the configured size, if the configuration has one.
     pub fn table<M: Copy>(&self) -> Option<Table<M>> {
-        self.table_mib.map(|mib| Table::with_mib(mib, Policy::TwoTier))
+        self.table_mib.map(|mib| Table::with_mib(mib, Replacement::TwoTier))
     }
 }
 

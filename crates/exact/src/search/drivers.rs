@@ -4,7 +4,7 @@
 use super::searcher::{Ply, SearchResult, Searcher};
 use crate::cache::{COMPLETE, Cache};
 use crate::horizon::UNLIMITED;
-use crate::order::Orderer;
+use crate::orderer::Orderer;
 use crate::stats::Stats;
 use crate::trace::Observer;
 use khela_games::{Game, Node, Player, Value};

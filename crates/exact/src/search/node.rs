@@ -3,7 +3,7 @@
 use super::searcher::{Ply, Searcher};
 use crate::cache::{Bound, Cache, Probe, Stored};
 use crate::horizon::UNLIMITED;
-use crate::order::{Known, Orderer};
+use crate::orderer::{Foreknown, Orderer};
 use crate::trace::Observer;
 use khela_games::{Game, Node, Player, Value};
 
@@ -82,12 +82,12 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
             }
             let known = self.order.prune(game, state, player, ply, depth, &mut here.moves);
             match known {
-                Known::Value(v) => {
+                Foreknown::Value(v) => {
                     self.track.stats.leaves += 1;
                     return viewer.view(v);
                 }
-                Known::Nothing => {}
-                Known::Bounds(lo, hi) => {
+                Foreknown::Nothing => {}
+                Foreknown::Bounds(lo, hi) => {
                     goes_on = self.order.bounded_moves_go_on();
                     let (lo, hi) = if viewer == Player::Max { (lo, hi) } else { (-hi, -lo) };
                     if hi <= alpha {

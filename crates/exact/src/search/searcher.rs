@@ -3,7 +3,7 @@
 use crate::algorithm::Algorithm;
 use crate::cache::{COMPLETE, Cache};
 use crate::horizon::{EvalFn, Horizon, Noisy, UNLIMITED};
-use crate::order::Orderer;
+use crate::orderer::Orderer;
 use crate::stats::Stats;
 use crate::trace::Observer;
 use khela_games::{Game, Value};

@@ -4,7 +4,7 @@
 use super::searcher::{Ply, Searcher};
 use crate::cache::{Bound, Cache};
 use crate::horizon::UNLIMITED;
-use crate::order::Orderer;
+use crate::orderer::Orderer;
 use crate::trace::Observer;
 use khela_games::{Game, Node, Player, Value};
 

@@ -2,10 +2,9 @@
 //! searched to a depth and by Monte Carlo, counted ply by ply; its positions repeat, so it is not solved exactly
 //! by search.
 
-use crate::registry::{Endgame, Entry, Part, Published, Scale, Scope, Spec, Summary, View};
+use crate::registry::{Endgame, Entry, Part, Published, Scale, Scope, Spec, Summary, View, census_row};
 use crate::tables;
 use anyhow::{Result, anyhow, bail};
-use khela_exact::retro::Census;
 use khela_games::sixteen_soldiers::endgame::{FewPieces, MOST};
 use khela_games::sixteen_soldiers::{Capture, Position, SixteenSoldiers};
 use khela_heuristic::sixteen_soldiers::{MATERIAL, Soldiers};
@@ -50,15 +49,6 @@ const SUMMARY: [&str; 11] = [
     "longest_win",
 ];
 
-/// A summary row's own columns: the census of one slice, wins and losses for the side to move.
-fn summary_row(_: usize, census: &Census) -> Vec<String> {
-    let ([won, lost, drawn], [c_won, c_lost, c_drawn]) = (census.positions, census.classes);
-    let longest = census.longest_win.map_or(0, |(plies, _)| plies);
-    [won + lost + drawn, won, lost, drawn, c_won + c_lost + c_drawn, c_won, c_lost, c_drawn, u64::from(longest)]
-        .map(|n| n.to_string())
-        .to_vec()
-}
-
 /// The most pieces the table files in `dir` hold (`pieces-M-K.retro`: M + K), if it holds any.
 fn most_in(dir: &std::path::Path) -> Option<u8> {
     let total = |name: String| -> Option<u8> {
@@ -100,7 +90,7 @@ impl SixteenSoldiersEntry {
             // is read from them before anything asks; one whose part was not solved, no search reaches either.)
             plies_to: Box::new(|_: &Position| None),
             seconds_to: |_| 0.0,
-            summary: Summary { columns: &SUMMARY, groups: 1, group: |_| 0, row: summary_row },
+            summary: Summary { columns: &SUMMARY, groups: 1, group: |_| 0, row: |_, census| census_row(census) },
         })
     }
 }

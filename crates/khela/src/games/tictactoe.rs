@@ -1,7 +1,9 @@
 //! Tic-tac-toe's entry: the textbook's game, with its open-lines evaluator, solved and tallied whole, its every
 //! position an endgame of retrograde analysis.
 
-use crate::registry::{Endgame, Entry, FullTree, Part, Published, Scale, Scope, Spec, Summary, View, VisitNet};
+use crate::registry::{
+    Endgame, Entry, FullTree, Part, Published, Scale, Scope, Spec, Summary, View, VisitNet, census_row,
+};
 use anyhow::{Result, anyhow};
 use khela_exact::retro::Census;
 use khela_games::tictactoe::space::TicTacToeSpace;
@@ -119,27 +121,8 @@ const SUMMARY: [&str; 10] = [
     "longest_win",
 ];
 
-/// The summary row of one side to move (group 0: X), its outcomes for that side.
+/// The summary row of one side to move (group 0: X): its name, then its census.
 fn summary_row(group: usize, census: &Census) -> Vec<String> {
-    let [won, lost, drawn] = census.positions;
-    let [c_won, c_lost, c_drawn] = census.classes;
     let mover = TicTacToe.player_name(if group == 0 { Player::Max } else { Player::Min });
-    let longest = census.longest_win.map_or(0, |(plies, _)| plies);
-    [mover.to_string()]
-        .into_iter()
-        .chain(
-            [
-                won + lost + drawn,
-                won,
-                lost,
-                drawn,
-                c_won + c_lost + c_drawn,
-                c_won,
-                c_lost,
-                c_drawn,
-                u64::from(longest),
-            ]
-            .map(|n| n.to_string()),
-        )
-        .collect()
+    [vec![mover.to_string()], census_row(census)].concat()
 }

@@ -76,3 +76,13 @@ pub struct Summary<G: Game> {
     /// A group's columns, after its part's labels, from its census.
     pub row: fn(usize, &Census) -> Vec<String>,
 }
+
+/// A group's census as the summary's columns for the side to move: positions, wins, losses, draws, the same for
+/// the classes up to symmetry, and the longest win in plies (0 where none).
+pub fn census_row(census: &Census) -> Vec<String> {
+    let ([won, lost, drawn], [c_won, c_lost, c_drawn]) = (census.positions, census.classes);
+    let longest = census.longest_win.map_or(0, |(plies, _)| plies);
+    [won + lost + drawn, won, lost, drawn, c_won + c_lost + c_drawn, c_won, c_lost, c_drawn, u64::from(longest)]
+        .map(|n| n.to_string())
+        .to_vec()
+}

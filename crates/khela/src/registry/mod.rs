@@ -12,7 +12,7 @@ mod entry;
 mod name;
 pub mod params;
 
-pub use endgame::{Endgame, Part, PliesTo, Scope, Summary, WritePosition};
+pub use endgame::{Endgame, Part, PliesTo, Scope, Summary, WritePosition, census_row};
 pub use entry::{Entry, Exact, Family, FullTree, KeyFn, MoveValues, Own, Published, Scale, Theory, View, VisitNet};
 pub use name::GameName;
 pub use params::{Params, Spec};

@@ -38,7 +38,7 @@ fn runs_follow_the_lists_and_skip_what_means_nothing() {
         "static,natural,best",
     ])
     .unwrap();
-    let runs = |model, b, k, d| names(grid.runs(Shape { model, b, k, d }));
+    let runs = |model, b, k, d| names(grid.runs(TreeShape { model, b, k, d }));
     assert_eq!(
         runs(ModelName::Iid, 2, None, 1),
         ["alphabeta/natural", "alphabeta/best", "mtdf/natural", "mtdf/best", "minimax/natural"]
@@ -87,12 +87,12 @@ fn the_sidecar_records_the_grid_and_gives_it_back() {
 
 #[test]
 fn shapes_and_their_sizes() {
-    let chance = |b, k, d| Shape { model: ModelName::Chance, b, k: Some(k), d };
+    let chance = |b, k, d| TreeShape { model: ModelName::Chance, b, k: Some(k), d };
     assert_eq!(chance(2, 3, 2).size(), Some((36, 1 + 2 + 6 + 12 + 36)));
     assert_eq!(chance(10, 10, 10).size(), None);
     assert_eq!(chance(2, 3, 2).dimensions(), "b=2 k=3 d=2");
     assert_eq!(chance(2, 3, 2).knuth_moore(), None);
-    let uniform = Shape { model: ModelName::Iid, b: 4, k: None, d: 6 };
+    let uniform = TreeShape { model: ModelName::Iid, b: 4, k: None, d: 6 };
     assert_eq!((uniform.size(), uniform.knuth_moore()), (Some((4096, 5461)), Some(127)));
     assert_eq!(uniform_size(10, 40), None);
 }

@@ -7,7 +7,7 @@
 
 use crate::horizon::EvalFn;
 use crate::oracle::Oracle;
-use crate::order::{ByValue, History, Natural, Orderer, Preference, Reversed, Shallow, Shuffled};
+use crate::orderer::{ByValue, History, Natural, Orderer, Preference, Reversed, Shallow, Shuffled};
 use khela_games::{Game, Player};
 use std::fmt;
 use std::sync::Arc;

@@ -3,11 +3,12 @@
 
 /// Which stored entry a fixed-size table gives up when a new entry maps to an occupied bucket.
 ///
-/// A table is an array of buckets; a key maps to one bucket, and a bucket holds one entry ([`Policy::Always`],
-/// [`Policy::DepthPreferred`]) or two ([`Policy::TwoTier`]). The rules below are the whole policy: tables keep
-/// no ages or generations, so an entry is only ever given up to a store into its bucket.
+/// A table is an array of buckets; a key maps to one bucket, and a bucket holds one entry
+/// ([`Replacement::Always`], [`Replacement::DepthPreferred`]) or two ([`Replacement::TwoTier`]). The rules below
+/// are the whole policy: tables keep no ages or generations, so an entry is only ever given up to a store into its
+/// bucket.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Policy {
+pub enum Replacement {
     /// One slot per bucket; every store writes it, whatever it held.
     Always,
     /// One slot per bucket; a store writes it if it is empty or the new entry's depth is at least the stored
@@ -22,29 +23,29 @@ pub enum Policy {
     TwoTier,
 }
 
-impl Policy {
+impl Replacement {
     /// The number of slots per bucket.
     #[inline]
     pub fn ways(self) -> usize {
         match self {
-            Policy::Always | Policy::DepthPreferred => 1,
-            Policy::TwoTier => 2,
+            Replacement::Always | Replacement::DepthPreferred => 1,
+            Replacement::TwoTier => 2,
         }
     }
 
     /// Where a store of an entry of `key` searched to `depth` goes, given what the bucket's first slot holds
     /// (its key and depth, or `None` if it is empty).
     #[inline]
-    pub(crate) fn plan(self, key: u64, depth: u32, first: Option<(u64, u32)>) -> Plan {
+    pub(crate) fn placement(self, key: u64, depth: u32, first: Option<(u64, u32)>) -> Placement {
         let deep_enough = first.is_none_or(|(_, stored)| depth >= stored);
         match self {
-            Policy::Always => Plan::First,
-            Policy::DepthPreferred if deep_enough => Plan::First,
-            Policy::DepthPreferred => Plan::Skip,
-            Policy::TwoTier => match first {
-                _ if !deep_enough => Plan::Second,
-                Some((stored, _)) if stored != key => Plan::DemoteThenFirst,
-                _ => Plan::First,
+            Replacement::Always => Placement::First,
+            Replacement::DepthPreferred if deep_enough => Placement::First,
+            Replacement::DepthPreferred => Placement::Skip,
+            Replacement::TwoTier => match first {
+                _ if !deep_enough => Placement::Second,
+                Some((stored, _)) if stored != key => Placement::DemoteThenFirst,
+                _ => Placement::First,
             },
         }
     }
@@ -52,7 +53,7 @@ impl Policy {
 
 /// Where a store writes in its bucket.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(crate) enum Plan {
+pub(crate) enum Placement {
     /// Write the first slot.
     First,
     /// Move the first slot's entry to the second slot, then write the first slot.
@@ -87,11 +88,15 @@ mod tests {
 
     #[test]
     fn plans() {
-        fn check(policy: Policy, key: u64, depth: u32, first: Option<(u64, u32)>, expected: Plan) {
-            assert_eq!(policy.plan(key, depth, first), expected, "{policy:?} storing ({key}, {depth}) over {first:?}");
+        fn check(policy: Replacement, key: u64, depth: u32, first: Option<(u64, u32)>, expected: Placement) {
+            assert_eq!(
+                policy.placement(key, depth, first),
+                expected,
+                "{policy:?} storing ({key}, {depth}) over {first:?}"
+            );
         }
-        use Plan::{DemoteThenFirst, First, Second, Skip};
-        use Policy::{Always, DepthPreferred, TwoTier};
+        use Placement::{DemoteThenFirst, First, Second, Skip};
+        use Replacement::{Always, DepthPreferred, TwoTier};
         check(Always, 1, 0, None, First);
         check(Always, 1, 0, Some((1, 9)), First);
         check(Always, 1, 0, Some((2, 9)), First);

@@ -56,7 +56,7 @@ impl Bound {
 /// What a table stores about one node: the value found, the kind of bound it is, the depth searched and the best
 /// move found (if any).
 ///
-/// The fields are private on purpose. The value comes out only through [`Entry::cutoff`], the one place that
+/// The fields are private on purpose. The value comes out only through [`TableEntry::cutoff`], the one place that
 /// decides when a stored value may stand in for a search, so a searcher cannot take a cut-off node's bound for
 /// its exact value by mistake. The other fields have getters; the best move is meant for move ordering, which is
 /// always sound.
@@ -64,24 +64,24 @@ impl Bound {
 /// # Examples
 ///
 /// ```
-/// use khela_tt::{Bound, Entry};
+/// use khela_tt::{Bound, TableEntry};
 ///
 /// // A fail-high at depth 4: the true value is at least 3.
-/// let entry = Entry::new(3.0, Bound::Lower, 4, Some(2u8));
+/// let entry = TableEntry::new(3.0, Bound::Lower, 4, Some(2u8));
 /// assert_eq!(entry.cutoff(4, -10.0, 2.0), Some(3.0)); // 3 >= beta: a cutoff.
 /// assert_eq!(entry.cutoff(4, -10.0, 5.0), None); // The bound says nothing about a window above it.
 /// assert_eq!(entry.cutoff(5, -10.0, 2.0), None); // Not searched deep enough.
 /// assert_eq!(entry.best(), Some(2));
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Entry<M> {
+pub struct TableEntry<M> {
     value: Value,
     bound: Bound,
     depth: u32,
     best: Option<M>,
 }
 
-impl<M: Copy> Entry<M> {
+impl<M: Copy> TableEntry<M> {
     /// An entry for a node searched to `depth` plies (or any other depth measure the searcher uses, as long as
     /// more means better informed) whose search returned `value` with the meaning `bound`, and whose best move
     /// was `best`.
@@ -90,9 +90,9 @@ impl<M: Copy> Entry<M> {
     ///
     /// In debug builds, if `value` is NaN.
     #[inline]
-    pub fn new(value: Value, bound: Bound, depth: u32, best: Option<M>) -> Entry<M> {
+    pub fn new(value: Value, bound: Bound, depth: u32, best: Option<M>) -> TableEntry<M> {
         debug_assert!(!value.is_nan(), "a stored value must not be NaN");
-        Entry { value, bound, depth, best }
+        TableEntry { value, bound, depth, best }
     }
 
     /// The stored value, if it may be returned for a node that must be searched to `depth_needed` with the window
@@ -107,12 +107,12 @@ impl<M: Copy> Entry<M> {
     /// # Examples
     ///
     /// ```
-    /// use khela_tt::{Bound, Entry};
+    /// use khela_tt::{Bound, TableEntry};
     ///
-    /// let upper = Entry::new(-2.0, Bound::Upper, 3, None::<u8>);
+    /// let upper = TableEntry::new(-2.0, Bound::Upper, 3, None::<u8>);
     /// assert_eq!(upper.cutoff(3, -2.0, 5.0), Some(-2.0)); // -2 <= alpha: fail low.
     /// assert_eq!(upper.cutoff(3, -3.0, 5.0), None);
-    /// let exact = Entry::new(0.5, Bound::Exact, 9, None::<u8>);
+    /// let exact = TableEntry::new(0.5, Bound::Exact, 9, None::<u8>);
     /// assert_eq!(exact.cutoff(1, -1.0, 1.0), Some(0.5));
     /// ```
     #[inline]
@@ -188,7 +188,7 @@ mod tests {
 
     /// One case: an entry (value, bound, depth) probed at a depth and a window, and what it must answer.
     fn check(value: Value, bound: Bound, depth: u32, needed: u32, alpha: Value, beta: Value, expected: Option<Value>) {
-        let entry = Entry::new(value, bound, depth, None::<u8>);
+        let entry = TableEntry::new(value, bound, depth, None::<u8>);
         assert_eq!(entry.cutoff(needed, alpha, beta), expected, "{entry:?} at depth {needed} in ({alpha}, {beta})");
     }
 

@@ -75,7 +75,7 @@ pub fn is_oracle(ordering: OrderingKind) -> bool {
 
 /// The shape of the trees of the grid: model, branching, chance outcomes and depth.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Shape {
+pub struct TreeShape {
     /// The model.
     pub model: ModelName,
     /// Branching factor (moves at a decision node).
@@ -86,7 +86,7 @@ pub struct Shape {
     pub d: u32,
 }
 
-impl Shape {
+impl TreeShape {
     /// Leaves and nodes of a tree of this shape, or `None` if its nodes do not number in 64 bits (more than
     /// 2⁶²) or, for the chance model, the tree cannot be built (see [`ChanceTree::new`]).
     pub fn size(self) -> Option<(u64, u64)> {
@@ -121,7 +121,7 @@ impl Shape {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct TreeSpec {
     /// The tree's shape.
-    pub shape: Shape,
+    pub shape: TreeShape,
     /// Seed.
     pub seed: u64,
 }
@@ -190,7 +190,7 @@ pub struct Grid {
 
 /// What a grid asks for: the figures in refusals and notes.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Estimate {
+pub struct GridSize {
     /// Trees in the whole grid (all shards).
     pub trees: u128,
     /// An upper estimate of the nodes visited, all runs of all trees, oracles included.
@@ -232,7 +232,7 @@ impl Grid {
     }
 
     /// The shapes of the grid's trees, in grid order: model, b, k, d.
-    pub fn shapes(&self) -> impl Iterator<Item = Shape> + '_ {
+    pub fn shapes(&self) -> impl Iterator<Item = TreeShape> + '_ {
         self.models.iter().flat_map(move |&model| {
             let (bs, ks, ds): (&[u32], Vec<Option<u32>>, &[u32]) = match (model, &self.chance) {
                 (ModelName::Chance, Some(chance)) => {
@@ -241,7 +241,7 @@ impl Grid {
                 _ => (&self.b.0, vec![None], &self.d.0),
             };
             bs.iter().flat_map(move |&b| {
-                ks.clone().into_iter().flat_map(move |k| ds.iter().map(move |&d| Shape { model, b, k, d }))
+                ks.clone().into_iter().flat_map(move |k| ds.iter().map(move |&d| TreeShape { model, b, k, d }))
             })
         })
     }
@@ -260,7 +260,7 @@ impl Grid {
     /// The searches of a tree of this shape, in row order. Minimax runs once (ordering `natural`: it visits
     /// every node in any order), and not at all above [`MINIMAX_MAX_LEAVES`]; `static` is skipped where static
     /// values say nothing (iid and chance trees); `best` and `worst` are skipped above [`ORACLE_MAX_NODES`].
-    pub fn runs(&self, shape: Shape) -> Vec<RunSpec> {
+    pub fn runs(&self, shape: TreeShape) -> Vec<RunSpec> {
         let model = shape.model;
         let (leaves, nodes) = shape.size().unwrap_or((u64::MAX, u64::MAX));
         let mut runs = Vec::new();
@@ -437,7 +437,7 @@ impl Grid {
 
     /// Refuses a grid with no searches, and (unless `force`) grids above [`MAX_TREES`] trees or [`MAX_NODES`]
     /// nodes; `runs` and `nodes` are the searches and the estimated nodes of all the grid's trees.
-    pub fn check_size(&self, runs: u128, nodes: f64, force: bool) -> Result<Estimate> {
+    pub fn check_size(&self, runs: u128, nodes: f64, force: bool) -> Result<GridSize> {
         let (_, trees) = self.counts();
         let mut parts = Vec::new();
         let deterministic = self.models.iter().filter(|&&m| m != ModelName::Chance).count();
@@ -475,7 +475,7 @@ impl Grid {
                 nodes / RATE_PER_CORE / 3600.0
             );
         }
-        Ok(Estimate { trees, nodes })
+        Ok(GridSize { trees, nodes })
     }
 
     /// The grid in one line, as its flags (the chance model's lists after it, when it is in the grid).

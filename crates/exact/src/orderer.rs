@@ -18,7 +18,7 @@ use std::hash::Hash;
 
 /// What an ordering knows of a decision node before its moves are searched ([`Orderer::prune`]).
 #[derive(Clone, Copy, Debug, PartialEq)]
-pub enum Known {
+pub enum Foreknown {
     /// The node's value, from MAX's view, known without searching any move.
     Value(Value),
     /// Bounds `(lo, hi)` on the node's value, from MAX's view; the moves left to search reach it.
@@ -74,7 +74,7 @@ pub trait Orderer<G: Game> {
         false
     }
 
-    /// Whether every move that [`Orderer::prune`] keeps at a node it bounds ([`Known::Bounds`]) leads to a
+    /// Whether every move that [`Orderer::prune`] keeps at a node it bounds ([`Foreknown::Bounds`]) leads to a
     /// decision node of the opponent's (the game goes on, the turn passes): the loop then does not ask the game
     /// what each child is ([`Game::node`]). Connect-4's knowledge keeps no move that wins or fills the board;
     /// the solver took 3.5% fewer instructions.
@@ -98,9 +98,9 @@ pub trait Orderer<G: Game> {
         ply: usize,
         depth: u32,
         moves: &mut Vec<G::Move>,
-    ) -> Known {
+    ) -> Foreknown {
         let _ = (game, state, player, ply, depth, moves);
-        Known::Nothing
+        Foreknown::Nothing
     }
 
     /// Whether the ordering learns from results ([`Orderer::reward`]); the loop works out what a reward needs
@@ -534,15 +534,15 @@ impl<G: Game, O: Orderer<G>> Orderer<G> for Tactical<O> {
         ply: usize,
         depth: u32,
         moves: &mut Vec<G::Move>,
-    ) -> Known {
+    ) -> Foreknown {
         if self.on
             && ply > 0
             && depth >= 2
             && let Some(value) = game.tactics(state, moves)
         {
-            return Known::Value(value);
+            return Foreknown::Value(value);
         }
-        if self.inner.prunes() { self.inner.prune(game, state, player, ply, depth, moves) } else { Known::Nothing }
+        if self.inner.prunes() { self.inner.prune(game, state, player, ply, depth, moves) } else { Foreknown::Nothing }
     }
 
     #[inline(always)]
@@ -568,14 +568,14 @@ fn sort_by_key<M: Copy>(keyed: &mut [(Value, M)], moves: &mut [M]) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use khela_games::implicit::{ImplicitTree, Model};
+    use khela_games::implicit::{ImplicitTree, TreeModel};
 
     /// The history's scores, in a list and then in a hash map once more than [`FEW_MOVES`] moves have one,
     /// order moves as a stable sort by the scores of a plain hash map does, after each of 400 seeded rewards to
     /// 40 moves.
     #[test]
     fn history_orders_by_its_rewards_past_the_list() {
-        let tree = ImplicitTree::hashed(40, 2, 1, Model::Iid { lo: 0, hi: 9 }).expect("a small tree");
+        let tree = ImplicitTree::hashed(40, 2, 1, TreeModel::Iid { lo: 0, hi: 9 }).expect("a small tree");
         let mut history = History::<u32>::default();
         let mut reference = AHashMap::<u32, u64>::new();
         let mut rng = 0x4157_u64;
