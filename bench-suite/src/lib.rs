@@ -96,12 +96,31 @@ where
 {
     output::be_quiet();
     interrupt::leave_ctrl_c_to_the_caller();
+    parse(args)?.command.run().map_err(failure)
+}
+
+/// Parses a command line (the arguments after the program's name) as [`run`] would, without running it: the
+/// documentation's tests check every command the book shows with it, and a front end may check its arguments
+/// before it starts anything.
+pub fn check<I, T>(args: I) -> Result<(), Failure>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
+    parse(args).map(drop)
+}
+
+/// The command line `args` (after the program's name) stands for, or why it is refused.
+fn parse<I, T>(args: I) -> Result<cli::Cli, Failure>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<OsString> + Clone,
+{
     let argv = std::iter::once(OsString::from("bench-suite")).chain(args.into_iter().map(Into::into));
-    let cli = cli::parse(argv).map_err(|err| {
+    cli::parse(argv).map_err(|err| {
         let text = if err.use_stderr() { cli::one_line(&err) } else { err.render().to_string() };
         Failure::Usage(text.strip_prefix("error: ").unwrap_or(&text).to_string())
-    })?;
-    cli.command.run().map_err(failure)
+    })
 }
 
 /// What a command's error is.

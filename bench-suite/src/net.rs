@@ -4,16 +4,15 @@
 /// environment does not set them: `RAYON_NUM_THREADS` to rayon's own default (the available parallelism) and
 /// `CANDLE_NUM_THREADS` to 1; returns only if it cannot (then the command runs as it is, slower).
 ///
-/// Why: candle asks for the thread count at every matrix product, and without `RAYON_NUM_THREADS` works it out
-/// by reading files under /proc — tens of thousands of reads a minute of self-play, half its time in the kernel
-/// (tic-tac-toe, one thread: 9.9 s of self-play an iteration without the variable, 3.5 s with it). And candle
-/// splits each element-wise operation among `CANDLE_NUM_THREADS` threads of its own that spin while they wait:
-/// where self-play's threads already keep every core busy, the spinning threads take the cores from them, and
-/// each operation waits for a thread that is not running (half of a run's time, measured with perf). With 1, the
-/// operations run on the thread that asks for them; the games in flight on each thread are the parallelism.
-/// Setting a variable in a running program is `unsafe` (another thread may read the environment meanwhile), which
-/// the workspace forbids; a new process is the safe way. The Python package runs commands in its own process:
-/// its `__init__.py` sets the variables when the native module loads, before any command runs.
+/// Why: candle asks for the thread count at every matrix product, and without `RAYON_NUM_THREADS` works it out by
+/// reading files under /proc, which puts much of self-play's time in the kernel. And candle splits each element-wise
+/// operation among `CANDLE_NUM_THREADS` threads of its own that spin while they wait: where self-play's threads already
+/// keep every core busy, the spinning threads take the cores from them, and each operation waits for a thread that is
+/// not running. (Both measured: see docs/src/measured-choices.md, 'The harness'.) With 1, the operations run on the
+/// thread that asks for them; the games in flight on each thread are the parallelism. Setting a variable in a running
+/// program is `unsafe` (another thread may read the environment meanwhile), which the workspace forbids; a new process
+/// is the safe way. The Python package runs commands in its own process: its `__init__.py` sets the variables when the
+/// native module loads, before any command runs.
 pub fn with_thread_count() {
     #[cfg(unix)]
     {

@@ -23,8 +23,8 @@ use std::time::{Duration, Instant};
 /// How often a long proof saves its checkpoint.
 const CHECKPOINT_EVERY: Duration = Duration::from_secs(60);
 
-/// The bytes a decided position takes in the search's table, about (a key, its verdict, the map's slack:
-/// 35 measured with 250 million positions), rounded up.
+/// The bytes a decided position takes in the search's table, about (a key, its verdict, the map's slack), as
+/// measured and rounded up (see docs/src/measured-choices.md, 'The harness').
 const BYTES_PER_DECIDED: u64 = 40;
 
 /// Options of `prove`.

@@ -22,11 +22,9 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// The transposition table's size by default, MiB a thread (threads share one table of this times their
-/// number): 4M entries of 8 bytes. Begin-Hard's first 10 positions, one thread, interleaved: 16 MiB searched 24%
-/// more nodes than 32 and took 1.27 times as long; 64 MiB 12% fewer nodes, 1.07 times as long (its probes miss
-/// the processor's cache more often); the easier sets are faster the smaller the table (End-Easy 6.8 µs with 16
-/// MiB, 15 µs with 64). Two threads fill a table faster: with 64 MiB they solved Begin-Hard's first 10 in 2.24 s,
-/// with 32 in 2.59 s (one thread, 32 MiB: 3.88 s).
+/// number): 4M entries of 8 bytes. A smaller table searches more nodes on the hardest positions; a larger one
+/// misses the processor's cache more often, which slows the easier positions down; two threads fill a table
+/// faster, hence the size a thread. (Measured: see docs/src/measured-choices.md, 'The harness'.)
 const TABLE_MIB: usize = 32;
 
 /// The table of the solver that labels a benchmark file's positions for `zero eval --set`, MiB.

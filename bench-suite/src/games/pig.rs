@@ -17,10 +17,11 @@ use std::time::Instant;
 /// Value iteration stops when no value changes by more than this in a sweep.
 const TOLERANCE: f64 = 1e-12;
 
-/// A stage that has not converged after this many sweeps is reported (never seen: a stage takes hundreds).
+/// A stage that has not converged after this many sweeps is reported (far more sweeps than a stage takes).
 const MAX_SWEEPS: u32 = 1_000_000;
 
-/// The goals `solve` values whole: goal³ positions, about 1 µs each a sweep.
+/// The goals `solve` values whole: goal³ positions, each visited at every sweep of its stage (the time that
+/// takes: see docs/src/measured-choices.md, 'The harness').
 const MAX_SOLVED_GOAL: u32 = 300;
 
 /// The fixed policy every Pig text compares with: roll until the turn total reaches this, then hold.

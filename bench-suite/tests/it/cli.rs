@@ -352,8 +352,8 @@ fn depth_limited_solve_refuses_bad_requests() {
     refused(&["solve", "--game", "tictactoe", "--depth", "3", "--position", "XXXOO...."], "already over");
     refused(&["solve", "--game", "nim", "--heaps", "3,4", "--depth", "2"], "--depth");
     refused(&["eval", "--game", "connect4", "--position", "8"], "'8'");
-    // Stopped as soon as the pace of its iterations says so (here at depth 19, after 1.1 s, projecting 32 s), or
-    // at the latest after its first move is valued: either way, far from finishing in 5 s.
+    // Stopped as soon as the pace of its iterations says so, or at the latest after its first move is valued:
+    // either way, far from finishing in 5 s.
     refused(
         &["solve", "--game", "connect4", "--position", "44", "--depth", "22", "--time-limit", "5s"],
         "over the limit of 5s",

@@ -33,9 +33,8 @@ pub struct Compact<S = (), N = ()> {
     ladder: Vec<Region>,
     /// The region in use: `ladder[step]`.
     step: usize,
-    /// `ladder[step]`, kept here so that a probe or a store reads it without going through the ladder. With
-    /// `climb_after`, the Connect-4 solver took 5% fewer instructions and 4% fewer loads and stores, in the same
-    /// nodes (Middle-Medium's first 30 and Begin-Medium's first 3).
+    /// `ladder[step]`, kept here so that a probe or a store reads it without going through the ladder (with
+    /// `climb_after`, it saves the solver instructions and memory accesses).
     region: Region,
     /// Entries stored in it since it was entered.
     stored: u64,
@@ -58,8 +57,8 @@ pub struct Compact<S = (), N = ()> {
     near_now: Option<Region>,
     /// Whether the region in use or `near_now` is larger than [`PREFETCHED_ABOVE`]: if not, a prefetch returns
     /// at once, before it makes the child, its key or asks the near-end rule. A team's handle keeps positions near
-    /// the end apart from the start, and each of its prefetches made the child to ask the rule, for nothing: a team
-    /// of one thread (Connect-4's Begin-Medium, its first 8) took 863 instructions a node against 907 before.
+    /// the end apart from the start, and without this flag each of its prefetches would make the child to ask the
+    /// rule, for nothing.
     prefetched: bool,
 }
 
@@ -110,11 +109,9 @@ impl Compact {
 
     /// A handle on `table` that starts each search ([`Compact::start_small`]) in the first of `regions`
     /// (smallest first) and moves to the next, then to the whole table, whenever it has stored twice as many
-    /// entries as the region has slots (on Connect-4's Middle-Medium, moving on after half as many took 1.18
-    /// times as long; on Begin-Hard, after twice, within 3% of the whole table's time). The entries go with it
-    /// ([`CompactTable::promote`]): Connect-4's Begin-Medium took 9% fewer nodes and 7–10% less time than when
-    /// the search left them behind (after once as many: 2% fewer nodes still, and slower; after four times, 3%
-    /// more).
+    /// entries as the region has slots. The entries go with it ([`CompactTable::promote`]), so that the search
+    /// keeps what it has learnt. (Both measured on Connect-4: see docs/src/measured-choices.md, 'The compact
+    /// table's handle'.)
     pub fn growing(table: Arc<CompactTable>, mut regions: Vec<Region>) -> Compact {
         regions.push(table.whole());
         let (region, stats) = (regions[0], TableStats::default());
@@ -151,9 +148,8 @@ struct TeamStep {
 const FOLLOW_EVERY: u64 = 1 << 10;
 
 /// The largest region (in entries: 16 MiB) whose entries [`Compact`] does not prefetch: a smaller one stays mostly
-/// in the processor's last-level cache, where prefetching costs its instructions (5% more on Begin-Medium) and
-/// gains no time. In the whole 32 MiB table, Begin-Hard's first 3 took 0.95 of the time with the prefetch that
-/// they took without (5 interleaved rounds, one thread).
+/// in the processor's last-level cache, where prefetching costs its instructions and gains no time; in a larger
+/// one, a prefetch saves time (measured: see docs/src/measured-choices.md, 'The compact table's handle').
 const PREFETCHED_ABOVE: u64 = 1 << 21;
 
 impl<S, N> Compact<S, N> {
@@ -324,8 +320,8 @@ impl<S, N> Compact<S, N> {
 impl<G: Game<Move = u8>, S: KeySymmetry<G>, N: NearEnd<G>> Cache<G> for Compact<S, N> {
     const LOOKAHEAD: bool = true;
 
-    // Inlined into the loop, always (as the solver's knowledge is: see `connect4::Knowledge`): called from the
-    // loop's probe and its lookahead, the Connect-4 solver took 7% more instructions through calls.
+    // Inlined into the loop, always (as the solver's knowledge is: see `connect4::Knowledge`): it is called from
+    // the loop's probe and its lookahead, and a call from two places is not inlined by itself.
     #[inline(always)]
     fn probe(
         &mut self,

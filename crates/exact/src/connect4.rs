@@ -21,50 +21,30 @@
 //! the nodes they share; positions with few empty cells, solved sooner than a thread starts, stay on one. Solves
 //! made from one of the solver's own threads ([`Solver::in_pool`]) neither wait for a thread to wake nor are woken.
 //!
-//! What a team costs (an Intel Xeon, Begin-Medium's first 40; instructions under callgrind on its first 8): two threads
-//! search 11–14% more nodes than one, and each ran about 13% slower than one alone. A team of one thread (the team's
-//! code on one thread, a scratch build) ran as much slower than the solver alone, 13.0–13.3 against 14.3–15.3 million
-//! nodes a second, in 946 instructions a node against 825 (the marks and the moves put off 42 of them, a near-end
-//! region of its own and the team's ladder 57, in 4% fewer nodes, the wrapper's checks 22): the threads' slowdown was
-//! the team's own work, not their contention. Since only a tenth of the nodes are within the 16 plies where the threads
-//! worked together, the loop has an instance of its own for those, and the others run the code of a search alone: 907
-//! instructions a node; 863 once a prefetch no longer made each child to ask the near-end rule for nothing (see
-//! [`Compact`]). Threads testing different scores at once instead (the bisection's range split three ways, a
-//! thread joining a test under way only where no score was left to test) searched 10% more nodes than ABDADA within
-//! each test, in 1.77–1.88 s against 1.53–1.64; splitting only ranges of three scores or fewer was within the noise of
-//! never splitting.
+//! A team's own work (marking the children its threads search, putting off those another thread is searching,
+//! its regions of the table and its climb through them) costs instructions at every node, and most nodes lie
+//! below the plies where the threads work together (`TEAM_PLIES`): so the loop has an instance of its own for
+//! those plies, and below them runs the code of a search alone. The threads share each null-window test rather
+//! than test different scores at once, which searches more nodes.
 //!
-//! Where a team's extra nodes are (two threads, Begin-Medium's first 40, each pass's nodes over both threads against
-//! one thread's): four fifths in the passes that fail low, 1.20 times as many in those of more than 100,000 nodes (most
-//! of the nodes), against 1.03 in the passes as large that fail high. What did not lower them (nodes a position, about
-//! 915,000 with the team within 16 plies): a thread joining a busy second child rather than putting it off, 950,000 (at
-//! odd or even plies only, 940,000 and 980,000); the eldest put off too at the team's last ply or last three, as many;
-//! the threads' own regions holding positions of up to 16, 18 or 20 empty cells, 952,000, 986,000 and 1,048,000, each
-//! thread faster by as much; one near-end region shared by both, 2.5% fewer nodes in a fifth more time. The team within
-//! 10 plies rather than 16 did lower them, by 2.5%, and took a tenth less time (see `TEAM_PLIES`). By ply
-//! (Begin-Medium's first 200, 15% more nodes on two threads): 6–20% more at plies 6 to 10, 15–30% more at the deepest
-//! plies, so that about half of the extra nodes arise below the team's plies, where each thread searches alone:
-//! the price of two subtrees searched at once, each without the other's results. Neither fewer positions in the
-//! threads' own regions (up to 11, 12 or 13 empty cells: 2% fewer nodes, as much time) nor more room for the team (a
-//! first region of 4, 8 or 16 MiB: as many nodes, as much time) lowered them, nor both threads at the root's moves
-//! together (10% more nodes).
+//! A team searches more nodes than one thread: mostly in the passes that fail low, and about half of the extra
+//! nodes below the team's plies, where each thread searches alone — the price of two subtrees searched at once,
+//! each without the other's results. (The costs, and the variants that did not lower them: see
+//! docs/src/measured-choices.md, 'Connect-4 solver'.)
 //!
 //! Each solve starts in a small region of the table ([`Compact::growing`]), which stays in the processor's
 //! cache, and moves to larger ones, its entries with it, as it stores more: most benchmark positions never leave
 //! the first, whose probes would otherwise wait on memory. A team's threads climb together
-//! ([`Compact::in_team`]): on Begin-Medium's first 20, 2 threads took 1.13–1.42 times less time than one, in
-//! three interleaved rounds, against 0.95–1.12 when they searched the whole table from the start.
+//! ([`Compact::in_team`]), rather than search the whole table from the start (measured: see
+//! docs/src/measured-choices.md, 'Connect-4 solver').
 //!
 //! Once a solve has climbed past 2 MiB, the positions near the end of the game (at most 14 empty cells) keep
 //! their entries in a 2 MiB region of their own ([`Compact::with_near_end`]), which the processor's cache holds:
 //! their subtrees are small and soon done with, and they are most of the nodes, whose probes in the whole table
-//! waited on memory. Begin-Hard, one thread: 0.68–0.82 of the time, in 0.4% fewer nodes to 5% more. Each thread
-//! of a team keeps them in a copy of that region of its own ([`CompactTable::beside`]), from the start: in one
-//! region that both wrote, each thread's probes waited on the entries the other's processor had just written
-//! (on an Intel Xeon, two threads ran at 11 million nodes a second each where one alone ran at 14, and at 13.5
-//! each with copies of their own). Begin-Hard's first 10 on two threads took 0.87 of the time with copies,
-//! Begin-Medium's first 40 0.91, in as many nodes (three interleaved rounds each); the empty board 0.77 weakly
-//! and 0.78 strongly.
+//! would wait on memory. Each thread of a team keeps them in a copy of that region of its own
+//! ([`CompactTable::beside`]), from the start: in one region that both write, each thread's probes would wait on
+//! the entries the other's processor has just written. (Measured: see docs/src/measured-choices.md, 'Connect-4
+//! solver'.)
 //!
 //! A position that is its own mirror image (the empty board among them) is solved with the positions of its
 //! tree and their images sharing entries ([`Compact::with_symmetry`]): its tree holds each position's image as
@@ -108,8 +88,8 @@ impl Orderer<Connect4> for Knowledge {
         true
     }
 
-    // Inlined into the loop, always: with the loop instantiated twice (one thread, and a team's), a function
-    // called from two places no longer gets inlined by itself, and the solver took 5% more instructions.
+    // Inlined into the loop, always: the loop is instantiated twice (one thread, and a team's), and a function
+    // called from two places is not inlined by itself; the calls would cost the solver instructions.
     #[inline(always)]
     /// Below the root no win on the move is looked for: the parent kept only moves after which the opponent has
     /// none (a stone of one side never makes a cell winning for the other). Only for searches to the end of the
@@ -184,12 +164,8 @@ pub struct Solution {
 /// The most stones of a position whose moves, among those that make as many threats, are ordered by the windows
 /// of four they leave open rather than from the centre out ([`Connect4::order_by_threats_then_windows`]). Near
 /// the root of a hard position the threats rarely tell the moves apart and the centre is a poor guess; deeper,
-/// the windows cost more than they save. Nodes a position, one thread, against the centre alone (13 against 0):
-/// Begin-Hard's first 6 13.2 M against 20.1 M (weakly, its first 4 4.7 M against 11.6 M), its positions 7–26
-/// 45.0 M against 68.5 M, Begin-Medium's positions 21–100 0.88 M against 0.98 M, Begin-Easy's first 300 2,775
-/// against 3,252. Up to 10, 12 and 16 stones: Begin-Hard's first 6 13.9 M, 13.5 M and 13.8 M; every position
-/// (42), 22.5 M. The windows alone, threats left out, did as well on Begin-Hard and worse on the other sets. The
-/// empty board, weakly, on 2 threads: 421 M nodes against 434 M.
+/// the windows cost more than they save. The threats stay the first key: the windows alone order worse. (13 and
+/// the alternatives measured: see docs/src/measured-choices.md, 'Connect-4 solver'.)
 const WINDOWS_UP_TO: u32 = 13;
 
 /// The fewest empty cells of a position solved on several threads: below, a solve takes less time than handing
@@ -198,36 +174,27 @@ const SHARED_FROM_EMPTY: u32 = 16;
 
 /// The plies from the root within which the threads of a team work together (marking the children they search, putting
 /// off those another thread is searching), beyond which each searches as if alone ([`Abdada`]): near the leaves a child
-/// searched twice costs less than the marks, and beyond them the loop runs its code for a search alone. Two threads (an
-/// Intel Xeon, interleaved rounds, the medians of the mean time a position): on Begin-Medium's first 40, 36.6 ms within
-/// 10 plies, 37.0 within 8 and 40.8 within 16 (fourteen rounds; 10 the faster of 10 and 16 in eleven of them), 899,600
-/// nodes a position against 915,000 and 922,600; on Middle-Medium's first 300, 2.06 ms within 10 against 2.46 within 16
-/// (six rounds), and in six more 2.00 within 10, 2.03 within 8 and 2.11 within 12; Begin-Hard's first 6, 0.59 s against
-/// 0.58 within 16 (four rounds, 2% more nodes). Within 2, 4 or 6 plies, Begin-Medium took 1.23 M, 1.04 M and 0.99 M
-/// nodes a position; within 24 or every ply, 0.96 M and 0.97 M.
+/// searched twice costs less than the marks, and beyond them the loop runs its code for a search alone. (10 and the
+/// alternatives measured: see docs/src/measured-choices.md, 'Connect-4 solver'.)
 const TEAM_PLIES: usize = 10;
 
 /// The regions a solve on one thread starts in and grows through, about this many entries each (8 bytes an
-/// entry: 2 and 16 MiB), before the whole table. One thread, interleaved, against the whole 32 MiB table:
-/// End-Easy 4.0 µs a position (6.0), Middle-Easy 31 µs (42), Middle-Medium's first 300 3.2 ms (4.1), Begin-Easy's
-/// first 400 248 µs (363), Begin-Medium's first 40 105 ms (125), Begin-Hard's first 4 3.86 s (3.74; weak 1.94 s
-/// against 1.90, 10% more nodes, when a search that outgrew a region lost its entries; probing the smaller
-/// regions on a miss in the larger kept them but took 1.3 times as long; they now move up with the search). A
-/// first region of 1.1 MiB did as well as 2; one region of 2 MiB alone, within the noise of two.
+/// entry: 2 and 16 MiB), before the whole table: a small region stays in the processor's cache, and a search
+/// takes its entries with it to the next ([`Compact::growing`]). (Measured against the whole table from the
+/// start: see docs/src/measured-choices.md, 'Connect-4 solver'.)
 const REGION_ENTRIES: [u64; 2] = [1 << 18, 1 << 21];
 
 /// The most stones of a position that shares its entry with its mirror image (when the mirror is on). Deeper
-/// positions' subtrees are small, and the image's key is on the path of every probe to memory: weakly, `4444`
-/// (base 497 M nodes, 69 s) took 38 s with 16, 39 s with 20, 41 s with 24 and 46 s with every position (281 M
-/// nodes); `444444` (98 M nodes, 13.6 s) 11.9 s with 18, 11.5 s with 24 and 13.3 s with every position.
+/// positions' subtrees are small, and the image's key is on the path of every probe to memory, so that sharing
+/// their entries costs more time than it saves. (Measured: see docs/src/measured-choices.md, 'Connect-4 solver'.)
 const MIRRORED_STONES: u32 = 20;
 
 /// The board's mirror (its columns in reverse order) as the table's symmetry: on, a position of at most
 /// [`MIRRORED_STONES`] stones and its mirror image share an entry. It is on for the solves of positions that
 /// are their own image (the empty board among them), whose trees meet each position's image as often as the
 /// position itself, and for the moves of such a position, whose images are each other. Elsewhere a position's
-/// image is rarely in its tree, and the mirror would cost each probe its work for nothing: on for every
-/// position of Begin-Hard's first 3, it saved 1% of the nodes and took 1.15–1.2 times as long.
+/// image is rarely in its tree, and the mirror would cost each probe its work for nothing (measured: see
+/// docs/src/measured-choices.md, 'Connect-4 solver').
 #[derive(Clone, Copy, Debug, Default)]
 struct Mirror {
     on: bool,
@@ -254,16 +221,12 @@ impl KeySymmetry<Connect4> for Mirror {
 /// The positions whose entries a solve keeps in a region of their own, [`NEAR_END_ENTRIES`], once it has
 /// climbed past that size: those of at most this many empty cells (28 stones or more on the standard board).
 /// Their subtrees are small and soon done with, they are most of a large search's nodes, and in the whole table
-/// each of their probes waited on memory. Begin-Hard's first 3, one thread, 32 MiB, five interleaved rounds, the
-/// time against the whole table for every position: 0.66 with 16 empty cells, 0.68 with 14, 0.75 with 12, in
-/// 13.3, 13.1 and 13.2 million nodes a position against 13.2. The empty board weakly (1 GiB, two threads, a 2 MiB
-/// region) searched 12% more nodes with 14, 19% with 16, in the same time or less.
+/// each of their probes would wait on memory. More empty cells crowd the region on large searches; fewer leave
+/// more probes to memory. (Measured: see docs/src/measured-choices.md, 'Connect-4 solver'.)
 const NEAR_END_EMPTY: u32 = 14;
 
-/// The entries of the near-end region (8 bytes an entry: 2 MiB, which the processor's cache holds). Begin-Hard's
-/// first 3, positions of 28 stones or more in 4 MiB: 0.73 of the time, 14.2 million nodes; in 8 MiB 0.90, 13.2
-/// million. The empty board weakly (1 GiB, two threads): 0.89 of the time with 8 MiB, 470 against 400 million
-/// nodes; 0.98 with 16 MiB.
+/// The entries of the near-end region (8 bytes an entry: 2 MiB, which the processor's cache holds; larger regions
+/// are slower, measured: see docs/src/measured-choices.md, 'Connect-4 solver').
 const NEAR_END_ENTRIES: u64 = 1 << 18;
 
 /// Positions of at most [`NEAR_END_EMPTY`] empty cells are near the end.
@@ -301,11 +264,10 @@ fn growing(table: &Arc<CompactTable>, copy: u64) -> Handle {
 type TeamSearcher<'g> = Searcher<'g, Connect4, Knowledge, Abdada<Handle>>;
 
 /// The threads of a solver on several threads: what they share besides the table, each one's search, and the
-/// threads that run them, started once and kept from solve to solve (a thread started for each solve and ended
-/// after it cost Begin-Medium's first 40 a tenth of their time on two threads: 1.48-1.50 s against 1.36-1.39 s,
-/// three interleaved rounds on an Intel Xeon, each thread 12.3 million nodes a second against 13.5). Each search
-/// has cache lines of its own: its counters, written at every node, would otherwise share a line with the other
-/// search's, and each thread's writes would take it from the other's processor.
+/// threads that run them, started once and kept from solve to solve: a thread started for each solve and ended
+/// after it would cost each solve its time (measured: see docs/src/measured-choices.md, 'Connect-4 solver'). Each
+/// search has cache lines of its own: its counters, written at every node, would otherwise share a line with the
+/// other search's, and each thread's writes would take it from the other's processor.
 struct Crew<'g> {
     team: Arc<Team>,
     searchers: Vec<CachePadded<TeamSearcher<'g>>>,
@@ -371,10 +333,9 @@ impl<'g> Solver<'g> {
     /// Many solves in a row are best made in one call. A solve called from outside its threads wakes one of them
     /// at its start and is woken itself at its end, and the caller empties the table between solves on whichever
     /// processor it is given; from within, the solve's first search runs on the thread at hand, and a search that
-    /// no other thread has taken up by the time the first is done (every pass decided) runs there too, at once. On
-    /// an Intel Xeon, two threads: Middle-Easy's first 300 took 42-72 µs a position against 71-106 from outside
-    /// (18-20 on one thread), and Begin-Medium's first 200 30.6-32.0 ms in each of ten runs, where from outside the
-    /// runs fell in two groups a tenth apart (31.3-32.3 and 35.6-36.6 ms, six runs of ten slow).
+    /// no other thread has taken up by the time the first is done (every pass decided) runs there too, at once:
+    /// solves take less time, and their times vary less, than from outside (measured: see
+    /// docs/src/measured-choices.md, 'Connect-4 solver').
     pub fn in_pool<R: Send>(&mut self, work: impl FnOnce(&mut Solver<'g>) -> R + Send) -> R {
         match self.crew.as_ref().map(|crew| Arc::clone(&crew.pool)) {
             Some(pool) => pool.install(|| work(self)),

@@ -10,10 +10,11 @@
 //! with probability 1 (Pig: every turn may bust) the sweeps converge to the unique fixed point. A [`DecisionRule`]
 //! may fix the moves (a policy) instead of taking the best: the same sweeps then evaluate the policy.
 //!
-//! Stages matter: Pig to 100 in one stage takes 565 sweeps of a million positions; in its 5,050 stages (a pair
-//! of scores each) it takes half the work. Within a stage the sweeps run on one thread — in place, each update
-//! depends on the one before, which is what makes them converge — and the stages of a layer (Pig: the pairs
-//! with one total score) run in parallel.
+//! Stages matter: a stage's sweeps converge sooner than those of the whole game, so that Pig to 100 in its 5,050
+//! stages (a pair of scores each) takes far less work than in one stage (measured: see
+//! docs/src/measured-choices.md, 'Counting and value iteration'). Within a stage the sweeps run on one thread —
+//! in place, each update depends on the one before, which is what makes them converge — and the stages of a layer
+//! (Pig: the pairs with one total score) run in parallel.
 
 use khela_games::{Game, Node, Player, Space};
 use rayon::prelude::*;

@@ -66,9 +66,8 @@ pub trait Orderer<G: Game> {
 
     /// Whether [`Orderer::prune`] can list the moves it keeps itself: the loop then hands it an empty buffer
     /// rather than the game's list ([`Game::decision_moves`]) to filter. For knowledge that finds the moves it
-    /// keeps for less than listing them all costs (Connect-4's safe cells, a mask): the Connect-4 solver took 7%
-    /// fewer instructions. Such a `prune` still filters a list it is given (an ordering that wraps it may pass
-    /// one on).
+    /// keeps for less than listing them all costs (Connect-4's safe cells, a mask). Such a `prune` still filters
+    /// a list it is given (an ordering that wraps it may pass one on).
     #[inline(always)]
     fn lists_moves(&self) -> bool {
         false
@@ -76,8 +75,7 @@ pub trait Orderer<G: Game> {
 
     /// Whether every move that [`Orderer::prune`] keeps at a node it bounds ([`Foreknown::Bounds`]) leads to a
     /// decision node of the opponent's (the game goes on, the turn passes): the loop then does not ask the game
-    /// what each child is ([`Game::node`]). Connect-4's knowledge keeps no move that wins or fills the board;
-    /// the solver took 3.5% fewer instructions.
+    /// what each child is ([`Game::node`]). Connect-4's knowledge keeps no move that wins or fills the board.
     #[inline(always)]
     fn bounded_moves_go_on(&self) -> bool {
         false
@@ -285,7 +283,7 @@ impl<M> Default for History<M> {
 
 /// A history's scores by move: in a list while few moves have one, in a hash map beyond. Most games have few
 /// distinct moves (Connect-4 seven, tic-tac-toe nine), and a scan of a few entries costs less than hashing the
-/// move at every child of every node (the Engine spent 6% fewer instructions on Connect-4).
+/// move at every child of every node.
 #[derive(Clone, Debug)]
 enum Scores<M> {
     Few(Vec<(M, u64)>),
@@ -378,16 +376,16 @@ impl<G: Game> Shallow<G> {
 
     /// The same ordering with `game`'s own order below the sorted plies in place of the history heuristic, if
     /// it has one ([`Game::has_move_order`]). On Connect-4, with the game's tactics ([`Tactical`]), as the
-    /// heuristic engine searches, ordering by threats visits 10–30% fewer nodes than the history at depths 8
-    /// and 10 from the openings, and 16% fewer over random games' positions at depths 1 to 6.
+    /// heuristic engine searches, ordering by threats visits fewer nodes than the history (measured: see
+    /// docs/src/measured-choices.md, 'Search loop and orderings').
     ///
     /// With it, a parent of the horizon's leaves (a node with one ply left) that the cache names no best move
     /// for first searches the move that last cut off such a node of its ply, if it is legal there (the killer
     /// heuristic), and orders the others only if that move does not cut the node off. The game's order costs
     /// more than a leaf's evaluation (on Connect-4, about twice the threat evaluator's), and a parent of leaves
-    /// is cut off by its first move most of the time: there the Connect-4 engine took 6–16% fewer instructions
-    /// from the peer bench's five positions at depth 6, in 0–9% more nodes. Killers at every depth visited more
-    /// nodes still, for less gain.
+    /// is cut off by its first move most of the time, so that the killer saves more work than its extra nodes
+    /// cost; killers at every depth visit more nodes still, for less gain (measured: see
+    /// docs/src/measured-choices.md, 'Search loop and orderings').
     pub fn with_game_order(self, game: &G) -> Self {
         Shallow { game_order: game.has_move_order(), ..self }
     }

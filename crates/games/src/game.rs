@@ -183,9 +183,9 @@ pub trait Game {
 
     /// For a game whose every decision node's moves are numbered, `0, 1, …` in natural order (the implicit
     /// trees): the move numbered `i`. A search that keeps the natural order and looks at no list of moves then
-    /// counts a node's moves ([`Game::move_count`]) and makes each from its number instead of listing them:
-    /// alpha-beta on the implicit trees b4-d10, b8-d7 and b16-d6 took a sixth fewer instructions so. `None` (the
-    /// default) for the others.
+    /// counts a node's moves ([`Game::move_count`]) and makes each from its number instead of listing them, in
+    /// fewer instructions (measured: see docs/src/measured-choices.md, 'Games'). `None` (the default) for the
+    /// others.
     const NUMBERED_MOVES: Option<fn(usize) -> Self::Move> = None;
 
     /// What the rules alone decide at decision node `state` within the next two plies, found without playing

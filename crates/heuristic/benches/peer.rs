@@ -11,13 +11,11 @@
 //!   byte size (16 MiB: 2^20 entries of 16 bytes, against our 2^19 slots of 32), its depth limit set to ours,
 //!   null-window (principal variation) search, which is its default, its countermove history table (the
 //!   history heuristic by column), the fastest of its move-ordering aids here, and its two search options that
-//!   made it fastest here: deepening by two plies at a time and MTD(f) in each iteration (the geometric mean of
-//!   its times over the five positions, Intel Xeon, 30 searches each, with neither, the double step alone and
-//!   both: 85, 72 and 58 µs at depth 6; 241, 199 and 183 µs at depth 8; 703, 580 and 476 µs at depth 10). None
-//!   of these changes a value. Both count the depth alike: depth 2 is the mover's move and the reply, then the
-//!   evaluator. Each timed search starts from a new engine on both sides (tables empty), made outside the time
-//!   measured; criterion does not time this comparison, since it would make and drop a new engine for each of
-//!   its many iterations.
+//!   make it fastest here: deepening by two plies at a time and MTD(f) in each iteration (measured: see
+//!   docs/src/measured-choices.md, 'Depth-limited engine and evaluators'). None of these changes a value. Both count
+//!   the depth alike: depth 2 is the mover's move and the reply, then the evaluator. Each timed search starts from a
+//!   new engine on both sides (tables empty), made outside the time measured; criterion does not time this comparison,
+//!   since it would make and drop a new engine for each of its many iterations.
 //!
 //! Before timing, every case checks that both find the same root value, and the Engine the value of the
 //! plain search. The peer scores a win as its `BEST_EVAL`, adjusted by one per ply so that faster wins score

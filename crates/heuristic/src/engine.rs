@@ -13,9 +13,8 @@ use std::ops::ControlFlow;
 pub const SORTED_PLIES: usize = 2;
 
 /// The same for a game with its own move order ([`Game::has_move_order`]): the root only, the game's order below.
-/// On Connect-4 the evaluator's sort one ply down cost more than it saved: the `minimax` crate took 1.06 / 1.18
-/// / 1.45 times the engine's time at depths 6 / 8 / 10 with it, 1.14 / 1.26 / 1.70 times without (geometric
-/// means over the peer bench's five positions, medians of 5 interleaved rounds), in about as many nodes.
+/// On Connect-4 the evaluator's sort one ply down costs more than it saves, in about as many nodes (measured
+/// against the `minimax` crate: see docs/src/measured-choices.md, 'Depth-limited engine and evaluators').
 pub const SORTED_PLIES_WITH_GAME_ORDER: usize = 1;
 
 /// The result of a depth-limited search.

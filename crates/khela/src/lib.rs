@@ -79,3 +79,13 @@ pub mod tables;
 pub use analysis::{Analyser, Analysis, MoveValue, Source};
 pub use dynamic::{Game, State, load};
 pub use registry::{GameName, Spec};
+
+/// The README's Rust example, compiled and run as a documentation test.
+#[cfg(doctest)]
+#[doc = include_str!("../../../README.md")]
+struct ReadmeExample;
+
+/// The book's chapter "From Rust", whose examples are compiled and run as documentation tests.
+#[cfg(doctest)]
+#[doc = include_str!("../../../docs/src/rust.md")]
+struct BookRustChapter;

@@ -3,7 +3,7 @@
 //! `pip install ./crates/python`, into a virtual environment under `target/python/` (kept between runs), with
 //! maturin and pytest fetched from PyPI the first time — but in the tests' own profile and target directory, so
 //! that the wheel reuses what `cargo test` has just compiled (a release build of the whole tree, the network
-//! crate's dependencies included, took longer than every other test together); a user's install builds the
+//! crate's dependencies included, would cost more than every other test together); a user's install builds the
 //! release profile.
 
 use std::path::{Path, PathBuf};
@@ -43,5 +43,12 @@ fn the_python_package_passes_its_tests() {
             .env("CARGO_TARGET_DIR", &workspace_target)
             .env("MATURIN_PEP517_ARGS", "--profile dev"),
     );
-    run("pytest", Command::new(&python).args(["-m", "pytest", "-q"]).arg(package.join("tests")));
+    // pytest's own report (a dot a test, then its summary) goes straight to the terminal, past the test
+    // harness's capture, so that `cargo test` shows the Python tests' count and names a failing one.
+    let status = Command::new(&python)
+        .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
+        .arg(package.join("tests"))
+        .status()
+        .unwrap_or_else(|e| panic!("pytest: cannot start: {e}"));
+    assert!(status.success(), "pytest failed: its report is above");
 }

@@ -22,9 +22,9 @@ pub struct CompactEntry {
 /// (the Chinese remainder theorem, `p` odd: they are congruent modulo `p · 2^32 ≥ 2^key_bits`), so a probe
 /// never returns another key's entry, and no other bits of the key need keeping. A store always replaces.
 /// (Keys of positions that differ only in their first columns are a small number apart, and so are their
-/// slots: a search's probes fall on fewer pages than a hash of the key would spread them over — a
-/// multiplicative hash measured 15–25% slower on Connect-4's solver. The remainder is taken by multiplications
-/// with the size's reciprocal, computed once (see [`Region`]), not by a division at every probe.)
+/// slots: a search's probes fall on fewer pages than a hash of the key would spread them over, which makes the
+/// solver faster than with a multiplicative hash. The remainder is taken by multiplications with the size's
+/// reciprocal, computed once (see [`Region`]), not by a division at every probe.)
 ///
 /// Entries are single words written and read whole (relaxed atomics, plain moves on x86-64), so threads share a
 /// table through `&CompactTable` with no lock and can never see half of one entry and half of another. The
@@ -68,8 +68,7 @@ pub struct CompactTable {
 /// below `k / 2^n · 1 / size < 1 / size`), and `m ≤ 2^(n + 1)` fits 64 bits (for `n = 63`, `m < 2^64`). `n` is
 /// raised to `64 − l` if it is less, so that `n + l ≥ 64` and the quotient is the product's high word, shifted. A
 /// region belongs to the table that made it: another table's keys may be longer. (The `strength_reduce`
-/// crate's divisor, made for every 64-bit numerator, takes two 128-bit products and a branch: the Connect-4
-/// solver took 3% more instructions with it.)
+/// crate's divisor, made for every 64-bit numerator, takes two 128-bit products and a branch: more instructions.)
 #[derive(Clone, Copy, Debug)]
 pub struct Region {
     /// Its first slot.

@@ -11,8 +11,9 @@ use crate::table_entry::TableEntry;
 /// The number of shards (locks) of a [`DashTable`]'s map.
 ///
 /// Every probe takes its shard's read lock, an atomic write to the lock's word, so threads that share few shards
-/// fight over those cache lines: with dashmap's default (4 per core, so 8 on two cores) two threads ran the bench
-/// slower than one; with 512 they ran 1.5 to 1.7 times faster. A shard costs 128 bytes.
+/// fight over those cache lines: with dashmap's default (4 per core, so 8 on two cores) two threads are slower
+/// than one, and with 512 faster (measured: see docs/src/measured-choices.md, 'Transposition tables'). A shard
+/// costs 128 bytes.
 const SHARDS: usize = 512;
 
 /// A transposition table that many threads probe and store into at once through a shared reference.

@@ -15,12 +15,10 @@
 //! - [`CompactTable`]: one 64-bit word an entry for games with small keys and small whole values (Connect-4's
 //!   solver), telling keys apart by the Chinese remainder theorem, shared by threads without locks.
 //!
-//! Which to use (`cargo bench -p khela-tt`, 2^16 slots, two-tier, 10% stores, on the project's 2-core machine):
-//! [`AtomicTable`] wins everywhere — about 125 million operations per second on one thread and 230 million on
-//! two, against 113 million for the single-threaded [`Table`] and 89 and 149 million for [`DashTable`] — so it
-//! is the table for parallel search. [`DashTable`] is the one to use when values must stay exact `f64` (an
-//! [`AtomicTable`] keeps them as `f32`, rounded outward) or moves do not fit in 16 bits. A `Mutex<Table>`
-//! collapses on two threads (18 million) and is not offered.
+//! Which to use: [`AtomicTable`] is the fastest on one thread and on two (`cargo bench -p khela-tt`; the
+//! figures: see docs/src/measured-choices.md, 'Transposition tables'), so it is the table for parallel search.
+//! [`DashTable`] is the one to use when values must stay exact `f64` (an [`AtomicTable`] keeps them as `f32`,
+//! rounded outward) or moves do not fit in 16 bits. A `Mutex<Table>` collapses on two threads and is not offered.
 //!
 //! # Examples
 //!

@@ -1,7 +1,8 @@
 //! Words for a large table in memory mapped for it alone, which the operating system is asked to back with huge
 //! pages (Linux's transparent huge pages, `madvise` mode, as most distributions ship it): a table probed at
 //! random misses the processor's address cache (TLB) on most probes with 4 KiB pages — 8,192 of them for
-//! 32 MiB — and on almost none with 2 MiB ones. Connect-4's solver on Begin-Hard: 12–15% less time, same nodes.
+//! 32 MiB — and on almost none with 2 MiB ones (measured on Connect-4's solver: see docs/src/measured-choices.md,
+//! 'Transposition tables').
 
 use memmap2::MmapMut;
 use self_cell::{MutBorrow, self_cell};

@@ -72,8 +72,8 @@ pub struct NetError(#[from] candle_core::Error);
 /// board) and a column per channel. A convolution is then one matrix product of the cells' patches (a row per
 /// cell: its 3 × 3 neighbours' channels, zeros off the board) and the kernel as a matrix. candle's own
 /// convolution does this position by position, gathering each patch element by element; on boards of a few
-/// dozen cells that gathering took more time than the products (55% of a forward pass of 32 Connect-4
-/// positions, measured with perf), and one product per layer over the whole batch keeps the matrix kernel busy.
+/// dozen cells that gathering takes more time than the products (measured: see docs/src/measured-choices.md,
+/// 'khela-zero'), and one product per layer over the whole batch keeps the matrix kernel busy.
 struct Grid {
     /// The neighbours' rows, 9 a cell in the kernel's order (row offset, then column offset); `u32::MAX` off
     /// the board, which candle's gather reads as zeros (and its gradient skips).

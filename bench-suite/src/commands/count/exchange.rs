@@ -35,8 +35,7 @@ use std::time::Instant;
 pub const MAX_TASKS: u64 = 1024;
 
 /// A conservative rate for the estimate: distinct positions of a ply a step takes in, expands and sends on,
-/// per second per thread (measured: Connect-4's step at ply 11, 4.6e6 positions expanded in about 4 s on one
-/// thread).
+/// per second per thread, below the rate measured (see docs/src/measured-choices.md, 'The harness').
 pub const POSITIONS_PER_SECOND_PER_THREAD: f64 = 5e5;
 
 /// Bytes a child takes while a step sorts and deduplicates them ([`khela_exact::count::Child`]).

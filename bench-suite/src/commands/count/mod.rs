@@ -31,7 +31,8 @@ const MAX_SECONDS: f64 = 15.0 * 60.0;
 /// positions at this limit.
 const MAX_PARTS: u64 = 100_000;
 
-/// A conservative rate for the estimate: sequences counted per second per thread (measured: above 1e9).
+/// A conservative rate for the estimate: sequences counted per second per thread, below the rate measured (see
+/// docs/src/measured-choices.md, 'The harness').
 const SEQUENCES_PER_SECOND_PER_THREAD: f64 = 5e8;
 
 /// Options of `count`.

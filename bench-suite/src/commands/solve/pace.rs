@@ -28,8 +28,8 @@ pub struct Stop {
 /// `moves` one by one after it will take in all, by the ends (seconds since the start) of its iterations so far,
 /// the last of which reached `reached`: each further iteration multiplies the last one's time by the larger of
 /// the last two iterations' growths (by one ply, alpha-beta's cost alternates from odd to even depths), and each
-/// move, valued exactly with a full window, costs about as much as the whole search (measured: the 7 moves of
-/// Connect-4's 4453 took 6.5 to 12.7 times the search at depths 14 to 16).
+/// move, valued exactly with a full window, costs about as much as the whole search (measured: see
+/// docs/src/measured-choices.md, 'The harness').
 fn projected(times: &[f64], reached: u32, (depth, step): (u32, u32), moves: usize) -> f64 {
     let lengths: Vec<f64> = std::iter::once(0.0)
         .chain(times.iter().copied())

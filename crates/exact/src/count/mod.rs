@@ -265,11 +265,12 @@ const MAX_CHUNKS: usize = 256;
 /// It goes ply by ply, holding the positions of two plies at once. A ply's children are generated in parallel,
 /// a chunk of parents at a time, each chunk's children grouped by a hash of their key into small buckets; then
 /// every bucket, gathered from all the chunks, is deduplicated on its own through a set of its keys, in
-/// parallel (small sets, in a core's cache, rather than one sort or one set of the whole ply: a sort of the
-/// whole ply took 1.7 times as long, a bucket sorted rather than hashed 1.4 times). When a ply would have more than [`SHARD_ENTRIES`]
-/// children, it is split into several shards by the same hash, generated one after another, so the peak memory
-/// is about `positions[k-1] + positions[k] + SHARD_ENTRIES` states. The next ply's positions come out in the
-/// same order whatever the number of threads. `progress(ply, depth)` is called as plies finish.
+/// parallel (small sets, in a core's cache, rather than one sort or one set of the whole ply, or a sort of each bucket,
+/// which take longer: measured, see docs/src/measured-choices.md, 'Counting and value iteration'). When a ply would
+/// have more than [`SHARD_ENTRIES`] children, it is split into several shards by the same hash, generated one after
+/// another, so the peak memory is about `positions[k-1] + positions[k] + SHARD_ENTRIES` states. The next ply's
+/// positions come out in the same order whatever the number of threads. `progress(ply, depth)` is called as plies
+/// finish.
 ///
 /// # Examples
 ///

@@ -19,10 +19,9 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
     /// at chance nodes, the value is always exact. `SCOUT` (with `NEGAMAX`) searches all but the first child
     /// with a null window first. `TEAM` (only for a cache that [`Cache::SHARES`]): the search works as one of a
     /// team of threads, which it does within the team's plies ([`Cache::team_plies`]) and hands a node beyond
-    /// them to the loop's instance without `TEAM`, the code of a search alone (the Connect-4 solver's team of
-    /// one thread ran 946 instructions a node in a single instance, 907 so, the solver alone 825, the team then
-    /// within 16 plies; only a tenth of Begin-Medium's nodes are within them). Below a chance node the search goes on
-    /// without the team.
+    /// them to the loop's instance without `TEAM`, the code of a search alone: the team's work costs instructions
+    /// at every node, and most nodes lie beyond the team's plies (measured on the Connect-4 solver: see
+    /// docs/src/measured-choices.md, 'Connect-4 solver'). Below a chance node the search goes on without the team.
     // The loop's state is its arguments, kept in registers; bundling them into a struct would only move them
     // through memory on every call.
     #[allow(clippy::too_many_arguments)]
@@ -207,8 +206,7 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
                 let moves = moves.as_mut_slice();
                 debug_assert!(count > 0, "decision node without moves: {state:?}");
                 // Enhanced transposition cut-offs, for a cache that asks for them (below the root, where the best
-                // move must come from a search), before the moves are ordered: a node they settle needs no order
-                // (the Connect-4 solver took 1.3% fewer instructions).
+                // move must come from a search), before the moves are ordered: a node they settle needs no order.
                 let cut = if C::LOOKAHEAD && PRUNE && NEGAMAX && ply > 0 {
                     self.lookahead::<TEAM>(game, state, player, moves, child_depth, alpha, beta)
                 } else {
@@ -216,8 +214,8 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
                 };
                 // The cache's best move, from an earlier search of this state, goes first, and the others are
                 // ordered only if it does not cut the node off, where the ordering allows it (`Orderer::stages`:
-                // they then come in the order a sort of them all would give). The Connect-4 Engine took 4–7% fewer
-                // instructions so, in the same nodes; the solver, whose table looks ahead, 0.8% more: not there.
+                // they then come in the order a sort of them all would give). Not for a cache that looks ahead
+                // (the Connect-4 solver's), where it costs more than it saves.
                 // Where the cache names none, the ordering's killer move, if it keeps one, goes first so.
                 let hinted = |moves: &[G::Move]| probe.best.and_then(|hint| moves.iter().position(|&m| m == hint));
                 let mut hint = hinted(moves).filter(|_| cut.is_none());
@@ -240,9 +238,7 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
                 }
                 // The children's entries, asked for together before the first child's search probes its own (a
                 // cache with a lookahead has them asked for there): each probe would otherwise wait on memory in
-                // turn. Not for children at the horizon, which are not probed. The Connect-4 Engine, its table out
-                // of the processor's cache, took 0.76 of the time at depth 6 and 0.82–0.83 at depths 8 and 10,
-                // the same nodes.
+                // turn. Not for children at the horizon, which are not probed.
                 if !C::LOOKAHEAD && (child_depth > 0 || self.horizon.noisy.is_some()) {
                     self.prefetch_children(game, state, moves);
                 }
@@ -402,8 +398,8 @@ impl<G: Game, O: Orderer<G>, C: Cache<G>, V: Observer<G>> Searcher<'_, G, O, C, 
     /// searched: that move's index and value. The children's entries are all prefetched first, so that their
     /// misses in memory overlap.
     // The loop's state, as `search` takes it. `TEAM` is only there so that each instance of the loop calls one of
-    // its own, which the compiler inlines as a function with a single caller; one shared by both instances was
-    // not inlined into either (the Connect-4 solver's team took 4% more instructions so).
+    // its own, which the compiler inlines as a function with a single caller; one shared by both instances is
+    // not inlined into either.
     #[allow(clippy::too_many_arguments)]
     #[inline]
     fn lookahead<const TEAM: bool>(

@@ -32,7 +32,7 @@ impl Connect4 {
     }
 
     /// [`Connect4::winning_cells`] of two sets of stones at once, in the two lanes of a vector at the standard
-    /// height (each shift and mask made once for both: about half the instructions of two calls).
+    /// height (each shift and mask made once for both, where two calls make each twice).
     ///
     /// ```
     /// use khela_games::connect4::Connect4;
@@ -76,8 +76,8 @@ impl Connect4 {
     /// the mover, once the move is made, would complete four with one more stone (Pons, "Solving Connect 4").
     /// Among equals, the centre first, then the columns nearer it, the left one of two first. A move that wins at
     /// once is not told apart: the solver and the game's tactics settle such a node before it is ordered, and
-    /// where an engine's tactics do not act (one ply from its horizon), putting such moves first saved it 0.06%
-    /// of its nodes.
+    /// where an engine's tactics do not act (one ply from its horizon), putting such moves first saves it almost
+    /// no nodes.
     ///
     /// ```
     /// use khela_games::connect4::Connect4;
@@ -171,19 +171,17 @@ impl Connect4 {
     /// (least first, below 2^11), then from the centre out.
     #[inline(always)]
     fn sort_by_threats(&self, p: &Position, moves: &mut [u8], tie: impl Fn(u64) -> u32) {
-        // A node left with one move (a forced block, often) has nothing to order: the solver took 3% fewer
-        // instructions on Middle-Medium.
+        // A node left with one move (a forced block, often) has nothing to order.
         if moves.len() < 2 {
             return;
         }
         let (legal, centre) = (self.legal_mask(p), self.width as i32 / 2);
         // Each move's key (its threats, its tie-break, its rank from the centre, then the column), sorted by
         // insertion as it is made: a board is at most 32 columns wide (a column takes two bits or more of 64),
-        // and here seven (a call of the library's sort and a table zeroed at every node cost the solver 4% of
-        // End-Easy's time).
+        // and here seven (a call of the library's sort and a table zeroed at every node would cost more).
         let mut keys = [0u32; 32];
         // Two moves at a time, their threats found together (`winning_cells_pair`; an odd count's last move
-        // fills both lanes): the solver took 3.3% fewer instructions than one move at a time (Begin-Medium's first 3).
+        // fills both lanes), in fewer instructions than one move at a time.
         for (pair_index, pair) in moves.chunks(2).enumerate() {
             let cells = [pair[0], pair[pair.len() - 1]].map(|col| legal & self.column_cells(col));
             let wins = self.winning_cells_pair(cells.map(|cell| p.current() | cell));

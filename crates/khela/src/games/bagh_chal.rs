@@ -123,9 +123,9 @@ impl BaghChalEntry {
             plies_to: Box::new(|p: &Position| {
                 Some((2 * u32::from(p.in_hand)).saturating_sub(u32::from(p.goats_to_move)))
             }),
-            // Measured from middle-game positions: 2.2 s 17 plies before the tables (9 goats in hand), 14 s 19
-            // plies before (10), and one 21 plies before (11) still unsolved after 18 minutes: the cost varies
-            // from position to position, so the estimate takes ten times as long a ply.
+            // 14 s at 19 plies before the tables, and ten times as long for each ply more: from solves of
+            // middle-game positions, whose cost varies widely from one to the next, so the estimate errs long
+            // (measured: see docs/src/measured-choices.md, 'Bagh-Chal').
             seconds_to: |plies| 14.0 * 10f64.powf(f64::from(plies) - 19.0),
             summary: Summary {
                 columns: &SUMMARY,

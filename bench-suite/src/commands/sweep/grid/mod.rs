@@ -48,8 +48,8 @@ pub const CHANCE_LEAVES: (i64, i64) = (0, 99);
 const RATE_PER_CORE: f64 = 2e7;
 
 /// The default grid's branching factors. The default grid takes every model, algorithm and ordering: 4,860
-/// trees (1,080 of them chance trees), 101,700 searches, 2·10⁹ nodes, about 30 s on two otherwise idle cores in a
-/// release build (60 s on one) (b=8, d=7 takes about half of it; the chance trees about 1 s).
+/// trees (1,080 of them chance trees), 101,700 searches, 2·10⁹ nodes (its time: see the Performance chapter,
+/// docs/src/performance.md).
 pub const DEFAULT_B: &str = "2..8";
 /// The default depths.
 pub const DEFAULT_D: &str = "2..7";

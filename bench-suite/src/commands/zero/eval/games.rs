@@ -23,7 +23,8 @@ const UCT_FACTOR: u32 = 10;
 const OPENING: u32 = 2;
 
 /// The most simulations of the network an evaluation may ask for in its games: about 120 times the 100
-/// games of Connect-4 as each colour of 200 simulations (8.4e5 at most, 2.3 minutes here), some hours.
+/// games of Connect-4 as each colour of 200 simulations (8.4e5 at most), some hours (measured: see
+/// docs/src/measured-choices.md, 'The harness').
 const MAX_SIMULATIONS: f64 = 1e8;
 
 /// The opponents of the network's games: UCT with [`UCT_FACTOR`] times its simulations, and with `depth` the
