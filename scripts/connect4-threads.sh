@@ -4,7 +4,8 @@
 # machine whose speed drifts slows both alike), written to results/connect4-threads.csv (a row a round) and
 # results/connect4-threads-summary.csv (a row a set: the median times, and the median of the rounds' ratios with
 # their range), with a sidecar of machine facts (results/connect4-threads.meta.json). On a shared machine one
-# run's speed on two threads can sit in one of two groups about a tenth apart for the whole run (see the README):
+# run's speed on two threads can sit in one of two groups about a tenth apart for the whole run
+# (see the book, docs/src/measured-choices.md):
 # quote the median of many rounds, never one round.
 #
 #   scripts/connect4-threads.sh [rounds]        (default 10)

@@ -163,7 +163,10 @@ def table(header, rows):
 
 
 def command(meta):
-    """What made a sidecar's figures: its arguments, quoted as a shell would need, or the command it records."""
+    """What made a sidecar's figures: the script that kept it, where it records one, or else its arguments, quoted
+    as a shell would need, or the command it records."""
+    if "made_by" in meta:
+        return code(meta["made_by"])
     if "arguments" in meta:
         return code(shlex.join(meta["arguments"]))
     if "command" in meta:

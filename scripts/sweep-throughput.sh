@@ -23,7 +23,13 @@ for threads in 1 "$(nproc)"; do
             exit 1
         }
     done
-    cp "$scratch/$threads/sweep.meta.json" "results/sweep-throughput-$threads.meta.json.tmp"
+    # The sidecar as the sweep wrote it, with the script that ran it (its --out, a scratch directory, is gone).
+    python3 - "$scratch/$threads/sweep.meta.json" "results/sweep-throughput-$threads.meta.json.tmp" "$threads" <<'PY'
+import json, sys
+meta = json.load(open(sys.argv[1]))
+meta["made_by"] = f"scripts/sweep-throughput.sh: bench-suite sweep --threads {sys.argv[3]}"
+json.dump(meta, open(sys.argv[2], "w"), indent=2)
+PY
     mv "results/sweep-throughput-$threads.meta.json.tmp" "results/sweep-throughput-$threads.meta.json"
     echo "sweep on $threads thread(s): results/sweep-throughput-$threads.meta.json"
 done

@@ -58,7 +58,7 @@ pub enum GameCommand {
     #[command(name = "merge-counts")]
     MergeCounts(MergeCountsArgs),
     /// AlphaZero's recipe: train a policy-value network by self-play (`zero train`), measure it against exact
-    /// truth (`zero eval`).
+    /// truth and other players (`zero eval`), and every kept network of a run in turn (`zero curve`).
     Zero(ZeroArgs),
 }
 

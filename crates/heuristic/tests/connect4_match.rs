@@ -83,6 +83,6 @@ fn threats_beat_noise_at_least_nine_games_in_ten() {
         score.losses,
         GAMES * 9 / 10
     );
-    // The README's figure.
+    // The figure of the book (docs/src/depth-limited.md).
     assert_eq!((score.wins, score.draws, score.losses), (187, 2, 11));
 }

@@ -245,7 +245,7 @@ fn small_endgames_are_solved_exactly() {
     // (Six times a sixth is a rounding short of 1 in floating point.)
     assert!(chances[..2].iter().all(|&c| !(1e-15..=1.0 - 1e-15).contains(&c)), "{chances:?}");
     assert!(chances[2..6].iter().all(|&c| c > 0.0 && c < 1.0), "{chances:?}");
-    // The figures the README prints.
+    // The figures the book prints (docs/src/chance.md).
     assert!((chances[2] - 0.475741740459).abs() < 5e-13, "{chances:?}");
     for (text, printed) in [
         ("12.../...../...../....b/....a first 1", 0.491545818642),

@@ -66,7 +66,7 @@ impl Set {
         let missing = !self.is_present();
         if missing {
             eprintln!(
-                "note: {} ({}) is absent (a fresh clone has no ../shared; see the README): {what}",
+                "note: {} ({}) is absent (a fresh clone has no ../shared; see the book, docs/src/connect4.md): {what}",
                 self.path().display(),
                 self
             );

@@ -58,7 +58,8 @@ pub struct Endgame<G: Game> {
     /// last goat is placed; 0 in the endgame); `None` where nothing bounds them (Sixteen Soldiers: captures).
     pub plies_to: PliesTo<G>,
     /// About how long an exact search to the tables takes from a position that many plies before them, in
-    /// seconds on the machine of the README's figures, for refusing the searches that would not end.
+    /// seconds on the machine of the book's figures (docs/src/endgames.md), for refusing the searches that would
+    /// not end.
     pub seconds_to: fn(u32) -> f64,
     /// How `retro` summarises each part.
     pub summary: Summary<G>,
