@@ -50,7 +50,7 @@ WRITES_FILES = {
 NOT_GAMES = {"crates/games/src/settled.rs"}  # `Settled`: another game with some positions made terminal.
 TECHNIQUE_CRATES = ["khela-games", "khela-tt", "khela-exact", "khela-heuristic", "khela-mcts", "khela-zero"]
 FOUNDATIONS = ["khela-games", "khela-tt", "khela-files", "khela-testkit"]
-FRONT_ENDS = ["bench-suite", "khela-python"]
+FRONT_ENDS = ["bench-suite", "khela-python", "khela-web"]
 # Each crate's one search loop, and the traits of what is plugged into it.
 LOOPS = {
     "khela-exact": (["search"], ["search/config.rs"], ["Orderer", "Cache", "Observer"]),

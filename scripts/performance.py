@@ -435,6 +435,27 @@ def heuristic_peer():
     return lines
 
 
+def web_load():
+    name, meta_path = with_sidecar("web-load.csv")
+    rows, header = read_csv(ROOT / name)
+    meta = load_json(meta_path) if meta_path else {}
+    lines = [
+        "## The web server under load",
+        "",
+        "`bench-suite serve` on the loopback address, loaded by `scripts/web-load.py`: many clients at once, a seeded",
+        "mix of states, moves, exact analyses (Connect-4 positions of 12 stones or more among them), depth-limited",
+        "analyses, players' moves and Monte Carlo analyses. `ok`: answered; `busy`: answered 503, the server's bound",
+        "on the searches running at once (the client retries); `errors`: any other answer; `per_second`: answered",
+        "requests a second; `p50_ms`, `p99_ms`, `max_ms`: the answered requests' latency. "
+        + (f"{meta['clients']} clients for {sig(meta['seconds'])} s; the server's peak memory "
+           f"{meta['server_peak_mib']} MiB." if meta else ""),
+        "",
+    ]
+    lines += table(header, [[r[h] for h in header] for r in rows])
+    lines += sources([(name, meta_path)])
+    return lines
+
+
 def retro():
     metas = sorted(Path(p) for p in glob.glob(str(RESULTS / "retro-*.meta.json")))
     if not metas:
@@ -607,7 +628,7 @@ def render():
     ]
     lines += ROUNDING
     for section in (sweep, core_loops, counting, connect4_solver, connect4_threads, heuristic_peer, retro, star,
-                    pig, prove):
+                    pig, prove, web_load):
         lines += ["", ""]
         lines += section()
     return "\n".join(lines) + "\n"

@@ -10,6 +10,7 @@ use crate::commands::merge_counts::{self, MergeCountsArgs};
 use crate::commands::play::{self, PlayArgs};
 use crate::commands::prove::{self, ProveArgs};
 use crate::commands::retro::{self, RetroArgs};
+use crate::commands::serve::{self, ServeArgs};
 use crate::commands::solve::{self, SolveArgs};
 use crate::commands::star::{self, StarArgs};
 use crate::commands::zero::{self, ZeroArgs};
@@ -57,6 +58,9 @@ pub enum GameCommand {
     /// count.
     #[command(name = "merge-counts")]
     MergeCounts(MergeCountsArgs),
+    /// Serves every game on a local web server: a JSON API for positions, moves, the value of every move and a
+    /// player's move (see the book's chapter "In a browser"); by default on 127.0.0.1 only.
+    Serve(ServeArgs),
     /// AlphaZero's recipe: train a policy-value network by self-play (`zero train`), measure it against exact
     /// truth and other players (`zero eval`), and every kept network of a run in turn (`zero curve`).
     Zero(ZeroArgs),
@@ -90,6 +94,7 @@ impl GameCommand {
             GameCommand::Star(args) => star::run(&args),
             GameCommand::MergeCounts(args) => merge_counts::run(&args),
             GameCommand::Zero(args) => zero::run(&args),
+            GameCommand::Serve(args) => serve::run(&args),
         }
     }
 }

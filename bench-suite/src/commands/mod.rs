@@ -21,6 +21,8 @@ pub mod prove;
 #[cfg(feature = "games")]
 pub mod retro;
 #[cfg(feature = "games")]
+pub mod serve;
+#[cfg(feature = "games")]
 pub mod solve;
 #[cfg(feature = "games")]
 pub mod star;

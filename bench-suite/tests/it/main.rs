@@ -17,6 +17,7 @@ mod pig;
 mod play;
 mod regional;
 mod retro;
+mod serve;
 mod soldiers_tables;
 mod sweep;
 mod zero;

@@ -1,0 +1,369 @@
+//! The JSON API: the games, a position's state, a move played, every move valued, a player's move. Stateless: a
+//! position travels in each request as its game string, its start and the moves played since, so that any
+//! number of tabs and users need nothing kept on the server.
+
+use crate::error::ApiError;
+use crate::limits::Limits;
+use axum::Json;
+use axum::extract::State as Shared;
+use axum::extract::rejection::JsonRejection;
+use khela::players::Contender;
+use khela::registry::GameName;
+use khela::{Analyser, Source};
+use khela_games::Player;
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use std::time::Duration;
+use strum::VariantArray;
+use tokio::sync::Semaphore;
+
+/// What every handler shares: the limits, and the slots for the work that searches.
+#[derive(Clone)]
+pub struct App {
+    /// The server's limits.
+    pub limits: Limits,
+    /// One permit an analysis or a player's move running; none left means "busy".
+    pub slots: Arc<Semaphore>,
+}
+
+/// A position, as every request names it.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Position {
+    /// The game string: a name, or a name with parameters (`connect4(width=8,height=7)`).
+    pub game: String,
+    /// The starting position in the game's notation; the game's own start when absent.
+    #[serde(default)]
+    pub start: Option<String>,
+    /// The moves (and chance outcomes) played since, in the game's notation.
+    #[serde(default)]
+    pub moves: Vec<String>,
+}
+
+/// `POST /api/play`: a position and the move to play there.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct PlayRequest {
+    /// The position.
+    #[serde(flatten)]
+    pub position: Position,
+    /// The move, in the game's notation.
+    #[serde(rename = "move")]
+    pub mv: String,
+}
+
+/// How to value the moves, as a request names it.
+#[derive(Debug, Deserialize)]
+#[serde(tag = "kind", rename_all = "lowercase", deny_unknown_fields)]
+pub enum AnalyserRequest {
+    /// Exactly, by the game's solver, its tables or a full search.
+    Exact,
+    /// A depth-limited search to `depth` plies, the game's evaluator at the horizon.
+    Depth {
+        /// The depth.
+        depth: u32,
+    },
+    /// Monte Carlo tree search (UCT).
+    Mcts {
+        /// The iterations.
+        iterations: u64,
+        /// The seed of the random playouts.
+        #[serde(default)]
+        seed: u64,
+    },
+}
+
+/// `POST /api/analyse`: a position and how to value its moves.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct AnalyseRequest {
+    /// The position.
+    #[serde(flatten)]
+    pub position: Position,
+    /// How to value the moves.
+    pub analyser: AnalyserRequest,
+}
+
+/// `POST /api/choose`: a position and the player asked for its move.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ChooseRequest {
+    /// The position.
+    #[serde(flatten)]
+    pub position: Position,
+    /// The player: `engine:DEPTH`, `mcts:ITERATIONS` or `random`.
+    pub player: String,
+    /// The seed of the player's random choices.
+    #[serde(default)]
+    pub seed: u64,
+}
+
+/// A game the API serves.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct GameView {
+    /// Its name, the game string of its standard form.
+    pub name: String,
+    /// Its title.
+    pub title: String,
+    /// How its positions and moves are written.
+    pub notation: String,
+    /// Its players' names, the first player first.
+    pub players: [String; 2],
+    /// Its standard start, in its notation (empty where the game has none, as Nim's heaps).
+    pub start: String,
+}
+
+/// A position's state.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct StateView {
+    /// The game string.
+    pub game: String,
+    /// The starting position.
+    pub start: String,
+    /// The moves played since.
+    pub moves: Vec<String>,
+    /// `decision`, `chance` or `over`.
+    pub turn: String,
+    /// The player to move, at a decision.
+    pub to_move: Option<String>,
+    /// The first player's payoff, when the game is over.
+    pub outcome: Option<f64>,
+    /// The legal moves (at a chance node, the outcomes), in the game's notation and order.
+    pub legal: Vec<String>,
+    /// The outcomes' probabilities, at a chance node, in the order of `legal`.
+    pub probabilities: Vec<f64>,
+    /// The position drawn for people, as the command line draws it.
+    pub picture: String,
+}
+
+/// One move's value.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct MoveView {
+    /// The move, in the game's notation.
+    #[serde(rename = "move")]
+    pub mv: String,
+    /// Its value from the first player's view; absent for a move Monte Carlo never tried.
+    pub value: Option<f64>,
+    /// The iterations through it, for Monte Carlo.
+    pub visits: Option<u64>,
+    /// Whether it is among the best for the side to move.
+    pub best: bool,
+}
+
+/// Every move valued.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct AnalysisView {
+    /// Where the values come from: `exact`, `depth` or `mcts`.
+    pub source: String,
+    /// The depth, for `depth`.
+    pub depth: Option<u32>,
+    /// The player to move.
+    pub to_move: String,
+    /// The moves, in the game's order.
+    pub moves: Vec<MoveView>,
+}
+
+/// A player's move.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct ChoiceView {
+    /// The move, in the game's notation.
+    #[serde(rename = "move")]
+    pub mv: String,
+}
+
+/// The body of a request, or the error naming what is wrong with it.
+fn read<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
+    body.map(|Json(value)| value).map_err(|rejection| ApiError::unreadable(rejection.status(), rejection.body_text()))
+}
+
+/// The state a request names, its moves replayed.
+fn state_of(position: &Position, limits: &Limits) -> Result<khela::State, ApiError> {
+    if position.moves.len() > limits.max_moves {
+        return Err(ApiError::bad_request(format!(
+            "{} moves: a request names at most {}",
+            position.moves.len(),
+            limits.max_moves
+        )));
+    }
+    let game = khela::load(&position.game)?;
+    let mut state = match &position.start {
+        Some(start) => game.state(start)?,
+        None => game.start()?,
+    };
+    for (ply, mv) in position.moves.iter().enumerate() {
+        state.play_text(mv).map_err(|err| ApiError::bad_request(format!("move {} ({mv:?}): {err:#}", ply + 1)))?;
+    }
+    Ok(state)
+}
+
+fn view(state: &khela::State) -> StateView {
+    let game = state.game();
+    let record = state.record();
+    let (turn, to_move, outcome) = match state.turn() {
+        khela::dynamic::Turn::Decision(player) => ("decision", Some(game.player_name(player).to_string()), None),
+        khela::dynamic::Turn::Chance => ("chance", None, None),
+        khela::dynamic::Turn::Over(value) => ("over", None, Some(value)),
+    };
+    StateView {
+        game: record.game,
+        start: record.start,
+        moves: record.moves,
+        turn: turn.to_string(),
+        to_move,
+        outcome,
+        legal: state.move_texts(),
+        probabilities: state.chance_outcomes().into_iter().map(|(_, p)| p).collect(),
+        picture: state.picture(),
+    }
+}
+
+/// `GET /api/games`: every game, in the registry's order.
+pub async fn games() -> Result<Json<Vec<GameView>>, ApiError> {
+    let mut games = Vec::new();
+    for name in GameName::VARIANTS {
+        let game = khela::load(&name.to_string())?;
+        let start = game.start().map(|state| state.record().start).unwrap_or_default();
+        games.push(GameView {
+            name: name.to_string(),
+            title: game.title(),
+            notation: game.notation().to_string(),
+            players: [game.player_name(Player::Max).to_string(), game.player_name(Player::Min).to_string()],
+            start,
+        });
+    }
+    Ok(Json(games))
+}
+
+/// `POST /api/state`: the state of a position.
+pub async fn state(
+    Shared(app): Shared<App>,
+    body: Result<Json<Position>, JsonRejection>,
+) -> Result<Json<StateView>, ApiError> {
+    let position = read(body)?;
+    Ok(Json(view(&state_of(&position, &app.limits)?)))
+}
+
+/// `POST /api/play`: the state after a move.
+pub async fn play(
+    Shared(app): Shared<App>,
+    body: Result<Json<PlayRequest>, JsonRejection>,
+) -> Result<Json<StateView>, ApiError> {
+    let request = read(body)?;
+    let mut state = state_of(&request.position, &app.limits)?;
+    state.play_text(&request.mv)?;
+    Ok(Json(view(&state)))
+}
+
+/// `POST /api/analyse`: every legal move valued.
+pub async fn analyse(
+    Shared(app): Shared<App>,
+    body: Result<Json<AnalyseRequest>, JsonRejection>,
+) -> Result<Json<AnalysisView>, ApiError> {
+    let request = read(body)?;
+    let limits = &app.limits;
+    let analyser = match request.analyser {
+        AnalyserRequest::Exact => Analyser::Exact,
+        AnalyserRequest::Depth { depth } if (1..=limits.max_depth).contains(&depth) => Analyser::Depth(depth),
+        AnalyserRequest::Depth { depth } => {
+            return Err(ApiError::bad_request(format!(
+                "depth {depth}: this server searches 1 to {}",
+                limits.max_depth
+            )));
+        }
+        AnalyserRequest::Mcts { iterations, seed } if (1..=limits.max_iterations).contains(&iterations) => {
+            Analyser::Mcts { iterations, seed }
+        }
+        AnalyserRequest::Mcts { iterations, .. } => {
+            return Err(ApiError::bad_request(format!(
+                "{iterations} iterations: this server runs 1 to {}",
+                limits.max_iterations
+            )));
+        }
+    };
+    let state = state_of(&request.position, limits)?;
+    let analysis = searching(&app, move || state.analyse(&analyser).map(|analysis| (state, analysis))).await?;
+    let (state, analysis) = analysis;
+    let best = analysis.best();
+    Ok(Json(AnalysisView {
+        source: match analysis.source {
+            Source::Exact => "exact",
+            Source::Depth(_) => "depth",
+            Source::MonteCarlo => "mcts",
+            Source::Network => "net",
+        }
+        .to_string(),
+        depth: match analysis.source {
+            Source::Depth(depth) => Some(depth),
+            _ => None,
+        },
+        to_move: state.game().player_name(analysis.mover).to_string(),
+        moves: analysis
+            .moves
+            .into_iter()
+            .map(|m| MoveView { best: best.contains(&m.index), mv: m.text, value: m.value, visits: m.visits })
+            .collect(),
+    }))
+}
+
+/// `POST /api/choose`: the move a player chooses.
+pub async fn choose(
+    Shared(app): Shared<App>,
+    body: Result<Json<ChooseRequest>, JsonRejection>,
+) -> Result<Json<ChoiceView>, ApiError> {
+    let request = read(body)?;
+    let contender: Contender = request.player.parse()?;
+    match contender {
+        Contender::Net(..) => {
+            return Err(ApiError::bad_request(format!(
+                "player {:?}: the API plays no network (a path on the server); engine:DEPTH, mcts:ITERATIONS or random",
+                request.player
+            )));
+        }
+        Contender::Engine(depth) if depth > app.limits.max_depth => {
+            return Err(ApiError::bad_request(format!(
+                "player {:?}: this server searches to depth {} at most",
+                request.player, app.limits.max_depth
+            )));
+        }
+        Contender::Mcts(iterations) if iterations > app.limits.max_iterations => {
+            return Err(ApiError::bad_request(format!(
+                "player {:?}: this server runs {} iterations at most",
+                request.player, app.limits.max_iterations
+            )));
+        }
+        _ => {}
+    }
+    let state = state_of(&request.position, &app.limits)?;
+    let seed = request.seed;
+    let mv = searching(&app, move || state.choose(&contender, seed).and_then(|mv| state.move_text(mv))).await?;
+    Ok(Json(ChoiceView { mv }))
+}
+
+/// Runs a search on a blocking thread, holding one of the server's slots, and waits at most the server's time
+/// for it: no slot free is "busy"; a search past the time is answered so, while it finishes in the background,
+/// still holding its slot, so that the slots bound the work running.
+async fn searching<T: Send + 'static>(
+    app: &App,
+    work: impl FnOnce() -> anyhow::Result<T> + Send + 'static,
+) -> Result<T, ApiError> {
+    let Ok(slot) = app.slots.clone().try_acquire_owned() else {
+        return Err(ApiError::busy(format!(
+            "busy: {} searches are running, the most this server runs at once; retry",
+            app.limits.max_searches
+        )));
+    };
+    let task = tokio::task::spawn_blocking(move || {
+        let result = work();
+        drop(slot);
+        result
+    });
+    let wait = Duration::from_millis(app.limits.max_search_millis);
+    match tokio::time::timeout(wait, task).await {
+        Ok(Ok(result)) => result.map_err(ApiError::from),
+        Ok(Err(join)) => Err(ApiError::internal(format!("the search failed: {join}"))),
+        Err(_) => Err(ApiError::busy(format!(
+            "the search did not finish within {} ms, this server's limit: ask for a smaller budget",
+            app.limits.max_search_millis
+        ))),
+    }
+}

@@ -1,0 +1,255 @@
+//! The JSON API, through the router (no socket but in the last test): the textbook's figures, every value
+//! cross-checked against a simpler solver (Bouton's rule for Nim, plain minimax for Connect-4 endgames), and every
+//! kind of bad input answered with a 4xx and a JSON message naming the problem.
+
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use http_body_util::BodyExt;
+use khela_exact::{Algorithm, Natural, Searcher};
+use khela_games::connect4::Connect4;
+use khela_games::{Game, Node, Notation};
+use khela_web::{AnalysisView, ChoiceView, GameView, Limits, StateView, router};
+use serde_json::{Value, json};
+use std::collections::BTreeMap;
+use tower::ServiceExt;
+
+/// Sends a request to a router with `limits`; returns the status, the `Retry-After` header and the JSON body.
+async fn send_with(
+    limits: Limits,
+    method: &str,
+    path: &str,
+    body: Option<String>,
+) -> (StatusCode, Option<String>, Value) {
+    let mut request = Request::builder().method(method).uri(path);
+    if body.is_some() {
+        request = request.header(header::CONTENT_TYPE, "application/json");
+    }
+    let request = request.body(body.map_or_else(Body::empty, Body::from)).unwrap();
+    let response = router(limits).oneshot(request).await.unwrap();
+    let status = response.status();
+    let retry = response.headers().get(header::RETRY_AFTER).map(|v| v.to_str().unwrap().to_string());
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    let value =
+        serde_json::from_slice(&bytes).unwrap_or_else(|_| Value::String(String::from_utf8_lossy(&bytes).into()));
+    (status, retry, value)
+}
+
+async fn post(path: &str, body: Value) -> (StatusCode, Value) {
+    let (status, _, value) = send_with(Limits::default(), "POST", path, Some(body.to_string())).await;
+    (status, value)
+}
+
+async fn ok<T: serde::de::DeserializeOwned>(path: &str, body: Value) -> T {
+    let (status, value) = post(path, body).await;
+    assert_eq!(status, StatusCode::OK, "{path}: {value}");
+    serde_json::from_value(value).unwrap()
+}
+
+/// Expects `status` and an error message containing `expected`.
+async fn refused(path: &str, body: &str, status: StatusCode, expected: &str) {
+    let (got, _, value) = send_with(Limits::default(), "POST", path, Some(body.to_string())).await;
+    assert_eq!(got, status, "{path} {body}: {value}");
+    let message = value["error"].as_str().unwrap_or_else(|| panic!("{path} {body}: no JSON error: {value}"));
+    assert!(message.contains(expected), "{path} {body}: {message:?} lacks {expected:?}");
+}
+
+#[tokio::test]
+async fn the_games_are_the_registrys() {
+    let (status, _, value) = send_with(Limits::default(), "GET", "/api/games", None).await;
+    assert_eq!(status, StatusCode::OK);
+    let games: Vec<GameView> = serde_json::from_value(value).unwrap();
+    let names: Vec<&str> = games.iter().map(|g| g.name.as_str()).collect();
+    let registry: Vec<String> =
+        <khela::registry::GameName as strum::VariantArray>::VARIANTS.iter().map(ToString::to_string).collect();
+    assert_eq!(names, registry);
+    let tictactoe = &games[0];
+    assert_eq!((tictactoe.start.as_str(), &tictactoe.players), (".........", &["X".to_string(), "O".to_string()]));
+}
+
+#[tokio::test]
+async fn the_textbooks_position_is_valued_as_the_textbook_says() {
+    let analysis: AnalysisView =
+        ok("/api/analyse", json!({"game": "tictactoe", "start": "X...O...X", "analyser": {"kind": "exact"}})).await;
+    assert_eq!((analysis.source.as_str(), analysis.to_move.as_str()), ("exact", "O"));
+    let values: BTreeMap<&str, f64> = analysis.moves.iter().map(|m| (m.mv.as_str(), m.value.unwrap())).collect();
+    let expected = BTreeMap::from([("1", 0.0), ("2", 1.0), ("3", 0.0), ("5", 0.0), ("6", 1.0), ("7", 0.0)]);
+    assert_eq!(values, expected);
+    let best: Vec<&str> = analysis.moves.iter().filter(|m| m.best).map(|m| m.mv.as_str()).collect();
+    assert_eq!(best, ["1", "3", "5", "7"]);
+}
+
+#[tokio::test]
+async fn nim_is_valued_as_boutons_rule_says_on_every_position_of_three_heaps_of_up_to_three() {
+    let mut checked = 0;
+    for heaps in (0..64).map(|i| [i / 16, i / 4 % 4, i % 4]) {
+        if heaps == [0, 0, 0] {
+            continue;
+        }
+        let start = heaps.map(|h| h.to_string()).join(",");
+        let analysis: AnalysisView =
+            ok("/api/analyse", json!({"game": "nim", "start": start, "analyser": {"kind": "exact"}})).await;
+        let nim_sum = heaps[0] ^ heaps[1] ^ heaps[2];
+        for m in &analysis.moves {
+            let (heap, to) = m.mv.split_once(':').unwrap();
+            let (heap, to): (usize, u32) = (heap.parse().unwrap(), to.parse().unwrap());
+            let child_sum = nim_sum ^ heaps[heap] ^ to;
+            // A move is best where it leaves a nim-sum of 0, or, where none does, every move is as bad.
+            assert_eq!(m.best, child_sum == 0 || nim_sum == 0, "{start}: {}", m.mv);
+            checked += 1;
+        }
+    }
+    assert!(checked > 200);
+}
+
+/// A Connect-4 line of `stones` moves that ends no game, chosen by a seeded generator.
+fn connect4_line(game: &Connect4, seed: u64, stones: usize) -> Option<Vec<String>> {
+    let mut state = game.parse_position("").unwrap();
+    let (mut line, mut moves, mut x) = (Vec::new(), Vec::new(), seed.wrapping_mul(6364136223846793005).wrapping_add(1));
+    for _ in 0..stones {
+        game.moves(&state, &mut moves);
+        let safe: Vec<_> = moves
+            .iter()
+            .copied()
+            .filter(|&mv| matches!(game.node(&game.child(&state, mv)), Node::Decision(_)))
+            .collect();
+        x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        let mv = *safe.get((x >> 33) as usize % safe.len().max(1))?;
+        line.push(game.write_move(mv));
+        game.play(&mut state, mv);
+    }
+    Some(line)
+}
+
+#[tokio::test]
+async fn connect4_endgames_are_valued_as_plain_minimax_values_them() {
+    let game = Connect4::standard();
+    let mut checked = 0;
+    for seed in 0..6 {
+        let Some(line) = connect4_line(&game, seed, 33) else { continue };
+        let analysis: AnalysisView =
+            ok("/api/analyse", json!({"game": "connect4", "moves": line, "analyser": {"kind": "exact"}})).await;
+        let state = game.parse_position(&line.concat()).unwrap();
+        let mut moves = Vec::new();
+        game.moves(&state, &mut moves);
+        for (m, &mv) in analysis.moves.iter().zip(&moves) {
+            assert_eq!(m.mv, game.write_move(mv));
+            let child = game.child(&state, mv);
+            let minimax = Searcher::new(&game, Natural).run(Algorithm::Minimax, &child).value;
+            assert_eq!(m.value, Some(minimax), "{}: move {}", line.concat(), m.mv);
+            checked += 1;
+        }
+    }
+    assert!(checked >= 20, "only {checked} moves checked");
+}
+
+#[tokio::test]
+async fn a_move_played_gives_the_next_position_and_moves_replay() {
+    let state: StateView = ok("/api/play", json!({"game": "tictactoe", "moves": ["4"], "move": "0"})).await;
+    assert_eq!((state.turn.as_str(), state.to_move.as_deref()), ("decision", Some("X")));
+    assert_eq!(state.moves, ["4", "0"]);
+    assert_eq!(state.legal, ["1", "2", "3", "5", "6", "7", "8"]);
+    let won: StateView = ok("/api/state", json!({"game": "tictactoe", "start": "XX.OO....", "moves": ["2"]})).await;
+    assert_eq!((won.turn.as_str(), won.outcome, won.legal.len()), ("over", Some(1.0), 0));
+    let pig: StateView = ok("/api/play", json!({"game": "pig", "move": "roll"})).await;
+    assert_eq!((pig.turn.as_str(), pig.probabilities.len()), ("chance", 6));
+}
+
+#[tokio::test]
+async fn players_choose_legal_moves_the_same_for_the_same_seed() {
+    let body =
+        |player: &str, seed: u64| json!({"game": "tictactoe", "start": "X...O...X", "player": player, "seed": seed});
+    let engine: ChoiceView = ok("/api/choose", body("engine:4", 0)).await;
+    assert!(["1", "3", "5", "7"].contains(&engine.mv.as_str()), "{}", engine.mv);
+    for seed in 0..5 {
+        let a: ChoiceView = ok("/api/choose", body("random", seed)).await;
+        let b: ChoiceView = ok("/api/choose", body("random", seed)).await;
+        assert_eq!(a.mv, b.mv);
+    }
+    let mcts: ChoiceView = ok("/api/choose", body("mcts:3000", 1)).await;
+    assert!(["1", "3", "5", "7"].contains(&mcts.mv.as_str()), "{}", mcts.mv);
+}
+
+#[tokio::test]
+async fn bad_input_is_a_4xx_naming_the_problem() {
+    let bad = StatusCode::BAD_REQUEST;
+    refused("/api/state", r#"{"game": "chess"}"#, bad, "chess").await;
+    refused("/api/state", r#"{"game": "tictactoe", "start": "XXXX"}"#, bad, "XXXX").await;
+    refused("/api/state", r#"{"game": "tictactoe", "moves": ["4", "4"]}"#, bad, "move 2").await;
+    refused("/api/play", r#"{"game": "tictactoe", "move": "9"}"#, bad, "9").await;
+    refused("/api/play", r#"{"game": "tictactoe", "start": "XXXOO....", "move": "5"}"#, bad, "over").await;
+    let analyse = |analyser: &str| format!(r#"{{"game": "connect4", "analyser": {analyser}}}"#);
+    refused("/api/analyse", &analyse(r#"{"kind": "depth", "depth": 0}"#), bad, "depth 0").await;
+    refused("/api/analyse", &analyse(r#"{"kind": "depth", "depth": 11}"#), bad, "depth 11").await;
+    refused("/api/analyse", &analyse(r#"{"kind": "mcts", "iterations": 0}"#), bad, "0 iterations").await;
+    refused("/api/analyse", &analyse(r#"{"kind": "mcts", "iterations": 1000000000}"#), bad, "1000000000").await;
+    refused(
+        "/api/analyse",
+        r#"{"game": "nim", "start": "3,4", "analyser": {"kind": "depth", "depth": 2}}"#,
+        bad,
+        "evaluator",
+    )
+    .await;
+    let unprocessable = StatusCode::UNPROCESSABLE_ENTITY;
+    refused("/api/analyse", &analyse(r#"{"kind": "net"}"#), unprocessable, "net").await;
+    refused("/api/analyse", &analyse(r#"{"kind": "depth", "depth": -3}"#), unprocessable, "-3").await;
+    refused("/api/analyse", r#"{"game": "connect4"}"#, unprocessable, "analyser").await;
+    refused("/api/state", r#"{"game": "connect4", "colour": "red"}"#, unprocessable, "colour").await;
+    refused("/api/state", r#"{"game": "connect4""#, bad, "EOF").await;
+    refused("/api/choose", r#"{"game": "tictactoe", "player": "net:/etc/passwd:10"}"#, bad, "network").await;
+    refused("/api/choose", r#"{"game": "tictactoe", "player": "engine:11"}"#, bad, "depth 10").await;
+    refused("/api/choose", r#"{"game": "tictactoe", "player": "wizard"}"#, bad, "wizard").await;
+    let moves = vec!["1"; 1001];
+    let many = json!({"game": "nim", "start": "3", "moves": moves}).to_string();
+    refused("/api/state", &many, bad, "1001 moves").await;
+    let huge = format!(r#"{{"game": "tictactoe", "start": "{}"}}"#, "X".repeat(100_000));
+    refused("/api/state", &huge, StatusCode::PAYLOAD_TOO_LARGE, "length limit").await;
+    let (status, _, value) = send_with(Limits::default(), "GET", "/api/nowhere", None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{value}");
+    assert!(value["error"].as_str().unwrap().contains("/api/nowhere"));
+    let (status, _, value) = send_with(Limits::default(), "GET", "/api/analyse", None).await;
+    assert_eq!(status, StatusCode::METHOD_NOT_ALLOWED, "{value}");
+    assert!(value["error"].as_str().unwrap().contains("GET"));
+}
+
+#[tokio::test]
+async fn a_server_with_no_free_slot_says_busy_and_a_search_past_its_time_says_so() {
+    let body = json!({"game": "tictactoe", "analyser": {"kind": "exact"}}).to_string();
+    let none = Limits { max_searches: 0, ..Limits::default() };
+    let (status, retry, value) = send_with(none, "POST", "/api/analyse", Some(body)).await;
+    assert_eq!((status, retry.as_deref()), (StatusCode::SERVICE_UNAVAILABLE, Some("1")), "{value}");
+    assert!(value["error"].as_str().unwrap().contains("busy"));
+    let body = json!({"game": "connect4", "analyser": {"kind": "mcts", "iterations": 200000}}).to_string();
+    let hurried = Limits { max_search_millis: 1, ..Limits::default() };
+    let (status, _, value) = send_with(hurried, "POST", "/api/analyse", Some(body)).await;
+    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{value}");
+    assert!(value["error"].as_str().unwrap().contains("did not finish within 1 ms"));
+}
+
+#[test]
+fn the_server_answers_on_a_socket_of_its_own() {
+    use std::io::{Read, Write};
+    let (addr_tx, addr_rx) = std::sync::mpsc::channel();
+    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+    let server = std::thread::spawn(move || {
+        khela_web::run(
+            "127.0.0.1:0".parse().unwrap(),
+            Limits::default(),
+            move |addr| addr_tx.send(addr).unwrap(),
+            async move {
+                let _ = stop_rx.await;
+            },
+        )
+    });
+    let addr = addr_rx.recv().unwrap();
+    let mut stream = std::net::TcpStream::connect(addr).unwrap();
+    stream.write_all(b"GET /api/games HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n").unwrap();
+    let mut answer = String::new();
+    stream.read_to_string(&mut answer).unwrap();
+    assert!(answer.starts_with("HTTP/1.1 200"), "{answer}");
+    assert!(answer.contains("\"name\":\"tictactoe\""), "{answer}");
+    stop_tx.send(()).unwrap();
+    server.join().unwrap().unwrap();
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
+    let err = khela_web::run(taken.local_addr().unwrap(), Limits::default(), |_| {}, async {}).unwrap_err();
+    assert!(err.to_string().contains("cannot listen on"), "{err}");
+}
