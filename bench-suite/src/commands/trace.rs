@@ -4,7 +4,8 @@ use crate::names::{among, named};
 use crate::output::{self, OutArg, Sink};
 use anyhow::Result;
 use clap::Args;
-use khela_exact::{Algorithm, Bound, Natural, Searcher, Trace, TraceEvent};
+use khela_exact::tree_trace::{self, TreeStep};
+use khela_exact::{Algorithm, Bound};
 use khela_games::Player;
 use khela_games::tree::Tree;
 use serde::Serialize;
@@ -46,58 +47,48 @@ struct Row {
 pub fn run(args: &TraceArgs) -> Result<()> {
     let tree = Tree::parse(&args.tree, args.root)?;
     let algorithm = args.algorithm;
-    let mut searcher = Searcher::new(&tree, Natural).with_observer(Trace::default());
-    let result = searcher.run(algorithm, &0);
-    let mut rows = Vec::new();
-    let mut pruned_all = Vec::new();
-    for event in &searcher.observer().events {
-        rows.push(match event {
-            TraceEvent::Backed { state, value, bound } => {
+    let traced = tree_trace::trace(&tree, algorithm);
+    let rows: Vec<Row> = traced
+        .steps
+        .iter()
+        .map(|step| match step {
+            TreeStep::Backed { node, value, bound } => {
                 let relation = match bound {
                     Bound::Lower => "≥",
                     Bound::Upper => "≤",
                     Bound::Exact => "=",
                 };
-                let (node, value) = (tree.name(*state), output::value(*value));
+                let value = output::value(*value);
                 Row {
                     line: format!("  {node} {relation} {value}"),
                     event: "backed",
-                    node,
+                    node: node.clone(),
                     value,
-                    bound: bound.into(),
+                    bound: (*bound).into(),
                     pruned_leaves: String::new(),
                 }
             }
-            TraceEvent::Pruned { state, moves } => {
-                let names: Vec<String> = moves.iter().map(|&m| tree.name(tree.child_of(*state, m))).collect();
-                let leaves: Vec<i64> =
-                    moves.iter().flat_map(|&m| tree.leaves_under(tree.child_of(*state, m))).collect();
-                pruned_all.extend(&leaves);
-                let (node, pruned_leaves) = (names.join(" "), leaves.iter().map(i64::to_string).collect::<Vec<_>>());
+            TreeStep::Pruned { nodes, leaves } => {
+                let (node, leaves) = (nodes.join(" "), leaves.iter().map(i64::to_string).collect::<Vec<_>>());
                 Row {
-                    line: format!("  pruned {node} (leaves {})", pruned_leaves.join(" ")),
+                    line: format!("  pruned {node} (leaves {})", leaves.join(" ")),
                     event: "pruned",
                     node,
                     value: String::new(),
                     bound: "",
-                    pruned_leaves: pruned_leaves.join(" "),
+                    pruned_leaves: leaves.join(" "),
                 }
             }
-        });
-    }
+        })
+        .collect();
     Sink::new(&args.out, None)?.emit(&rows, || {
         let root = format!("{:?}", args.root);
         let mut lines = vec![format!("{algorithm} on {tree} with {root} at the root")];
         lines.extend(rows.iter().map(|row| row.line.clone()));
-        let best = result.best.map_or("none".to_string(), |m| tree.name(tree.child_of(0, m)));
-        lines.push(format!("value {}, best move {best}", output::value(result.value)));
-        lines.push(format!(
-            "nodes visited {} of {}, leaves visited {}",
-            result.stats.nodes,
-            tree.len(),
-            result.stats.leaves
-        ));
-        let pruned: Vec<String> = pruned_all.iter().map(i64::to_string).collect();
+        let best = traced.best.as_deref().unwrap_or("none");
+        lines.push(format!("value {}, best move {best}", output::value(traced.value)));
+        lines.push(format!("nodes visited {} of {}, leaves visited {}", traced.nodes, tree.len(), traced.leaves));
+        let pruned: Vec<String> = traced.pruned_leaves.iter().map(i64::to_string).collect();
         lines
             .push(format!("pruned leaves: {}", if pruned.is_empty() { "none".to_string() } else { pruned.join(", ") }));
         lines.join("\n")

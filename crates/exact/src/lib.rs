@@ -43,6 +43,7 @@ mod stats;
 mod tally;
 pub mod theory;
 mod trace;
+pub mod tree_trace;
 
 pub use abdada::{Abdada, Team};
 pub use algorithm::Algorithm;

@@ -10,7 +10,10 @@ use axum::extract::rejection::JsonRejection;
 use khela::players::Contender;
 use khela::registry::GameName;
 use khela::{Analyser, Source};
+use khela_exact::Algorithm;
+use khela_exact::tree_trace::{self, TreeStep};
 use khela_games::Player;
+use khela_games::tree::Tree;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::Duration;
@@ -96,6 +99,61 @@ pub struct ChooseRequest {
     /// The seed of the player's random choices.
     #[serde(default)]
     pub seed: u64,
+}
+
+/// `POST /api/trace`: an explicit tree and the search to follow through it.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct TraceRequest {
+    /// The tree in nested-list notation, like `[[5,8,6],[3,9,7],[10,4,2]]`; chance nodes as `{0.5:8,0.5:-1}`.
+    pub tree: String,
+    /// The side to move at the root: `max` (the default) or `min`.
+    #[serde(default)]
+    pub root: Option<String>,
+    /// The search: `minimax`, `alphabeta` (the default), `negamax` or `negamax-alphabeta`.
+    #[serde(default)]
+    pub algorithm: Option<String>,
+}
+
+/// One step of a traced search.
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(tag = "event", rename_all = "lowercase")]
+pub enum StepView {
+    /// A node's value backed up.
+    Backed {
+        /// The node, named as the textbook names it (A, B, … then by path, `B.2`).
+        node: String,
+        /// Its value, MAX's view.
+        value: f64,
+        /// `exact`, `lower` or `upper` (a bound, after a cutoff).
+        bound: String,
+    },
+    /// Children pruned by a cutoff.
+    Pruned {
+        /// The pruned children.
+        nodes: Vec<String>,
+        /// The leaves under them.
+        leaves: Vec<i64>,
+    },
+}
+
+/// A search over an explicit tree, step by step.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct TraceView {
+    /// The steps, children before parents.
+    pub steps: Vec<StepView>,
+    /// The root's value, MAX's view.
+    pub value: f64,
+    /// The best move's child, by name.
+    pub best: Option<String>,
+    /// The nodes visited, and the tree's nodes.
+    pub nodes: u64,
+    /// The tree's nodes.
+    pub tree_nodes: usize,
+    /// The leaves visited.
+    pub leaves: u64,
+    /// Every leaf pruned.
+    pub pruned_leaves: Vec<i64>,
 }
 
 /// A game the API serves.
@@ -337,6 +395,44 @@ pub async fn choose(
     let seed = request.seed;
     let mv = searching(&app, move || state.choose(&contender, seed).and_then(|mv| state.move_text(mv))).await?;
     Ok(Json(ChoiceView { mv }))
+}
+
+/// The searches a trace follows: those that visit a tree node by node, as the textbook does.
+const TRACED: [Algorithm; 4] =
+    [Algorithm::Minimax, Algorithm::AlphaBeta, Algorithm::Negamax, Algorithm::NegamaxAlphaBeta];
+
+/// `POST /api/trace`: the textbook's trace of a search over an explicit tree.
+pub async fn trace(body: Result<Json<TraceRequest>, JsonRejection>) -> Result<Json<TraceView>, ApiError> {
+    let request = read(body)?;
+    let root = match request.root.as_deref().unwrap_or("max") {
+        "max" => Player::Max,
+        "min" => Player::Min,
+        other => return Err(ApiError::bad_request(format!("root {other:?}: max or min"))),
+    };
+    let name = request.algorithm.as_deref().unwrap_or("alphabeta");
+    let algorithm = name.parse::<Algorithm>().ok().filter(|a| TRACED.contains(a)).ok_or_else(|| {
+        ApiError::bad_request(format!(
+            "algorithm {name:?}: a trace follows minimax, alphabeta, negamax or negamax-alphabeta"
+        ))
+    })?;
+    let tree = Tree::parse(&request.tree, root).map_err(|err| ApiError::bad_request(format!("tree: {err}")))?;
+    let traced = tree_trace::trace(&tree, algorithm);
+    Ok(Json(TraceView {
+        steps: traced
+            .steps
+            .into_iter()
+            .map(|step| match step {
+                TreeStep::Backed { node, value, bound } => StepView::Backed { node, value, bound: bound.to_string() },
+                TreeStep::Pruned { nodes, leaves } => StepView::Pruned { nodes, leaves },
+            })
+            .collect(),
+        value: traced.value,
+        best: traced.best,
+        nodes: traced.nodes,
+        tree_nodes: tree.len(),
+        leaves: traced.leaves,
+        pruned_leaves: traced.pruned_leaves,
+    }))
 }
 
 /// Runs a search on a blocking thread, holding one of the server's slots, and waits at most the server's time

@@ -1,5 +1,6 @@
 //! khela in a browser: a local HTTP server ([`run`]) whose JSON API ([`router`]) serves every game of the `khela`
-//! library — the games, a position's state, a move played, every move valued, a player's move.
+//! library — the games, a position's state, a move played, every move valued, a player's move — and the textbook's
+//! trace of a search over an explicit tree.
 //!
 //! The API is stateless: a request names its position whole (its game string, its start, the moves played
 //! since), so any number of tabs and users need nothing kept on the server. Every request's work is bounded
@@ -14,6 +15,7 @@
 //! | `POST /api/play` | the same, and `"move"` | the position after the move |
 //! | `POST /api/analyse` | the same, and `"analyser": {"kind": "exact"}`, `{"kind": "depth", "depth"}` or `{"kind": "mcts", "iterations", "seed"?}` | every legal move: `move`, `value` (the first player's view), `visits`, `best` |
 //! | `POST /api/choose` | the same, and `"player": "engine:4"`, `"mcts:1000"` or `"random"`, `"seed"?` | the player's `move` |
+//! | `POST /api/trace` | `{"tree", "root"?, "algorithm"?}` | the textbook's trace: `steps` (values backed up, cutoffs with their leaves), `value`, `best`, `nodes`, `pruned_leaves` |
 //!
 //! # Examples
 //!
@@ -36,7 +38,7 @@ mod error;
 mod limits;
 mod page;
 
-pub use api::{AnalysisView, ChoiceView, GameView, MoveView, StateView};
+pub use api::{AnalysisView, ChoiceView, GameView, MoveView, StateView, StepView, TraceView};
 pub use error::ApiError;
 pub use limits::Limits;
 
@@ -57,6 +59,7 @@ pub fn router(limits: Limits) -> Router {
         .route("/api/play", post(api::play))
         .route("/api/analyse", post(api::analyse))
         .route("/api/choose", post(api::choose))
+        .route("/api/trace", post(api::trace))
         .fallback(page::not_found)
         .method_not_allowed_fallback(page::method_not_allowed)
         .layer(DefaultBodyLimit::max(limits.max_body_bytes))

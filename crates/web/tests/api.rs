@@ -8,7 +8,7 @@ use http_body_util::BodyExt;
 use khela_exact::{Algorithm, Natural, Searcher};
 use khela_games::connect4::Connect4;
 use khela_games::{Game, Node, Notation};
-use khela_web::{AnalysisView, ChoiceView, GameView, Limits, StateView, router};
+use khela_web::{AnalysisView, ChoiceView, GameView, Limits, StateView, StepView, TraceView, router};
 use serde_json::{Value, json};
 use std::collections::BTreeMap;
 use tower::ServiceExt;
@@ -252,4 +252,58 @@ fn the_server_answers_on_a_socket_of_its_own() {
     let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
     let err = khela_web::run(taken.local_addr().unwrap(), Limits::default(), |_| {}, async {}).unwrap_err();
     assert!(err.to_string().contains("cannot listen on"), "{err}");
+}
+
+#[tokio::test]
+async fn the_textbooks_trees_trace_as_the_textbook_traces_them() {
+    let traced: TraceView = ok("/api/trace", json!({"tree": "[[5,8,6],[3,9,7],[10,4,2]]"})).await;
+    assert_eq!((traced.value, traced.best.as_deref(), traced.nodes, traced.tree_nodes), (5.0, Some("A"), 10, 13));
+    assert_eq!(traced.pruned_leaves, [9, 7, 2]);
+    let cutoffs: Vec<&Vec<String>> = traced
+        .steps
+        .iter()
+        .filter_map(|s| if let StepView::Pruned { nodes, .. } = s { Some(nodes) } else { None })
+        .collect();
+    assert_eq!(cutoffs, [&vec!["B.2".to_string(), "B.3".to_string()], &vec!["C.3".to_string()]]);
+    let min: TraceView = ok("/api/trace", json!({"tree": "[[[3,5],[2,9]],[[1,7],[4,6]]]", "root": "min"})).await;
+    assert_eq!(min.value, 3.0);
+    let chance: TraceView = ok("/api/trace", json!({"tree": "[3,{0.5:8,0.5:-1}]", "algorithm": "minimax"})).await;
+    assert_eq!((chance.value, chance.best.as_deref()), (3.5, Some("B")));
+}
+
+/// A random tree in nested-list notation: `depth` levels of 2 or 3 children, leaves 0..=99, from a seeded generator.
+fn random_tree(x: &mut u64, depth: u32) -> String {
+    *x = x.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+    if depth == 0 {
+        return ((*x >> 33) % 100).to_string();
+    }
+    let children = 2 + (*x >> 40) % 2;
+    let kids: Vec<String> = (0..children).map(|_| random_tree(x, depth - 1)).collect();
+    format!("[{}]", kids.join(","))
+}
+
+#[tokio::test]
+async fn every_traced_search_finds_minimaxs_value_on_random_trees() {
+    for seed in 0..40u64 {
+        let mut x = seed;
+        let tree = random_tree(&mut x, 2 + (seed % 3) as u32);
+        let root = if seed % 2 == 0 { "max" } else { "min" };
+        let minimax: TraceView = ok("/api/trace", json!({"tree": tree, "root": root, "algorithm": "minimax"})).await;
+        assert!(minimax.pruned_leaves.is_empty(), "{tree}");
+        for algorithm in ["alphabeta", "negamax", "negamax-alphabeta"] {
+            let traced: TraceView = ok("/api/trace", json!({"tree": tree, "root": root, "algorithm": algorithm})).await;
+            assert_eq!(traced.value, minimax.value, "{algorithm} on {tree}");
+            assert!(traced.nodes <= minimax.nodes, "{algorithm} on {tree}");
+        }
+    }
+}
+
+#[tokio::test]
+async fn a_bad_trace_request_is_refused_naming_the_problem() {
+    let bad = StatusCode::BAD_REQUEST;
+    refused("/api/trace", r#"{"tree": "[1,"}"#, bad, "tree").await;
+    refused("/api/trace", r#"{"tree": "[1,2]", "root": "middle"}"#, bad, "middle").await;
+    refused("/api/trace", r#"{"tree": "[1,2]", "algorithm": "mtdf"}"#, bad, "mtdf").await;
+    let deep = format!("{}1{}", "[".repeat(5000), "]".repeat(5000));
+    refused("/api/trace", &json!({"tree": deep}).to_string(), bad, "nesting").await;
 }
