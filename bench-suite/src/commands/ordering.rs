@@ -5,12 +5,11 @@ use crate::output::{self, OutArg, Sink};
 use anyhow::{Result, bail};
 use clap::Args;
 use indicatif::HumanCount;
+use khela_exact::SearchResult;
+use khela_exact::ordering_table::{self, Compared, TableError};
 use khela_exact::theory::knuth_moore;
-use khela_exact::{Algorithm, MoveOrdering, Oracle, SearchResult, Searcher};
-use khela_games::Game;
-use khela_games::random_tree::{Params, RandomTree};
+use khela_games::random_tree::Params;
 use khela_games::rng::Rng;
-use khela_games::tictactoe::{self, Board, TicTacToe};
 use serde::Serialize;
 use std::path::Path;
 
@@ -44,10 +43,6 @@ pub struct OrderingArgs {
 
 /// The file the no-argument run writes.
 const DEFAULT_OUT: &str = "results/ordering.csv";
-
-/// The largest random tree the table searches: plain minimax visits every node and the oracle orderings
-/// memoize every node.
-const MAX_NODES: u64 = 1 << 24;
 
 /// One row of `results/ordering.csv`.
 #[derive(Debug, Serialize)]
@@ -100,26 +95,17 @@ pub fn run(args: &OrderingArgs) -> Result<()> {
 }
 
 fn random_tree_rows(params: &Params) -> Result<(Vec<Row>, String)> {
-    let nodes = params.node_count().filter(|&n| n <= MAX_NODES);
-    let Some(nodes) = nodes else {
-        bail!(
-            "random tree b={} d={} has {} nodes; the ordering table runs plain minimax over every node and \
+    let results = match ordering_table::random_tree(params) {
+        Ok(results) => results,
+        Err(TableError::TooLarge { b, d, nodes }) => bail!(
+            "random tree b={b} d={d} has {} nodes; the ordering table runs plain minimax over every node and \
              memoizes every node for the oracle orderings, so it is limited to {} nodes",
-            params.b,
-            params.d,
-            params.node_count().map_or("more than 2^62".to_string(), |n| HumanCount(n).to_string()),
-            HumanCount(MAX_NODES)
-        );
+            nodes.map_or("more than 2^62".to_string(), |n| HumanCount(n).to_string()),
+            HumanCount(ordering_table::MAX_NODES)
+        ),
+        Err(err) => return Err(err.into()),
     };
-    let tree = RandomTree::new(*params)?;
-    let oracle = Oracle::new(&tree, &RandomTree::ROOT).shared();
-    let runs = [
-        (Algorithm::Minimax, MoveOrdering::Natural, "natural"),
-        (Algorithm::AlphaBeta, MoveOrdering::Natural, "natural"),
-        (Algorithm::AlphaBeta, MoveOrdering::best_first(&oracle), "best"),
-        (Algorithm::AlphaBeta, MoveOrdering::worst_first(&oracle), "worst"),
-    ];
-    let results = search_all(&tree, &RandomTree::ROOT, &runs);
+    let nodes = params.node_count().unwrap_or(0);
     let rows = to_rows("random-tree", Some(params), &results);
     let knuth_moore = knuth_moore(params.b, params.d);
     let title = format!(
@@ -132,66 +118,43 @@ fn random_tree_rows(params: &Params) -> Result<(Vec<Row>, String)> {
         params.lo,
         params.hi,
         HumanCount(nodes),
-        HumanCount(tree.params().leaves().unwrap_or(0)),
+        HumanCount(params.leaves().unwrap_or(0)),
         knuth_moore.map_or("(too large)".to_string(), |n| HumanCount(n).to_string()),
     );
     Ok((rows, format!("{title}\n{}", table(&results, |r| r.stats.leaves, "leaves vs minimax"))))
 }
 
 fn tictactoe_rows() -> (Vec<Row>, String) {
-    let oracle = Oracle::new(&TicTacToe, &Board::EMPTY).shared();
-    let runs = [
-        (Algorithm::Minimax, MoveOrdering::Natural, "natural"),
-        (Algorithm::AlphaBeta, MoveOrdering::Natural, "natural"),
-        (Algorithm::AlphaBeta, MoveOrdering::preference(tictactoe::CENTER_CORNER_EDGE.to_vec()), "center-corner-edge"),
-        (Algorithm::AlphaBeta, MoveOrdering::preference(tictactoe::EDGE_CORNER_CENTER.to_vec()), "edge-corner-center"),
-        (Algorithm::AlphaBeta, MoveOrdering::best_first(&oracle), "best"),
-        (Algorithm::AlphaBeta, MoveOrdering::worst_first(&oracle), "worst"),
-        (Algorithm::AlphaBeta, MoveOrdering::Reversed, "reversed"),
-    ];
-    let results = search_all(&TicTacToe, &Board::EMPTY, &runs);
+    let results = ordering_table::tictactoe();
     let rows = to_rows("tictactoe", None, &results);
     let title = "Tic-tac-toe from the empty board";
     (rows, format!("{title}\n{}", table(&results, |r| r.stats.nodes, "nodes vs minimax")))
 }
 
 /// The CSV rows of the searches of one game; `params` fills the random-tree columns.
-fn to_rows<M>(game: &'static str, params: Option<&Params>, results: &[Searched<M>]) -> Vec<Row> {
+fn to_rows<M>(game: &'static str, params: Option<&Params>, results: &[Compared<M>]) -> Vec<Row> {
     results
         .iter()
-        .map(|(algorithm, ordering, r)| Row {
+        .map(|c| Row {
             game,
             b: params.map(|p| p.b),
             d: params.map(|p| p.d),
             seed: params.map(|p| p.seed),
             rng: params.map(|p| p.rng.into()),
-            algorithm: algorithm.name(),
-            ordering,
-            value: output::value(r.value),
-            leaves: r.stats.leaves,
-            nodes: r.stats.nodes,
-        })
-        .collect()
-}
-
-type Run<G> = (Algorithm, MoveOrdering<G>, &'static str);
-
-/// A search done: the algorithm, the ordering's name and the result.
-type Searched<M> = (Algorithm, &'static str, SearchResult<M>);
-
-fn search_all<G: Game>(game: &G, root: &G::State, runs: &[Run<G>]) -> Vec<Searched<G::Move>> {
-    runs.iter()
-        .map(|(algorithm, ordering, name)| {
-            (*algorithm, *name, Searcher::new(game, ordering.clone()).run(*algorithm, root))
+            algorithm: c.algorithm.name(),
+            ordering: c.ordering,
+            value: output::value(c.result.value),
+            leaves: c.result.stats.leaves,
+            nodes: c.result.stats.nodes,
         })
         .collect()
 }
 
 /// The printed table; `measure` picks the count compared with minimax's in the last column.
-fn table<M>(results: &[Searched<M>], measure: impl Fn(&SearchResult<M>) -> u64, ratio_name: &str) -> String {
-    let baseline = results.first().map_or(1, |(_, _, r)| measure(r)).max(1) as f64;
+fn table<M>(results: &[Compared<M>], measure: impl Fn(&SearchResult<M>) -> u64, ratio_name: &str) -> String {
+    let baseline = results.first().map_or(1, |c| measure(&c.result)).max(1) as f64;
     let mut table = output::table(&["algorithm", "ordering", "value", "leaves", "nodes", ratio_name]);
-    for (algorithm, ordering, r) in results {
+    for Compared { algorithm, ordering, result: r } in results {
         table.add_row(vec![
             algorithm.name().to_string(),
             ordering.to_string(),

@@ -12,7 +12,8 @@
 //!
 //! Every search returns its value (from MAX's view, as everywhere in khela) and plain counters ([`Stats`]).
 //! Beside the searches: the [`Oracle`] of exact values behind the oracle orderings, what [`theory`] predicts
-//! alpha-beta costs, full-tree tallies ([`tally`]) and tree counting on every core ([`count`]).
+//! alpha-beta costs, the textbook's move-ordering table ([`ordering_table`]), full-tree tallies ([`tally`]) and
+//! tree counting on every core ([`count`]).
 //!
 //! # Examples
 //!
@@ -36,6 +37,7 @@ pub mod iterate;
 mod move_ordering;
 mod oracle;
 mod orderer;
+pub mod ordering_table;
 pub mod prove;
 pub mod retro;
 mod search;

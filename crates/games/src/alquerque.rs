@@ -176,6 +176,16 @@ impl Board {
         self.jumps.iter().map(Vec::len).sum()
     }
 
+    /// The point's (file, rank), 0-based from the bottom left.
+    pub fn coords(&self, p: u8) -> (u8, u8) {
+        self.coords[p as usize]
+    }
+
+    /// The number of ranks.
+    pub fn rank_count(&self) -> u8 {
+        self.ranks
+    }
+
     /// The point's name: `c3`.
     pub fn name(&self, p: u8) -> String {
         let (f, r) = self.coords[p as usize];

@@ -64,6 +64,11 @@ impl Position {
         self.edges
     }
 
+    /// The boxes each player took, the first player's first, a bit a box (bit `i` the box `i` in reading order).
+    pub fn owners(&self) -> (u16, u16) {
+        (self.first, self.second)
+    }
+
     /// The boxes the first and the second player took.
     pub fn boxes(&self) -> (u32, u32) {
         (self.first.count_ones(), self.second.count_ones())

@@ -343,6 +343,13 @@ impl SixteenSoldiers {
         path
     }
 
+    /// The points whose pieces a move captures, in order (none for a step).
+    pub fn captures(&self, mv: Move) -> Vec<u8> {
+        let mut captured = Vec::new();
+        self.walk(mv, |over, _| captured.extend(over));
+        captured
+    }
+
     /// Follows a move from its start: `visit(over, to)` for each step (`over` is `None`) or jump.
     #[inline]
     fn walk(&self, mv: Move, mut visit: impl FnMut(Option<u8>, u8)) {

@@ -1,6 +1,6 @@
 //! The dynamic face: a game chosen at run time by its game string ([`load`]), for interactive front ends (the
 //! Python states, the browser app). Its states ([`State`]) give their legal moves as numbers and as notation,
-//! play and undo them, give the outcome and the chance outcomes, the picture, the analysis of every move and a
+//! play and undo them, give the outcome and the chance outcomes, the picture and the board, the analysis of every move and a
 //! player's move. It is written once, generically over the registry's entries ([`Face`] for every
 //! [`Entry`]); the generic path stays for bulk work.
 //!
@@ -12,6 +12,7 @@
 //! writes a state out whole, which [`Game::replay`] reads back.
 
 use crate::analysis::{self, Analyser, Analysis};
+use crate::board::{Board, Gesture};
 use crate::net;
 use crate::players::{self, Contender, Seat};
 use crate::registry::{self, Entry, GameName, Spec, Visit};
@@ -266,6 +267,16 @@ impl State {
         self.line.picture()
     }
 
+    /// The position drawn as a board ([`crate::board`]).
+    pub fn board(&self) -> Board {
+        self.line.board()
+    }
+
+    /// How each legal move (at a chance node, each outcome) is made on [`State::board`]'s board, by number.
+    pub fn gestures(&self) -> Vec<Gesture> {
+        self.line.gestures()
+    }
+
     /// Every legal move valued by `analyser` ([`crate::analysis`]).
     ///
     /// # Errors
@@ -345,6 +356,10 @@ pub trait Play: Send + Sync + fmt::Debug {
     fn undo(&mut self) -> bool;
     /// The picture.
     fn picture(&self) -> String;
+    /// The board.
+    fn board(&self) -> Board;
+    /// The legal moves' gestures, in the order of [`Play::moves`].
+    fn gestures(&self) -> Vec<Gesture>;
     /// The analysis; `name` is the game's.
     fn analyse(&self, name: GameName, analyser: &Analyser) -> Result<Analysis>;
     /// A contender's move; `name` is the game's.
@@ -427,6 +442,14 @@ impl<E: Entry> Play for Played<E> {
 
     fn picture(&self) -> String {
         self.entry.game().picture(self.line.state())
+    }
+
+    fn board(&self) -> Board {
+        self.entry.board(self.line.state())
+    }
+
+    fn gestures(&self) -> Vec<Gesture> {
+        self.legal().into_iter().map(|mv| self.entry.gesture(self.line.state(), mv)).collect()
     }
 
     fn analyse(&self, name: GameName, analyser: &Analyser) -> Result<Analysis> {

@@ -8,6 +8,8 @@
 //!   ([`analysis`]) and a player's move ([`players`]).
 //! - [`players`]: who plays a game — the engine, Monte Carlo, a network, random moves — and the loop that plays
 //!   a game between two of them.
+//! - [`board`]: a position drawn as a board for people (points, lines, pieces, counters) and each move's gesture
+//!   on it, for the browser app.
 //! - [`tables`], [`known`] and [`net`]: endgame tables and trained networks, loaded from paths.
 //!
 //! The generic, monomorphised path ([`registry::visit`] with a [`registry::Visit`]) is for bulk work, where it
@@ -45,7 +47,8 @@
 //! 1. its file in `crates/games` (the [`khela_games::Game`] and [`khela_games::Notation`] implementations; call
 //!    the conformance suite, `khela_games::conformance`, from its tests);
 //! 2. its entry here, one file in `src/games/` implementing [`registry::Entry`] (it reads its parameters from the
-//!    [`Spec`] and refuses the others), declared in `src/games/mod.rs`;
+//!    [`Spec`] and refuses the others, and draws its board for the browser app: [`registry::Entry::board`] and
+//!    [`registry::Entry::gesture`], checked on random lines by `tests/dynamic.rs`), declared in `src/games/mod.rs`;
 //! 3. one line in the registry's list ([`registry::GameName`]'s variant) and its arm in [`registry::visit`];
 //! 4. only if it has them: an evaluator in `crates/heuristic` (the entry's `scale`), a network's encoding in
 //!    `crates/zero` (the entry's `with_net`), an endgame (`endgame`), an own solver ([`registry::Own`]).
@@ -68,6 +71,7 @@
 pub use khela_files as files;
 
 pub mod analysis;
+pub mod board;
 pub mod dynamic;
 pub mod games;
 pub mod known;

@@ -2,6 +2,7 @@
 //! the face promises (moves by number and by notation, undo, clones, records, chance outcomes), and players'
 //! moves reproducible from their seed.
 
+use khela::board::{Board, Style};
 use khela::dynamic::{Record, Turn};
 use khela::players::Contender;
 use khela::{Game, GameName, Spec, State};
@@ -63,6 +64,7 @@ fn step(state: &mut State, rng: &mut Pcg) -> bool {
     }
     assert!(state.move_text(moves.len()).is_err());
     assert!(state.parse_move("no such move").unwrap_err().to_string().contains("the legal moves:"));
+    check_board(state);
     // Play and undo come back to the same state; a clone goes its own way.
     let before = state.record();
     let picture = state.picture();
@@ -75,6 +77,67 @@ fn step(state: &mut State, rng: &mut Pcg) -> bool {
     assert_eq!(clone.picture(), picture);
     state.play_text(&texts[mv]).unwrap();
     true
+}
+
+/// The side of the piece on `point` and how many stand there, if any.
+fn piece_at(board: &Board, point: usize) -> Option<(u8, u32)> {
+    board.pieces.iter().find(|piece| piece.point == point).map(|piece| (piece.side, piece.count))
+}
+
+/// Checks the board and the gestures of `state`: everything drawn on a point of the board, the moves told apart
+/// by their gestures, and each move doing on the board what its gesture shows (the piece on its first point on
+/// its last after it; a one-point move's piece, token or edge where it was made; the captured pieces fewer).
+fn check_board(state: &State) {
+    let board = state.board();
+    let points = board.points.len();
+    assert!(
+        board.pieces.iter().all(|piece| piece.point < points && piece.count >= 1),
+        "{state:?}: a piece off the board"
+    );
+    assert!(board.links.iter().all(|link| link.from < points && link.to < points), "{state:?}: a line off the board");
+    let gestures = state.gestures();
+    assert_eq!(gestures.len(), state.legal_moves().len(), "{state:?}: a gesture a move");
+    let mut seen = std::collections::HashSet::new();
+    for (mv, gesture) in gestures.iter().enumerate() {
+        let on_board = gesture.path.iter().chain(&gesture.also).chain(&gesture.captures);
+        assert!(on_board.into_iter().all(|&p| p < points), "{state:?}: move {mv}'s gesture is off the board");
+        if gesture.path.is_empty() {
+            continue;
+        }
+        for clicks in std::iter::once(gesture.path.clone()).chain(gesture.also.iter().map(|&p| vec![p])) {
+            assert!(seen.insert(clicks.clone()), "{state:?}: two moves are made by the clicks {clicks:?}");
+        }
+        let mut after = state.clone();
+        after.play(mv).unwrap();
+        let drawn = after.board();
+        let (first, last) = (gesture.path[0], gesture.path[gesture.path.len() - 1]);
+        if gesture.path.len() > 1 {
+            let (side, _) =
+                piece_at(&board, first).unwrap_or_else(|| panic!("{state:?}: move {mv} starts on no piece"));
+            assert_eq!(piece_at(&drawn, last).map(|(s, _)| s), Some(side), "{state:?}: move {mv} ends elsewhere");
+        } else {
+            match board.style {
+                Style::Cells | Style::Lines => {
+                    assert!(piece_at(&drawn, first).is_some(), "{state:?}: move {mv} put nothing")
+                }
+                Style::Heaps => assert!(drawn.pieces.len() < board.pieces.len(), "{state:?}: move {mv} took nothing"),
+                Style::Dots => {
+                    let link = drawn.links.iter().find(|l| !board.links.contains(l)).expect("an edge drawn");
+                    let (a, b, at) = (&drawn.points[link.from], &drawn.points[link.to], &board.points[first]);
+                    assert_eq!(
+                        ((a.x + b.x) / 2.0, (a.y + b.y) / 2.0),
+                        (at.x, at.y),
+                        "{state:?}: edge {mv} drawn elsewhere"
+                    );
+                }
+                Style::Plain => panic!("{state:?}: a move on a board without points"),
+            }
+        }
+        for &captured in gesture.captures.iter().filter(|&&p| p != last) {
+            let count = |board: &Board| piece_at(board, captured).map_or(0, |(_, n)| n);
+            assert!(count(&drawn) < count(&board), "{state:?}: move {mv} captures nothing on point {captured}");
+        }
+    }
 }
 
 #[test]

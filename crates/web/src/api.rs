@@ -7,13 +7,11 @@ use crate::limits::Limits;
 use axum::Json;
 use axum::extract::State as Shared;
 use axum::extract::rejection::JsonRejection;
+use khela::board::{Board, Gesture};
 use khela::players::Contender;
 use khela::registry::GameName;
 use khela::{Analyser, Source};
-use khela_exact::Algorithm;
-use khela_exact::tree_trace::{self, TreeStep};
 use khela_games::Player;
-use khela_games::tree::Tree;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::time::Duration;
@@ -101,65 +99,10 @@ pub struct ChooseRequest {
     pub seed: u64,
 }
 
-/// `POST /api/trace`: an explicit tree and the search to follow through it.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct TraceRequest {
-    /// The tree in nested-list notation, like `[[5,8,6],[3,9,7],[10,4,2]]`; chance nodes as `{0.5:8,0.5:-1}`.
-    pub tree: String,
-    /// The side to move at the root: `max` (the default) or `min`.
-    #[serde(default)]
-    pub root: Option<String>,
-    /// The search: `minimax`, `alphabeta` (the default), `negamax` or `negamax-alphabeta`.
-    #[serde(default)]
-    pub algorithm: Option<String>,
-}
-
-/// One step of a traced search.
-#[derive(Debug, Serialize, Deserialize)]
-#[serde(tag = "event", rename_all = "lowercase")]
-pub enum StepView {
-    /// A node's value backed up.
-    Backed {
-        /// The node, named as the textbook names it (A, B, … then by path, `B.2`).
-        node: String,
-        /// Its value, MAX's view.
-        value: f64,
-        /// `exact`, `lower` or `upper` (a bound, after a cutoff).
-        bound: String,
-    },
-    /// Children pruned by a cutoff.
-    Pruned {
-        /// The pruned children.
-        nodes: Vec<String>,
-        /// The leaves under them.
-        leaves: Vec<i64>,
-    },
-}
-
-/// A search over an explicit tree, step by step.
-#[derive(Debug, Serialize, Deserialize)]
-pub struct TraceView {
-    /// The steps, children before parents.
-    pub steps: Vec<StepView>,
-    /// The root's value, MAX's view.
-    pub value: f64,
-    /// The best move's child, by name.
-    pub best: Option<String>,
-    /// The nodes visited, and the tree's nodes.
-    pub nodes: u64,
-    /// The tree's nodes.
-    pub tree_nodes: usize,
-    /// The leaves visited.
-    pub leaves: u64,
-    /// Every leaf pruned.
-    pub pruned_leaves: Vec<i64>,
-}
-
 /// A game the API serves.
 #[derive(Debug, Serialize, Deserialize)]
 pub struct GameView {
-    /// Its name, the game string of its standard form.
+    /// Its game string: a game's name for its standard form, or a name with parameters.
     pub name: String,
     /// Its title.
     pub title: String,
@@ -167,7 +110,7 @@ pub struct GameView {
     pub notation: String,
     /// Its players' names, the first player first.
     pub players: [String; 2],
-    /// Its standard start, in its notation (empty where the game has none, as Nim's heaps).
+    /// Its standard start, in its notation (for Nim, which has none, the heaps 3, 4 and 5).
     pub start: String,
 }
 
@@ -180,6 +123,8 @@ pub struct StateView {
     pub start: String,
     /// The moves played since.
     pub moves: Vec<String>,
+    /// Its players' names, the first player first.
+    pub players: [String; 2],
     /// `decision`, `chance` or `over`.
     pub turn: String,
     /// The player to move, at a decision.
@@ -192,6 +137,10 @@ pub struct StateView {
     pub probabilities: Vec<f64>,
     /// The position drawn for people, as the command line draws it.
     pub picture: String,
+    /// The position as a board: points, lines, pieces and counters ([`khela::board`]).
+    pub board: Board,
+    /// How each legal move is made on the board, in the order of `legal`.
+    pub gestures: Vec<Gesture>,
 }
 
 /// One move's value.
@@ -230,7 +179,7 @@ pub struct ChoiceView {
 }
 
 /// The body of a request, or the error naming what is wrong with it.
-fn read<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
+pub(crate) fn read<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, ApiError> {
     body.map(|Json(value)| value).map_err(|rejection| ApiError::unreadable(rejection.status(), rejection.body_text()))
 }
 
@@ -266,23 +215,43 @@ fn view(state: &khela::State) -> StateView {
         game: record.game,
         start: record.start,
         moves: record.moves,
+        players: [game.player_name(Player::Max).to_string(), game.player_name(Player::Min).to_string()],
         turn: turn.to_string(),
         to_move,
         outcome,
         legal: state.move_texts(),
         probabilities: state.chance_outcomes().into_iter().map(|(_, p)| p).collect(),
         picture: state.picture(),
+        board: state.board(),
+        gestures: state.gestures(),
     }
 }
 
-/// `GET /api/games`: every game, in the registry's order.
+/// The forms of the games the app offers besides each game's standard one.
+pub const VARIANTS: [&str; 5] = [
+    "connect4(width=5,height=4)",
+    "bagh-chal(rules=bagh-bandi)",
+    "sixteen-soldiers(rules=optional)",
+    "sixteen-soldiers(rules=continue)",
+    "pig(goal=20)",
+];
+
+/// The heaps the app starts Nim from, which has no standard start.
+const NIM_HEAPS: &str = "3,4,5";
+
+/// `GET /api/games`: every game, in the registry's order, then the [`VARIANTS`].
 pub async fn games() -> Result<Json<Vec<GameView>>, ApiError> {
+    let names = GameName::VARIANTS.iter().map(ToString::to_string).chain(VARIANTS.map(String::from));
     let mut games = Vec::new();
-    for name in GameName::VARIANTS {
-        let game = khela::load(&name.to_string())?;
-        let start = game.start().map(|state| state.record().start).unwrap_or_default();
+    for name in names {
+        let game = khela::load(&name)?;
+        let start = match game.start() {
+            Ok(state) => state.record().start,
+            Err(_) if game.spec().name == GameName::Nim => NIM_HEAPS.to_string(),
+            Err(_) => String::new(),
+        };
         games.push(GameView {
-            name: name.to_string(),
+            name,
             title: game.title(),
             notation: game.notation().to_string(),
             players: [game.player_name(Player::Max).to_string(), game.player_name(Player::Min).to_string()],
@@ -397,48 +366,10 @@ pub async fn choose(
     Ok(Json(ChoiceView { mv }))
 }
 
-/// The searches a trace follows: those that visit a tree node by node, as the textbook does.
-const TRACED: [Algorithm; 4] =
-    [Algorithm::Minimax, Algorithm::AlphaBeta, Algorithm::Negamax, Algorithm::NegamaxAlphaBeta];
-
-/// `POST /api/trace`: the textbook's trace of a search over an explicit tree.
-pub async fn trace(body: Result<Json<TraceRequest>, JsonRejection>) -> Result<Json<TraceView>, ApiError> {
-    let request = read(body)?;
-    let root = match request.root.as_deref().unwrap_or("max") {
-        "max" => Player::Max,
-        "min" => Player::Min,
-        other => return Err(ApiError::bad_request(format!("root {other:?}: max or min"))),
-    };
-    let name = request.algorithm.as_deref().unwrap_or("alphabeta");
-    let algorithm = name.parse::<Algorithm>().ok().filter(|a| TRACED.contains(a)).ok_or_else(|| {
-        ApiError::bad_request(format!(
-            "algorithm {name:?}: a trace follows minimax, alphabeta, negamax or negamax-alphabeta"
-        ))
-    })?;
-    let tree = Tree::parse(&request.tree, root).map_err(|err| ApiError::bad_request(format!("tree: {err}")))?;
-    let traced = tree_trace::trace(&tree, algorithm);
-    Ok(Json(TraceView {
-        steps: traced
-            .steps
-            .into_iter()
-            .map(|step| match step {
-                TreeStep::Backed { node, value, bound } => StepView::Backed { node, value, bound: bound.to_string() },
-                TreeStep::Pruned { nodes, leaves } => StepView::Pruned { nodes, leaves },
-            })
-            .collect(),
-        value: traced.value,
-        best: traced.best,
-        nodes: traced.nodes,
-        tree_nodes: tree.len(),
-        leaves: traced.leaves,
-        pruned_leaves: traced.pruned_leaves,
-    }))
-}
-
 /// Runs a search on a blocking thread, holding one of the server's slots, and waits at most the server's time
 /// for it: no slot free is "busy"; a search past the time is answered so, while it finishes in the background,
 /// still holding its slot, so that the slots bound the work running.
-async fn searching<T: Send + 'static>(
+pub(crate) async fn searching<T: Send + 'static>(
     app: &App,
     work: impl FnOnce() -> anyhow::Result<T> + Send + 'static,
 ) -> Result<T, ApiError> {

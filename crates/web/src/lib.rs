@@ -16,6 +16,7 @@
 //! | `POST /api/analyse` | the same, and `"analyser": {"kind": "exact"}`, `{"kind": "depth", "depth"}` or `{"kind": "mcts", "iterations", "seed"?}` | every legal move: `move`, `value` (the first player's view), `visits`, `best` |
 //! | `POST /api/choose` | the same, and `"player": "engine:4"`, `"mcts:1000"` or `"random"`, `"seed"?` | the player's `move` |
 //! | `POST /api/trace` | `{"tree", "root"?, "algorithm"?}` | the textbook's trace: `steps` (values backed up, cutoffs with their leaves), `value`, `best`, `nodes`, `pruned_leaves` |
+//! | `POST /api/ordering` | `{"branching", "depth", "seed", "generator"?}` | the textbook's move-ordering table of a random tree: `rows` (`algorithm`, `ordering`, `value`, `leaves`, `nodes`), `tree_nodes`, `tree_leaves`, `knuth_moore` |
 //!
 //! # Examples
 //!
@@ -37,10 +38,13 @@ mod api;
 mod error;
 mod limits;
 mod page;
+mod textbook;
 
-pub use api::{AnalysisView, ChoiceView, GameView, MoveView, StateView, StepView, TraceView};
+pub use api::{AnalysisView, ChoiceView, GameView, MoveView, StateView, VARIANTS};
 pub use error::ApiError;
 pub use limits::Limits;
+pub use page::asset_sizes;
+pub use textbook::{OrderingRowView, OrderingView, StepView, TraceView};
 
 use axum::Router;
 use axum::extract::DefaultBodyLimit;
@@ -53,14 +57,14 @@ use tokio::sync::Semaphore;
 pub fn router(limits: Limits) -> Router {
     let app = api::App { slots: Arc::new(Semaphore::new(limits.max_searches)), limits: limits.clone() };
     Router::new()
-        .route("/", get(page::index))
         .route("/api/games", get(api::games))
         .route("/api/state", post(api::state))
         .route("/api/play", post(api::play))
         .route("/api/analyse", post(api::analyse))
         .route("/api/choose", post(api::choose))
-        .route("/api/trace", post(api::trace))
-        .fallback(page::not_found)
+        .route("/api/trace", post(textbook::trace))
+        .route("/api/ordering", post(textbook::ordering))
+        .fallback(page::file)
         .method_not_allowed_fallback(page::method_not_allowed)
         .layer(DefaultBodyLimit::max(limits.max_body_bytes))
         .with_state(app)

@@ -59,9 +59,11 @@ async fn the_games_are_the_registrys() {
     assert_eq!(status, StatusCode::OK);
     let games: Vec<GameView> = serde_json::from_value(value).unwrap();
     let names: Vec<&str> = games.iter().map(|g| g.name.as_str()).collect();
-    let registry: Vec<String> =
-        <khela::registry::GameName as strum::VariantArray>::VARIANTS.iter().map(ToString::to_string).collect();
-    assert_eq!(names, registry);
+    let registry = <khela::registry::GameName as strum::VariantArray>::VARIANTS.iter().map(ToString::to_string);
+    let offered: Vec<String> = registry.chain(khela_web::VARIANTS.map(String::from)).collect();
+    assert_eq!(names, offered);
+    let nim = games.iter().find(|g| g.name == "nim").unwrap();
+    assert_eq!(nim.start, "3,4,5", "Nim, with no standard start, starts from heaps the app offers");
     let tictactoe = &games[0];
     assert_eq!((tictactoe.start.as_str(), &tictactoe.players), (".........", &["X".to_string(), "O".to_string()]));
 }
@@ -306,4 +308,46 @@ async fn a_bad_trace_request_is_refused_naming_the_problem() {
     refused("/api/trace", r#"{"tree": "[1,2]", "algorithm": "mtdf"}"#, bad, "mtdf").await;
     let deep = format!("{}1{}", "[".repeat(5000), "]".repeat(5000));
     refused("/api/trace", &json!({"tree": deep}).to_string(), bad, "nesting").await;
+}
+
+/// The textbook's move-ordering table (results/ordering.csv, the README's first table): the random tree b=4, d=6,
+/// seed 42, leaves 0..=99 from Python's generator; minimax visits all 4,096 leaves, alpha-beta 687 in the natural
+/// order, 127 best first (Knuth and Moore's minimum) and 3,568 worst first, every search finding 26.
+#[tokio::test]
+async fn the_ordering_table_has_the_textbooks_figures() {
+    let table: khela_web::OrderingView =
+        ok("/api/ordering", json!({"branching": 4, "depth": 6, "seed": 42, "generator": "python"})).await;
+    let rows: Vec<(&str, &str, f64, u64, u64)> =
+        table.rows.iter().map(|r| (r.algorithm.as_str(), r.ordering.as_str(), r.value, r.leaves, r.nodes)).collect();
+    assert_eq!(
+        rows,
+        [
+            ("minimax", "natural", 26.0, 4096, 5461),
+            ("alphabeta", "natural", 26.0, 687, 1056),
+            ("alphabeta", "best", 26.0, 127, 268),
+            ("alphabeta", "worst", 26.0, 3568, 4853),
+        ]
+    );
+    assert_eq!((table.tree_nodes, table.tree_leaves, table.knuth_moore), (5461, 4096, Some(127)));
+    let default: khela_web::OrderingView = ok("/api/ordering", json!({"branching": 4, "depth": 6, "seed": 42})).await;
+    assert_eq!(default.rows.iter().map(|r| r.leaves).collect::<Vec<_>>(), [4096, 687, 127, 3568]);
+    let pcg: khela_web::OrderingView =
+        ok("/api/ordering", json!({"branching": 3, "depth": 4, "seed": 1, "generator": "pcg"})).await;
+    assert_eq!((pcg.rows.len(), pcg.rows[0].leaves), (4, 81));
+    assert!(pcg.rows.iter().all(|r| r.value == pcg.rows[0].value));
+}
+
+#[tokio::test]
+async fn an_ordering_table_over_the_limit_or_badly_asked_is_refused_naming_the_problem() {
+    let bad = StatusCode::BAD_REQUEST;
+    // 5^0 + … + 5^11 = 61,035,156 nodes, over the command's 2^24 = 16,777,216.
+    let big = r#"{"branching": 5, "depth": 11, "seed": 42}"#;
+    refused("/api/ordering", big, bad, "61035156 nodes").await;
+    refused("/api/ordering", big, bad, "limited to 16777216 nodes").await;
+    refused("/api/ordering", r#"{"branching": 2, "depth": 100, "seed": 1}"#, bad, "more than 2^62").await;
+    refused("/api/ordering", r#"{"branching": 0, "depth": 3, "seed": 1}"#, bad, "b=0").await;
+    refused("/api/ordering", r#"{"branching": 2, "depth": 3, "seed": 1, "generator": "mt"}"#, bad, "\"mt\"").await;
+    let unprocessable = StatusCode::UNPROCESSABLE_ENTITY;
+    refused("/api/ordering", r#"{"branching": 2, "depth": 3}"#, unprocessable, "seed").await;
+    refused("/api/ordering", r#"{"branching": -2, "depth": 3, "seed": 1}"#, unprocessable, "-2").await;
 }

@@ -2,11 +2,13 @@
 //! searched to a depth and by Monte Carlo, counted ply by ply; its positions repeat, so it is not solved exactly
 //! by search.
 
+use crate::board::{Board as Drawn, Gesture, Kind};
 use crate::registry::{Endgame, Entry, Part, Published, Scale, Scope, Spec, Summary, View, VisitNet};
 use anyhow::{Result, anyhow, bail};
 use khela_exact::retro::Census;
+use khela_games::alquerque;
 use khela_games::bagh_chal::sliding::SlidingPhase;
-use khela_games::bagh_chal::{BaghChal, Position, Setup};
+use khela_games::bagh_chal::{BaghChal, Move, Position, Setup, ends};
 use khela_heuristic::bagh_chal::Crowding;
 
 /// Bagh-Chal move sequences from the start, plies 0..=8 (perft; our counts, plies 1–4 checked by the tests
@@ -236,6 +238,35 @@ impl Entry for BaghChalEntry {
     fn per_ply(&self, position: &Position) -> Option<Option<Published>> {
         let standard = self.standard && *position == self.game.start_position();
         Some(standard.then_some(Published { sequences: &SEQUENCES, positions: &POSITIONS, growth: GROWTH }))
+    }
+
+    /// The board's points and lines, a stack drawn with its height, the goats in hand and captured beside it.
+    fn board(&self, s: &Position) -> Drawn {
+        let game = &self.game;
+        let mut drawn = Drawn::alquerque(game.board());
+        for p in alquerque::points(s.tigers) {
+            drawn.put(usize::from(p), 1, Kind::Tiger);
+        }
+        for p in alquerque::points(s.goats) {
+            drawn.put(usize::from(p), 0, Kind::Goat);
+            drawn.pieces.last_mut().expect("a goat put").count = game.height(s, p);
+        }
+        drawn.count("in_hand", Some(0), s.in_hand);
+        drawn.count("captured", Some(0), s.captured);
+        drawn
+    }
+
+    /// A placement on its point; a step from its point to the next; a capture over the goat it takes.
+    fn gesture(&self, _: &Position, mv: Move) -> Gesture {
+        let board = self.game.board();
+        match ends(mv) {
+            (None, to) => Gesture::at(usize::from(to)),
+            (Some(from), to) => {
+                let over =
+                    board.jumps(from).iter().find(|&&(_, _, land)| land == to).map(|&(_, over, _)| usize::from(over));
+                Gesture::path(vec![usize::from(from), usize::from(to)], over.into_iter().collect())
+            }
+        }
     }
 }
 

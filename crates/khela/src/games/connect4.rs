@@ -1,11 +1,12 @@
 //! Connect-4's entry: on the standard board or any size, with the threat evaluator, counted ply by ply against
 //! the published counts, solved exactly by the solver of `khela-exact`.
 
+use crate::board::{Board as Drawn, Gesture, Kind, Style};
 use crate::registry::{Entry, Exact, Own, Published, Scale, Spec, View, VisitNet};
 use anyhow::Result;
 use khela_exact::connect4::Solver;
 use khela_games::connect4::{Connect4, Position};
-use khela_games::{Game, Node, Value};
+use khela_games::{Game, Node, Player, Value};
 use khela_heuristic::connect4::Threats;
 
 /// Connect-4 move sequences from the empty 7×6 board, plies 0..=11 (perft).
@@ -138,4 +139,40 @@ impl Entry for Connect4Entry {
         let standard = self.game == Connect4::standard() && *position == Position::EMPTY;
         Some(standard.then_some(Published { sequences: &SEQUENCES, positions: &POSITIONS, growth: SEQUENCE_GROWTH }))
     }
+
+    /// The grid, the top row first, its cells named by column and row from the bottom (`4-1`); a move is made on
+    /// the cell where its stone lands, or on any cell of its column.
+    fn board(&self, p: &Position) -> Drawn {
+        let game = &self.game;
+        let (width, height) = (game.width(), game.height());
+        let mut drawn =
+            Drawn::grid(Style::Cells, width, height, |column, row| format!("{}-{}", column + 1, height - row));
+        let first = if p.to_move() == Player::Max { p.current() } else { p.opponent() };
+        for column in 0..width {
+            for row in 0..height {
+                let bit = game.bottom_cell(column as u8) << row;
+                if p.mask() & bit != 0 {
+                    let side = u8::from(first & bit == 0);
+                    drawn.put(cell(width, height, column, row), side, Kind::Disc);
+                }
+            }
+        }
+        drawn
+    }
+
+    fn gesture(&self, p: &Position, column: u8) -> Gesture {
+        let game = &self.game;
+        let (width, height) = (game.width(), game.height());
+        let row = (p.mask() & game.column_cells(column)).count_ones();
+        let column = u32::from(column);
+        let landing = cell(width, height, column, row);
+        let also = (0..height).map(|r| cell(width, height, column, r)).filter(|&c| c != landing).collect();
+        Gesture { path: vec![landing], also, captures: Vec::new() }
+    }
+}
+
+/// The index on the drawn board of the cell in `column` at `row` from the bottom (the board's points go row by row
+/// from the top).
+fn cell(width: u32, height: u32, column: u32, row: u32) -> usize {
+    ((height - 1 - row) * width + column) as usize
 }

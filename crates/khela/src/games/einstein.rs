@@ -2,9 +2,10 @@
 //! under chance to a depth with the race evaluator, by Monte Carlo, counted turn by turn, and its small endgames
 //! solved exactly by memoized expectiminimax.
 
+use crate::board::{Board as Drawn, Gesture, Kind, Style};
 use crate::registry::{Entry, Exact, Published, Scale, Spec, View};
 use anyhow::{Result, anyhow};
-use khela_games::einstein::{Einstein, GONE, SIDE, Setup, State};
+use khela_games::einstein::{Einstein, GONE, Move, SIDE, Setup, State, square_name};
 use khela_heuristic::einstein::Race;
 
 /// The softmax unit of the EinStein prior: ten points of the race estimate (about ten points of winning chance).
@@ -116,4 +117,43 @@ impl Entry for EinsteinEntry {
     fn deal(&self, seed: u64) -> Option<String> {
         self.setup.is_none().then(|| Einstein::write(&Setup::random(seed).state()))
     }
+
+    /// The 5 × 5 grid, `a5` at the top left, each cube with its number, the die's face once rolled.
+    fn board(&self, s: &State) -> Drawn {
+        let side = u32::from(SIDE);
+        let mut drawn = Drawn::grid(Style::Cells, side, side, |column, row| square_name(square_at(column, row)));
+        for (player, cubes) in s.cubes.iter().enumerate() {
+            for (number, &square) in cubes.iter().enumerate() {
+                if square != GONE {
+                    drawn.put(point(square), player as u8, Kind::Cube);
+                    drawn.pieces.last_mut().expect("a cube put").label = Some((number + 1).to_string());
+                }
+            }
+        }
+        if s.die > 0 {
+            drawn.count("die", None, s.die);
+        }
+        drawn
+    }
+
+    /// A cube's step from its square to the next, taking any cube there; the die's faces are buttons.
+    fn gesture(&self, s: &State, mv: Move) -> Gesture {
+        match mv {
+            Move::Roll(_) => Gesture::button(),
+            Move::Step(from, to) => {
+                let taken = s.cubes.iter().flatten().any(|&square| square == to);
+                Gesture::path(vec![point(from), point(to)], if taken { vec![point(to)] } else { Vec::new() })
+            }
+        }
+    }
+}
+
+/// The square in `column` (a = 0) at `row` from the top of the drawn board.
+fn square_at(column: u32, row: u32) -> u8 {
+    ((u32::from(SIDE) - 1 - row) * u32::from(SIDE) + column) as u8
+}
+
+/// The drawn board's point of `square` (the board is drawn rank 5 first).
+fn point(square: u8) -> usize {
+    usize::from((SIDE - 1 - square / SIDE) * SIDE + square % SIDE)
 }

@@ -1,12 +1,13 @@
 //! Nim's entry: solved by its own memoized search (an impartial game's values depend on the heaps alone) and
 //! checked against Bouton's XOR rule.
 
+use crate::board::{Board as Drawn, Gesture, Kind, Point, Style};
 use crate::registry::{Entry, Exact, Own, Spec, Theory, View};
 use anyhow::{Result, bail};
 use indicatif::HumanCount;
 use khela_exact::{Algorithm, Memo, Natural, Searcher};
 use khela_games::nim::{Heaps, Nim, Take};
-use khela_games::{Game, NoEvaluator, Value};
+use khela_games::{Game, NoEvaluator, Notation, Value};
 
 /// The largest Nim search the solver runs, in sub-positions (the product of heap size + 1).
 pub const MAX_POSITIONS: u64 = 1 << 26;
@@ -99,5 +100,27 @@ impl Entry for NimEntry {
 
     fn theory(&self) -> Option<Theory> {
         Some(Theory::Bouton)
+    }
+
+    /// Each heap a row of tokens, each token named by the move that takes the heap down to the tokens before it.
+    fn board(&self, s: &Heaps) -> Drawn {
+        let mut points = Vec::new();
+        for (heap, &size) in s.heaps.iter().enumerate() {
+            for to in 0..size {
+                let name = Nim.write_move(Take { heap, from: size, to });
+                points.push(Point { name, x: to as f32, y: heap as f32 });
+            }
+        }
+        let mut drawn = Drawn::new(Style::Heaps, points);
+        for token in 0..drawn.points.len() {
+            drawn.put(token, 0, Kind::Token);
+        }
+        drawn
+    }
+
+    /// A click on the first token taken: it and every token after it go.
+    fn gesture(&self, s: &Heaps, mv: Take) -> Gesture {
+        let before: u32 = s.heaps[..mv.heap].iter().sum();
+        Gesture::at((before + mv.to) as usize)
     }
 }

@@ -1,6 +1,7 @@
 //! Pig's and Piglet's entry: dice (a coin) and cycles, solved exactly by value iteration
 //! (`khela_exact::iterate` over `khela_games::pig::PigSpace`).
 
+use crate::board::{Board as Drawn, Gesture, Style};
 use crate::registry::{Entry, Exact, GameName, Own, Spec, View};
 use anyhow::Result;
 use khela_games::NoEvaluator;
@@ -55,5 +56,21 @@ impl Entry for PigEntry {
     /// Value iteration over every position.
     fn exact(&self) -> Exact {
         Exact::Own(Own::Pig(self.game))
+    }
+
+    /// No board: the scores, the turn's total and the goal.
+    fn board(&self, s: &State) -> Drawn {
+        let mut drawn = Drawn::new(Style::Plain, Vec::new());
+        for side in 0..2 {
+            drawn.count("score", Some(side), s.scores[usize::from(side)]);
+        }
+        drawn.count("turn_total", None, s.turn);
+        drawn.count("goal", None, self.game.goal());
+        drawn
+    }
+
+    /// Rolling, holding and the die's faces are buttons.
+    fn gesture(&self, _: &State, _: khela_games::pig::Move) -> Gesture {
+        Gesture::button()
     }
 }

@@ -2,11 +2,13 @@
 //! searched to a depth and by Monte Carlo, counted ply by ply; its positions repeat, so it is not solved exactly
 //! by search.
 
+use crate::board::{Board as Drawn, Gesture, Kind};
 use crate::registry::{Endgame, Entry, Part, Published, Scale, Scope, Spec, Summary, View, census_row};
 use crate::tables;
 use anyhow::{Result, anyhow, bail};
+use khela_games::alquerque;
 use khela_games::sixteen_soldiers::endgame::{FewPieces, MOST};
-use khela_games::sixteen_soldiers::{Capture, Position, SixteenSoldiers};
+use khela_games::sixteen_soldiers::{Capture, Move, Position, SixteenSoldiers};
 use khela_heuristic::sixteen_soldiers::{MATERIAL, Soldiers};
 use strum::VariantArray;
 
@@ -161,6 +163,23 @@ impl Entry for SixteenSoldiersEntry {
     fn per_ply(&self, position: &Position) -> Option<Option<Published>> {
         let standard = self.game.capture() == Capture::Compulsory && *position == self.game.start_position();
         Some(standard.then_some(Published { sequences: &SEQUENCES, positions: &POSITIONS, growth: GROWTH }))
+    }
+
+    /// The board's 37 points and lines, X's soldiers (the first player's) and O's.
+    fn board(&self, s: &Position) -> Drawn {
+        let mut drawn = Drawn::alquerque(self.game.board());
+        for (side, pieces) in [(0, s.x), (1, s.o)] {
+            for p in alquerque::points(pieces) {
+                drawn.put(usize::from(p), side, Kind::Disc);
+            }
+        }
+        drawn
+    }
+
+    /// A step from its point to the next; a chain of jumps through every landing, over the soldiers it takes.
+    fn gesture(&self, _: &Position, mv: Move) -> Gesture {
+        let points = |list: Vec<u8>| list.into_iter().map(usize::from).collect();
+        Gesture::path(points(self.game.path(mv)), points(self.game.captures(mv)))
     }
 }
 

@@ -1,6 +1,7 @@
 //! Tic-tac-toe's entry: the textbook's game, with its open-lines evaluator, solved and tallied whole, its every
 //! position an endgame of retrograde analysis.
 
+use crate::board::{Board as Drawn, Gesture, Kind, Style};
 use crate::registry::{
     Endgame, Entry, FullTree, Part, Published, Scale, Scope, Spec, Summary, View, VisitNet, census_row,
 };
@@ -104,6 +105,23 @@ impl Entry for TicTacToeEntry {
                 row: summary_row,
             },
         }))
+    }
+
+    /// The 3 × 3 grid, its cells named by their numbers as moves name them.
+    fn board(&self, board: &Board) -> Drawn {
+        let mut drawn = Drawn::grid(Style::Cells, 3, 3, |column, row| (3 * row + column).to_string());
+        for cell in 0..9 {
+            if board.x & 1 << cell != 0 {
+                drawn.put(cell, 0, Kind::Cross);
+            } else if board.o & 1 << cell != 0 {
+                drawn.put(cell, 1, Kind::Ring);
+            }
+        }
+        drawn
+    }
+
+    fn gesture(&self, _: &Board, cell: u8) -> Gesture {
+        Gesture::at(usize::from(cell))
     }
 }
 

@@ -3,6 +3,7 @@
 
 use super::endgame::{Endgame, Scope};
 use super::params::Spec;
+use crate::board::{Board, Gesture};
 use anyhow::Result;
 use khela_games::connect4::Connect4;
 use khela_games::pig::Pig;
@@ -244,4 +245,10 @@ pub trait Entry: Sized + Send + Sync + 'static {
     fn theory(&self) -> Option<Theory> {
         None
     }
+
+    /// The position drawn as a board for people ([`crate::board`]).
+    fn board(&self, state: &<Self::Game as Game>::State) -> Board;
+
+    /// How the legal move `mv` of `state` is made on [`Entry::board`]'s board.
+    fn gesture(&self, state: &<Self::Game as Game>::State, mv: <Self::Game as Game>::Move) -> Gesture;
 }
