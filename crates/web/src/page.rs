@@ -24,6 +24,7 @@ const ASSETS: &[Asset] = &[
     asset!("index.html", "text/html; charset=utf-8"),
     asset!("textbook.html", "text/html; charset=utf-8"),
     asset!("app.css", "text/css; charset=utf-8"),
+    asset!("fonts.css", "text/css; charset=utf-8"),
     asset!("app.js", "text/javascript; charset=utf-8"),
     asset!("board.js", "text/javascript; charset=utf-8"),
     asset!("i18n.js", "text/javascript; charset=utf-8"),

@@ -37,7 +37,9 @@ fn main() -> ExitCode {
         Availability::Here(path) => path,
         Availability::Missing(message) if required => {
             let missing = message.trim_start_matches("browser tests skipped: ");
-            eprintln!("error: the browser tests cannot run: {missing}; KHELA_BROWSER_TESTS=required makes that a failure");
+            eprintln!(
+                "error: the browser tests cannot run: {missing}; KHELA_BROWSER_TESTS=required makes that a failure"
+            );
             return ExitCode::FAILURE;
         }
         Availability::Missing(message) => {
