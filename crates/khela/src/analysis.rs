@@ -79,6 +79,9 @@ pub struct MoveValue {
     pub value: Option<Value>,
     /// The iterations (or simulations) through the move, for Monte Carlo and a network's search.
     pub visits: Option<u64>,
+    /// For an exact value that is a win or a loss, the plies to the end under best play, the move itself the
+    /// first, where the source knows them (Connect-4's scores, endgame tables).
+    pub plies: Option<u32>,
 }
 
 /// Every legal move of a position valued.
@@ -160,7 +163,13 @@ pub fn analyse<E: Entry>(entry: &E, name: &str, line: &Line<E::Game>, analyser: 
         .iter()
         .zip(values)
         .enumerate()
-        .map(|(index, (&mv, (value, visits)))| MoveValue { index, text: game.write_move(mv), value, visits })
+        .map(|(index, (&mv, (value, visits)))| {
+            let plies = match (source, value) {
+                (Source::Exact, Some(value)) => entry.exact_plies(state, value),
+                _ => None,
+            };
+            MoveValue { index, text: game.write_move(mv), value, visits, plies }
+        })
         .collect();
     Ok(Analysis { source, mover, moves })
 }

@@ -11,16 +11,19 @@
 //! that undo goes back move by move, repetitions count in games whose positions repeat, and [`State::record`]
 //! writes a state out whole, which [`Game::replay`] reads back.
 
-use crate::analysis::{self, Analyser, Analysis};
+use crate::analysis::{self, Analyser, Analysis, MoveValue, Source};
 use crate::board::{Board, Gesture};
+use crate::known::Known;
 use crate::net;
 use crate::players::{self, Contender, Seat};
 use crate::registry::{self, Entry, GameName, Spec, Visit};
 use anyhow::{Result, anyhow, bail};
+use khela_exact::retro::Outcome;
 use khela_games::line::{End, Line};
 use khela_games::{Game as _, Node, Notation, Player, Value};
 use serde::{Deserialize, Serialize};
 use std::fmt;
+use std::path::Path;
 use std::sync::Arc;
 
 /// The game named by `text`, a game string with its parameters (`connect4(width=8)`; see
@@ -57,10 +60,35 @@ impl Game {
         impl Visit for Build {
             type Output = Arc<dyn Face>;
             fn visit<E: Entry>(self, entry: E) -> Arc<dyn Face> {
-                Arc::new(entry)
+                Arc::new(Faced { entry, known: None })
             }
         }
         Ok(Game { spec: spec.clone(), face: registry::visit(spec, Build)? })
+    }
+
+    /// The game with its endgame tables, read from `dir` (written by `retro`), or with `dir` `None` solved here
+    /// in memory (for small variants): the exact analysis of a position the tables hold, or whose every move
+    /// leads into them, comes from them, with the plies to the end — the sliding phase of Bagh-Chal, the
+    /// endgames of Sixteen Soldiers, positions whose repetitions no search can value.
+    ///
+    /// # Errors
+    ///
+    /// A game without an endgame, tables missing, unreadable or for other rules, or an endgame too large to
+    /// solve in memory.
+    pub fn with_tables(&self, dir: Option<&Path>) -> Result<Game> {
+        struct Load<'a>(Option<&'a Path>, &'a str);
+        impl Visit for Load<'_> {
+            type Output = Result<Arc<dyn Face>>;
+            fn visit<E: Entry>(self, entry: E) -> Result<Arc<dyn Face>> {
+                let known = match self.0 {
+                    Some(dir) => Known::load(&entry, self.1, dir, "the tables of")?,
+                    None => Known::solve(&entry, self.1)?,
+                };
+                Ok(Arc::new(Faced { entry, known: Some(known) }))
+            }
+        }
+        let face = registry::visit(&self.spec, Load(dir, self.spec.name.into()))??;
+        Ok(Game { spec: self.spec.clone(), face })
     }
 
     /// Its game string, as it was given.
@@ -151,7 +179,20 @@ pub enum Turn {
     Over(Value),
 }
 
-/// A state written out whole: its game string, its start, the moves played since, in the game's notation.
+/// A state written out whole: its game string, its start, the moves played since, in the game's notation. As
+/// text ([`Record::text`], [`Record::parse`]) it is the game record that `play --record` writes, `play --load`
+/// resumes and the browser app downloads and uploads: plain text, one move a line, readable by people.
+///
+/// ```text
+/// # khela game record; bench-suite play --load FILE resumes it
+/// game bagh-chal(rules=bagh-bandi)
+/// start ..T../.5.5./..T../.5.5./..... t 0
+/// 1. c5-c4
+/// 2. b4-b5
+/// ```
+///
+/// Lines starting with `#` are comments; the moves are numbered by ply. Records written before the game string
+/// carried its parameters give them on lines of their own, `rules R` and `quiet-limit N`, which are read still.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Record {
     /// The game string.
@@ -160,6 +201,54 @@ pub struct Record {
     pub start: String,
     /// The moves (and chance outcomes) played since.
     pub moves: Vec<String>,
+}
+
+impl Record {
+    /// The record as text.
+    pub fn text(&self) -> String {
+        let mut text = String::from("# khela game record; bench-suite play --load FILE resumes it\n");
+        text.push_str(&format!("game {}\nstart {}\n", self.game, self.start));
+        for (i, mv) in self.moves.iter().enumerate() {
+            text.push_str(&format!("{}. {mv}\n", i + 1));
+        }
+        text
+    }
+
+    /// The record written `text`; `origin` names where it comes from in messages (a file's path).
+    ///
+    /// # Errors
+    ///
+    /// A line that is none of the record's, a move out of its number's order, a game string that is not one or
+    /// parameters its game refuses, or a record without its game or its start: the message names the line.
+    pub fn parse(origin: &str, text: &str) -> Result<Record> {
+        let (mut game, mut start, mut moves) = (None::<Spec>, None, Vec::new());
+        let mut options = Vec::new();
+        for (n, line) in text.lines().enumerate() {
+            let line = line.trim();
+            let at = || format!("{origin} line {}", n + 1);
+            if line.is_empty() || line.starts_with('#') {
+                continue;
+            }
+            let (key, value) = line.split_once(' ').map_or((line, ""), |(k, v)| (k, v.trim()));
+            match key {
+                "game" => game = Some(value.parse().map_err(|e| anyhow!("{}: {e:#}", at()))?),
+                "rules" | "quiet-limit" => options.push((key, value.to_string(), at())),
+                "start" => start = Some(value.to_string()),
+                _ if key.strip_suffix('.').and_then(|k| k.parse::<usize>().ok()) == Some(moves.len() + 1) => {
+                    moves.push(value.to_string())
+                }
+                _ => bail!("{}: {line:?} is not `game`, `start` or move {}", at(), moves.len() + 1),
+            }
+        }
+        let (Some(mut game), Some(start)) = (game, start) else {
+            bail!("{origin}: a game record names its game and its start");
+        };
+        for (key, value, at) in options {
+            game.params.set(key, &value).map_err(|e| anyhow!("{at}: {e:#}"))?;
+        }
+        Game::new(&game).map_err(|e| anyhow!("{origin}: {e:#}"))?;
+        Ok(Record { game: game.to_string(), start, moves })
+    }
 }
 
 impl State {
@@ -316,23 +405,29 @@ pub trait Face: Send + Sync {
     fn line(self: Arc<Self>, position: Option<&str>) -> Result<Box<dyn Play>>;
 }
 
-impl<E: Entry> Face for E {
+/// An entry, as the dynamic face serves it: with its endgame's tables, where they were loaded.
+struct Faced<E: Entry> {
+    entry: E,
+    known: Option<Known<E::Game>>,
+}
+
+impl<E: Entry> Face for Faced<E> {
     fn title(&self) -> String {
-        Entry::title(self)
+        Entry::title(&self.entry)
     }
 
     fn notation(&self) -> &'static str {
-        Entry::notation(self)
+        Entry::notation(&self.entry)
     }
 
     fn player_name(&self, player: Player) -> &'static str {
-        self.game().player_name(player)
+        self.entry.game().player_name(player)
     }
 
     fn line(self: Arc<Self>, position: Option<&str>) -> Result<Box<dyn Play>> {
-        let (start, state) = registry::position(&*self, position, None)?;
-        let line = Line::new(self.game(), state);
-        Ok(Box::new(Played { entry: self, start, line }))
+        let (start, state) = registry::position(&self.entry, position, None)?;
+        let line = Line::new(self.entry.game(), state);
+        Ok(Box::new(Played { face: self, start, line }))
     }
 }
 
@@ -368,21 +463,54 @@ pub trait Play: Send + Sync + fmt::Debug {
 
 /// A line of play of the game of the entry `E`.
 struct Played<E: Entry> {
-    entry: Arc<E>,
+    face: Arc<Faced<E>>,
     start: String,
     line: Line<E::Game>,
 }
 
 impl<E: Entry> fmt::Debug for Played<E> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} from {:?}, {:?}", self.entry.title(), self.start, self.played())
+        write!(f, "{} from {:?}, {:?}", self.face.entry.title(), self.start, self.played())
     }
 }
 
 impl<E: Entry> Played<E> {
+    /// Every move's exact value and plies to the end from the tables, where they hold every position the moves
+    /// lead to (a repetition in the line does not change them: the tables value positions, whose best play never
+    /// repeats one to its cost).
+    fn tables_analysis(&self, known: &Known<E::Game>) -> Option<Analysis> {
+        let game = self.face.entry.game();
+        if self.line.end(game).is_some() {
+            return None;
+        }
+        let Node::Decision(mover) = game.node(self.line.state()) else { return None };
+        let outcomes = known.moves(self.line.state())?;
+        let moves = self.legal();
+        let value = |outcome| match outcome {
+            Outcome::Win(d) => (mover.view(1.0), Some(d)),
+            Outcome::Loss(d) => (mover.view(-1.0), Some(d)),
+            Outcome::Draw => (0.0, None),
+        };
+        let moves = moves
+            .iter()
+            .enumerate()
+            .map(|(index, &mv)| {
+                let outcome = outcomes.iter().find(|&&(m, _)| m == mv).map(|&(_, o)| value(o));
+                MoveValue {
+                    index,
+                    text: game.write_move(mv),
+                    value: outcome.map(|(v, _)| v),
+                    visits: None,
+                    plies: outcome.and_then(|(_, d)| d),
+                }
+            })
+            .collect();
+        Some(Analysis { source: Source::Exact, mover, moves })
+    }
+
     /// The moves (or chance outcomes) of the current position, in the game's order; none when the line is over.
     fn legal(&self) -> Vec<<E::Game as khela_games::Game>::Move> {
-        let game = self.entry.game();
+        let game = self.face.entry.game();
         if self.line.end(game).is_some() {
             return Vec::new();
         }
@@ -394,7 +522,7 @@ impl<E: Entry> Played<E> {
 
 impl<E: Entry> Play for Played<E> {
     fn clone_box(&self) -> Box<dyn Play> {
-        Box::new(Played { entry: self.entry.clone(), start: self.start.clone(), line: self.line.clone() })
+        Box::new(Played { face: self.face.clone(), start: self.start.clone(), line: self.line.clone() })
     }
 
     fn start(&self) -> &str {
@@ -402,11 +530,11 @@ impl<E: Entry> Play for Played<E> {
     }
 
     fn played(&self) -> Vec<String> {
-        self.line.moves().iter().map(|&mv| self.entry.game().write_move(mv)).collect()
+        self.line.moves().iter().map(|&mv| self.face.entry.game().write_move(mv)).collect()
     }
 
     fn turn(&self) -> Turn {
-        let game = self.entry.game();
+        let game = self.face.entry.game();
         if let Some(end) = self.line.end(game) {
             return Turn::Over(End::payoff(end));
         }
@@ -418,11 +546,11 @@ impl<E: Entry> Play for Played<E> {
     }
 
     fn moves(&self) -> Vec<String> {
-        self.legal().into_iter().map(|mv| self.entry.game().write_move(mv)).collect()
+        self.legal().into_iter().map(|mv| self.face.entry.game().write_move(mv)).collect()
     }
 
     fn chances(&self) -> Vec<f64> {
-        let game = self.entry.game();
+        let game = self.face.entry.game();
         if self.line.end(game).is_some() || !matches!(game.node(self.line.state()), Node::Chance) {
             return Vec::new();
         }
@@ -433,7 +561,7 @@ impl<E: Entry> Play for Played<E> {
 
     fn play(&mut self, mv: usize) {
         let mv = self.legal()[mv];
-        self.line.play(self.entry.game(), mv);
+        self.line.play(self.face.entry.game(), mv);
     }
 
     fn undo(&mut self) -> bool {
@@ -441,23 +569,27 @@ impl<E: Entry> Play for Played<E> {
     }
 
     fn picture(&self) -> String {
-        self.entry.game().picture(self.line.state())
+        self.face.entry.game().picture(self.line.state())
     }
 
     fn board(&self) -> Board {
-        self.entry.board(self.line.state())
+        self.face.entry.board(self.line.state())
     }
 
     fn gestures(&self) -> Vec<Gesture> {
-        self.legal().into_iter().map(|mv| self.entry.gesture(self.line.state(), mv)).collect()
+        self.legal().into_iter().map(|mv| self.face.entry.gesture(self.line.state(), mv)).collect()
     }
 
     fn analyse(&self, name: GameName, analyser: &Analyser) -> Result<Analysis> {
-        analysis::analyse(&*self.entry, name.into(), &self.line, analyser)
+        let known = self.face.known.as_ref().filter(|_| *analyser == Analyser::Exact);
+        if let Some(analysis) = known.and_then(|known| self.tables_analysis(known)) {
+            return Ok(analysis);
+        }
+        analysis::analyse(&self.face.entry, name.into(), &self.line, analyser)
     }
 
     fn choose(&self, name: GameName, contender: &Contender, seed: u64) -> Result<usize> {
-        let entry = &*self.entry;
+        let entry = &self.face.entry;
         let game = entry.game();
         if !matches!(self.turn(), Turn::Decision(_)) {
             bail!("there is no move to choose here: the game is over, or nature moves");

@@ -4,11 +4,14 @@
 
 use crate::registry::{self, Capability, Endgame, Entry, Scope};
 use crate::tables;
-use anyhow::Result;
+use anyhow::{Result, bail};
 use khela_exact::retro::{self, Outcome, OutcomeTable};
 use khela_games::settled::Settle;
 use khela_games::{Game, Value};
 use std::path::Path;
+
+/// The largest endgame [`Known::solve`] solves in memory, in numbers (a few seconds, a few tens of MB).
+pub const MAX_SOLVED_HERE: u64 = 5_000_000;
 
 /// A game's endgame with its tables.
 pub struct Known<G: Game> {
@@ -31,6 +34,30 @@ impl<G: Game> Known<G> {
         };
         let endgame = endgame?;
         let table = tables::load(dir, name, &endgame)?;
+        Ok(Known { endgame, table })
+    }
+
+    /// The tables of `entry`'s game (`name` its name) solved here, in memory, by retrograde analysis: for the small
+    /// variants whose endgames take a moment (the standard games' take a minute or more and their tables are
+    /// read from disk, [`Known::load`]).
+    ///
+    /// # Errors
+    ///
+    /// A game without an endgame, or one of more than [`MAX_SOLVED_HERE`] numbers.
+    pub fn solve<E: Entry<Game = G>>(entry: &E, name: &str) -> Result<Known<G>> {
+        let Some(endgame) = entry.endgame(&Scope::default()) else {
+            return Err(registry::refuse("tables solved in memory", name, Capability::Retro));
+        };
+        let endgame = endgame?;
+        let numbers = endgame.space.len();
+        if numbers > MAX_SOLVED_HERE {
+            bail!(
+                "{}'s endgame has {numbers} numbers, more than the {MAX_SOLVED_HERE} solved in memory: make its tables \
+                 with retro and load them",
+                entry.title()
+            );
+        }
+        let table = retro::solve(&*endgame.space, |_| {})?;
         Ok(Known { endgame, table })
     }
 

@@ -235,3 +235,54 @@ fn dots_and_boxes_values_agree_with_a_solver_from_the_rules() {
         }
     }
 }
+
+/// The outcome of `state` for the side to move by plain negamax over every line: `Some((true, d))` a win in `d`
+/// plies at the soonest, `Some((false, d))` a loss in `d` at the latest, `None` a draw.
+fn distance(game: &Connect4, state: &<Connect4 as khela_games::Game>::State) -> Option<(bool, u32)> {
+    let mut moves = Vec::new();
+    game.moves(state, &mut moves);
+    let mut best: Option<Option<(bool, u32)>> = None;
+    for mv in moves {
+        let child = game.child(state, mv);
+        let mine = match game.node(&child) {
+            Node::Terminal(0.0) => None,
+            Node::Terminal(_) => Some((true, 1)),
+            _ => distance(game, &child).map(|(won, d)| (!won, d + 1)),
+        };
+        let rank = |o: Option<(bool, u32)>| match o {
+            Some((true, d)) => 1_000 - i64::from(d),
+            None => 0,
+            Some((false, d)) => -1_000 + i64::from(d),
+        };
+        if best.is_none_or(|b| rank(mine) > rank(b)) {
+            best = Some(mine);
+        }
+    }
+    best.flatten()
+}
+
+#[test]
+fn connect_4_s_exact_values_say_the_plies_to_the_end_that_plain_negamax_finds() {
+    let game = khela::load("connect4(width=5,height=4)").unwrap();
+    let board = Connect4::new(5, 4).unwrap();
+    let mut rng = Pcg::from_seed(11);
+    let (mut checked, mut decisive) = (0, 0);
+    while checked < 60 {
+        let Some(state) = random_position(&game, 11 + rng.below(4), &mut rng) else { continue };
+        let analysis = state.analyse(&Analyser::Exact).unwrap();
+        for m in &analysis.moves {
+            let mut child = state.clone();
+            child.play(m.index).unwrap();
+            let child_position = board.parse_position(&child.record().moves.concat()).unwrap();
+            let expected = match board.node(&child_position) {
+                Node::Terminal(0.0) => None,
+                Node::Terminal(_) => Some(1),
+                _ => distance(&board, &child_position).map(|(_, d)| d + 1),
+            };
+            assert_eq!(m.plies, expected, "{:?} move {}", state.history(), m.text);
+            decisive += usize::from(expected.is_some());
+        }
+        checked += 1;
+    }
+    assert!(decisive > 100, "only {decisive} decisive moves checked");
+}

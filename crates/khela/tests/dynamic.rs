@@ -232,3 +232,26 @@ fn players_choose_legal_moves_and_the_same_seed_the_same_move() {
     let err = nim.choose(&"net:x.safetensors".parse().unwrap(), 0).unwrap_err().to_string();
     assert!(err.ends_with("the games that have it: tictactoe, connect4, bagh-chal"), "{err}");
 }
+
+#[test]
+fn records_as_text_round_trip_read_the_old_option_lines_and_name_bad_lines() {
+    let game = khela::load("sixteen-soldiers(rules=optional,quiet-limit=40)").unwrap();
+    let mut state = game.start().unwrap();
+    state.play_text("c4-c5").unwrap();
+    let record = state.record();
+    let text = record.text();
+    assert!(text.contains("game sixteen-soldiers(rules=optional,quiet-limit=40)\nstart "), "{text}");
+    assert_eq!(Record::parse("game.txt", &text).unwrap(), record);
+    assert_eq!(game.replay(&Record::parse("game.txt", &text).unwrap()).unwrap().history(), ["c4-c5"]);
+    // A record of the command line's older form: the options on lines of their own.
+    let old = format!(
+        "# a comment\ngame sixteen-soldiers\nrules optional\nquiet-limit 40\nstart {}\n1. c4-c5\n",
+        record.start
+    );
+    assert_eq!(Record::parse("old.txt", &old).unwrap(), record);
+    let err = |text: &str| Record::parse("game.txt", text).unwrap_err().to_string();
+    assert!(err("game nim\nstart 1,2\n2. x\n").contains("game.txt line 3: \"2. x\" is not"));
+    assert!(err("game nim\n").contains("names its game and its start"));
+    assert!(err("game chess\nstart x\n").contains("game.txt line 1"));
+    assert!(err("game nim\nquiet-limit many\nstart 1\n").contains("quiet-limit"));
+}

@@ -129,10 +129,15 @@ function explanation() {
   const value = moverValue(best);
   const side = playerName(a.to_move);
   switch (a.source) {
-    case 'exact':
+    case 'exact': {
+      // The side's own moves to its win (the move itself the first), or the opponent's to the loss.
+      const plies = best.plies;
+      if (value > 0 && plies) return t('explain.wins_in', { side, move, moves: num(Math.ceil(plies / 2)) });
+      if (value < 0 && plies) return t('explain.loses_in', { side, move, moves: num(Math.floor(plies / 2)) });
       if (value > 0) return t('explain.wins', { side, move });
       if (value < 0) return t('explain.loses', { side, move });
       return t('explain.draws', { side, move });
+    }
     case 'depth':
       return t('explain.depth', { side, move, depth: a.depth, value: valueText(value) });
     default:
@@ -502,6 +507,40 @@ async function findBlunders() {
   }
 }
 
+// ---- Game records: the same text as `play --record` writes and `play --load` reads ----
+
+async function download() {
+  try {
+    const { text } = await api('/api/record', position());
+    const link = document.createElement('a');
+    link.href = URL.createObjectURL(new Blob([text], { type: 'text/plain' }));
+    link.download = `${S.game.replace(/[^a-z0-9]+/gi, '-')}-game.txt`;
+    link.click();
+    URL.revokeObjectURL(link.href);
+  } catch (error) {
+    showError(error);
+  }
+}
+
+async function upload(file) {
+  if (!file) return;
+  try {
+    const view = await api('/api/load', { text: await file.text() });
+    S.game = view.game;
+    S.start = view.start;
+    S.moves = view.moves;
+    S.redo = [];
+    S.lastGesture = null;
+    S.blunders.clear();
+    fillGames();
+    refresh();
+  } catch (error) {
+    showError(error);
+  } finally {
+    $('#upload').value = '';
+  }
+}
+
 // ---- Controls ----
 
 function setGame(name) {
@@ -511,6 +550,21 @@ function setGame(name) {
   S.redo = [];
   S.lastGesture = null;
   S.blunders.clear();
+}
+
+/** The opponents: the fixed ones, and the networks the server has for this game. */
+function fillOpponents() {
+  const select = $('#opponent');
+  const current = select.value;
+  for (const option of [...select.options]) if (option.value.startsWith('net:')) option.remove();
+  const known = S.games.find((g) => g.name === S.game);
+  for (const name of known?.nets ?? []) {
+    const option = document.createElement('option');
+    option.value = `net:${name}`;
+    option.textContent = t('opponent.net', { name });
+    select.appendChild(option);
+  }
+  select.value = [...select.options].some((o) => o.value === current) ? current : 'human';
 }
 
 function fillGames() {
@@ -526,11 +580,13 @@ function fillGames() {
     select.appendChild(option);
   }
   select.value = current;
+  fillOpponents();
 }
 
 function bind() {
   $('#game').addEventListener('change', (e) => {
     setGame(e.target.value);
+    fillOpponents();
     refresh();
   });
   $('#new').addEventListener('click', () => {
@@ -548,6 +604,8 @@ function bind() {
   $('#position').addEventListener('keydown', (e) => {
     if (e.key === 'Enter') $('#load').click();
   });
+  $('#download').addEventListener('click', download);
+  $('#upload').addEventListener('change', (e) => upload(e.target.files[0]));
   $('#undo').addEventListener('click', undo);
   $('#redo').addEventListener('click', redo);
   for (const id of ['#heatmap', '#analyser', '#opponent', '#opponent-side']) $(id).addEventListener('change', refresh);

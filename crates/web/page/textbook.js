@@ -358,7 +358,7 @@ function showTraceError(message) {
 
 /** Asks the server for the trace of the tree, root and search chosen, and shows it from its first step. */
 function loadTrace() {
-  const request = { tree: $('textarea#tree').value, root: $('#root').value, algorithm: $('#algorithm').value };
+  const request = { tree: $('textarea#tree-text').value, root: $('#root').value, algorithm: $('#algorithm').value };
   const id = ++page.traceRequest;
   return busyWhile(async () => {
     let trace;
@@ -485,25 +485,25 @@ function refresh() {
 
 function choosePreset() {
   const preset = $('#tree-preset');
-  const text = $('textarea#tree').value.replace(/\s+/g, '');
+  const text = $('textarea#tree-text').value.replace(/\s+/g, '');
   const match = [...preset.options].find((option) => option.value && option.value === text);
   preset.value = match ? match.value : '';
 }
 
 async function start() {
   await load();
-  $('textarea#tree').value = $('#tree-preset').value;
+  $('textarea#tree-text').value = $('#tree-preset').value;
   onChange(refresh);
   $('#lang').addEventListener('click', () => setLang(lang() === 'bn' ? 'en' : 'bn'));
   $('#digits').addEventListener('change', (event) => setBengaliDigits(event.target.checked));
   $('#tree-preset').addEventListener('change', (event) => {
-    if (event.target.value) $('textarea#tree').value = event.target.value;
-    else $('textarea#tree').focus();
+    if (event.target.value) $('textarea#tree-text').value = event.target.value;
+    else $('textarea#tree-text').focus();
     loadTrace();
   });
   // Typing asks for a trace once the typist pauses; the page is busy from the first key to the answer.
   let typing = null;
-  $('textarea#tree').addEventListener('input', () => {
+  $('textarea#tree-text').addEventListener('input', () => {
     if (typing === null) setBusy(1);
     clearTimeout(typing);
     typing = setTimeout(() => {

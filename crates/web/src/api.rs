@@ -4,6 +4,7 @@
 
 use crate::error::ApiError;
 use crate::limits::Limits;
+use crate::served::Served;
 use axum::Json;
 use axum::extract::State as Shared;
 use axum::extract::rejection::JsonRejection;
@@ -25,6 +26,8 @@ pub struct App {
     pub limits: Limits,
     /// One permit an analysis or a player's move running; none left means "busy".
     pub slots: Arc<Semaphore>,
+    /// Games with their tables, and networks by name.
+    pub served: Arc<Served>,
 }
 
 /// A position, as every request names it.
@@ -112,6 +115,8 @@ pub struct GameView {
     pub players: [String; 2],
     /// Its standard start, in its notation (for Nim, which has none, the heaps 3, 4 and 5).
     pub start: String,
+    /// The trained networks the server plays it with, by name (`net:NAME` players).
+    pub nets: Vec<String>,
 }
 
 /// A position's state.
@@ -153,6 +158,8 @@ pub struct MoveView {
     pub value: Option<f64>,
     /// The iterations through it, for Monte Carlo.
     pub visits: Option<u64>,
+    /// For an exact win or loss, the plies to the end under best play (the move the first), where known.
+    pub plies: Option<u32>,
     /// Whether it is among the best for the side to move.
     pub best: bool,
 }
@@ -183,8 +190,9 @@ pub(crate) fn read<T>(body: Result<Json<T>, JsonRejection>) -> Result<T, ApiErro
     body.map(|Json(value)| value).map_err(|rejection| ApiError::unreadable(rejection.status(), rejection.body_text()))
 }
 
-/// The state a request names, its moves replayed.
-fn state_of(position: &Position, limits: &Limits) -> Result<khela::State, ApiError> {
+/// The state a request names, its moves replayed: of the game with its tables, where the server has them.
+fn state_of(position: &Position, app: &App) -> Result<khela::State, ApiError> {
+    let limits = &app.limits;
     if position.moves.len() > limits.max_moves {
         return Err(ApiError::bad_request(format!(
             "{} moves: a request names at most {}",
@@ -192,7 +200,11 @@ fn state_of(position: &Position, limits: &Limits) -> Result<khela::State, ApiErr
             limits.max_moves
         )));
     }
-    let game = khela::load(&position.game)?;
+    let spec: khela::Spec = position.game.parse()?;
+    let game = match app.served.tables.iter().find(|game| *game.spec() == spec) {
+        Some(game) => game.clone(),
+        None => khela::Game::new(&spec)?,
+    };
     let mut state = match &position.start {
         Some(start) => game.state(start)?,
         None => game.start()?,
@@ -240,7 +252,7 @@ pub const VARIANTS: [&str; 5] = [
 const NIM_HEAPS: &str = "3,4,5";
 
 /// `GET /api/games`: every game, in the registry's order, then the [`VARIANTS`].
-pub async fn games() -> Result<Json<Vec<GameView>>, ApiError> {
+pub async fn games(Shared(app): Shared<App>) -> Result<Json<Vec<GameView>>, ApiError> {
     let names = GameName::VARIANTS.iter().map(ToString::to_string).chain(VARIANTS.map(String::from));
     let mut games = Vec::new();
     for name in names {
@@ -251,11 +263,12 @@ pub async fn games() -> Result<Json<Vec<GameView>>, ApiError> {
             Err(_) => String::new(),
         };
         games.push(GameView {
-            name,
             title: game.title(),
             notation: game.notation().to_string(),
             players: [game.player_name(Player::Max).to_string(), game.player_name(Player::Min).to_string()],
             start,
+            nets: app.served.nets.iter().filter(|net| net.game == name).map(|net| net.name.clone()).collect(),
+            name,
         });
     }
     Ok(Json(games))
@@ -267,7 +280,42 @@ pub async fn state(
     body: Result<Json<Position>, JsonRejection>,
 ) -> Result<Json<StateView>, ApiError> {
     let position = read(body)?;
-    Ok(Json(view(&state_of(&position, &app.limits)?)))
+    Ok(Json(view(&state_of(&position, &app)?)))
+}
+
+/// `POST /api/load`: a game record, as `play --record` writes it.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LoadRequest {
+    /// The record's text.
+    pub text: String,
+}
+
+/// A game record as text.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct RecordView {
+    /// The record, as `play --record` writes it and `play --load` reads it.
+    pub text: String,
+}
+
+/// `POST /api/record`: the game record of a position, its moves replayed (and so checked).
+pub async fn record(
+    Shared(app): Shared<App>,
+    body: Result<Json<Position>, JsonRejection>,
+) -> Result<Json<RecordView>, ApiError> {
+    let position = read(body)?;
+    Ok(Json(RecordView { text: state_of(&position, &app)?.record().text() }))
+}
+
+/// `POST /api/load`: the state a game record reaches.
+pub async fn load(
+    Shared(app): Shared<App>,
+    body: Result<Json<LoadRequest>, JsonRejection>,
+) -> Result<Json<StateView>, ApiError> {
+    let request = read(body)?;
+    let record = khela::dynamic::Record::parse("the record", &request.text)?;
+    let position = Position { game: record.game, start: Some(record.start), moves: record.moves };
+    Ok(Json(view(&state_of(&position, &app)?)))
 }
 
 /// `POST /api/play`: the state after a move.
@@ -276,7 +324,7 @@ pub async fn play(
     body: Result<Json<PlayRequest>, JsonRejection>,
 ) -> Result<Json<StateView>, ApiError> {
     let request = read(body)?;
-    let mut state = state_of(&request.position, &app.limits)?;
+    let mut state = state_of(&request.position, &app)?;
     state.play_text(&request.mv)?;
     Ok(Json(view(&state)))
 }
@@ -307,7 +355,7 @@ pub async fn analyse(
             )));
         }
     };
-    let state = state_of(&request.position, limits)?;
+    let state = state_of(&request.position, &app)?;
     let analysis = searching(&app, move || state.analyse(&analyser).map(|analysis| (state, analysis))).await?;
     let (state, analysis) = analysis;
     let best = analysis.best();
@@ -327,7 +375,13 @@ pub async fn analyse(
         moves: analysis
             .moves
             .into_iter()
-            .map(|m| MoveView { best: best.contains(&m.index), mv: m.text, value: m.value, visits: m.visits })
+            .map(|m| MoveView {
+                best: best.contains(&m.index),
+                mv: m.text,
+                value: m.value,
+                visits: m.visits,
+                plies: m.plies,
+            })
             .collect(),
     }))
 }
@@ -338,14 +392,11 @@ pub async fn choose(
     body: Result<Json<ChooseRequest>, JsonRejection>,
 ) -> Result<Json<ChoiceView>, ApiError> {
     let request = read(body)?;
-    let contender: Contender = request.player.parse()?;
+    let contender = match request.player.strip_prefix("net:") {
+        Some(named) => named_net(&app, &request.position.game, named)?,
+        None => request.player.parse()?,
+    };
     match contender {
-        Contender::Net(..) => {
-            return Err(ApiError::bad_request(format!(
-                "player {:?}: the API plays no network (a path on the server); engine:DEPTH, mcts:ITERATIONS or random",
-                request.player
-            )));
-        }
         Contender::Engine(depth) if depth > app.limits.max_depth => {
             return Err(ApiError::bad_request(format!(
                 "player {:?}: this server searches to depth {} at most",
@@ -360,10 +411,37 @@ pub async fn choose(
         }
         _ => {}
     }
-    let state = state_of(&request.position, &app.limits)?;
+    let state = state_of(&request.position, &app)?;
     let seed = request.seed;
     let mv = searching(&app, move || state.choose(&contender, seed).and_then(|mv| state.move_text(mv))).await?;
     Ok(Json(ChoiceView { mv }))
+}
+
+/// The player `net:NAME` or `net:NAME:N` (`text` after `net:`): a network the server has by that name, for this
+/// game, with N simulations a move (200 by default, at most the server's iterations).
+fn named_net(app: &App, game: &str, text: &str) -> Result<Contender, ApiError> {
+    let (name, simulations) = match text.rsplit_once(':') {
+        Some((name, n)) => match n.parse::<u64>() {
+            Ok(n) if (1..=app.limits.max_iterations).contains(&n) => (name, n as u32),
+            _ => {
+                return Err(ApiError::bad_request(format!(
+                    "player \"net:{text}\": net:NAME:N takes N from 1 to {}",
+                    app.limits.max_iterations
+                )));
+            }
+        },
+        None => (text, khela::players::NET_SIMULATIONS),
+    };
+    let found = app.served.nets.iter().find(|net| net.name == name && net.game == game);
+    let Some(net) = found else {
+        let names: Vec<&str> =
+            app.served.nets.iter().filter(|net| net.game == game).map(|net| net.name.as_str()).collect();
+        return Err(ApiError::bad_request(format!(
+            "player \"net:{text}\": this server has no network {name:?} for {game}; it has {}",
+            if names.is_empty() { "none".to_string() } else { names.join(", ") }
+        )));
+    };
+    Ok(Contender::Net(net.path.clone(), simulations))
 }
 
 /// Runs a search on a blocking thread, holding one of the server's slots, and waits at most the server's time

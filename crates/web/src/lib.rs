@@ -13,6 +13,8 @@
 //! | `GET /api/games` | | every game: `name`, `title`, `notation`, `players`, `start` |
 //! | `POST /api/state` | `{"game", "start"?, "moves"?}` | the position: `turn`, `to_move`, `outcome`, `legal`, `probabilities`, `picture` |
 //! | `POST /api/play` | the same, and `"move"` | the position after the move |
+//! | `POST /api/record` | a position | its game record, `text`, as `play --record` writes it |
+//! | `POST /api/load` | `{"text"}`, a game record | the position it reaches |
 //! | `POST /api/analyse` | the same, and `"analyser": {"kind": "exact"}`, `{"kind": "depth", "depth"}` or `{"kind": "mcts", "iterations", "seed"?}` | every legal move: `move`, `value` (the first player's view), `visits`, `best` |
 //! | `POST /api/choose` | the same, and `"player": "engine:4"`, `"mcts:1000"` or `"random"`, `"seed"?` | the player's `move` |
 //! | `POST /api/trace` | `{"tree", "root"?, "algorithm"?}` | the textbook's trace: `steps` (values backed up, cutoffs with their leaves), `value`, `best`, `nodes`, `pruned_leaves` |
@@ -38,12 +40,14 @@ mod api;
 mod error;
 mod limits;
 mod page;
+mod served;
 mod textbook;
 
 pub use api::{AnalysisView, ChoiceView, GameView, MoveView, StateView, VARIANTS};
 pub use error::ApiError;
 pub use limits::Limits;
 pub use page::asset_sizes;
+pub use served::{NamedNet, Served, nets_in};
 pub use textbook::{OrderingRowView, OrderingView, StepView, TraceView};
 
 use axum::Router;
@@ -53,13 +57,24 @@ use std::net::SocketAddr;
 use std::sync::Arc;
 use tokio::sync::Semaphore;
 
-/// The server's routes: the page at `/` and the JSON API under `/api`.
+/// The server's routes: the app at `/` and the JSON API under `/api`, every game as the library loads it.
 pub fn router(limits: Limits) -> Router {
-    let app = api::App { slots: Arc::new(Semaphore::new(limits.max_searches)), limits: limits.clone() };
+    router_with(limits, Served::default())
+}
+
+/// [`router`], serving besides games with their endgame tables and networks by name ([`Served`]).
+pub fn router_with(limits: Limits, served: Served) -> Router {
+    let app = api::App {
+        slots: Arc::new(Semaphore::new(limits.max_searches)),
+        limits: limits.clone(),
+        served: Arc::new(served),
+    };
     Router::new()
         .route("/api/games", get(api::games))
         .route("/api/state", post(api::state))
         .route("/api/play", post(api::play))
+        .route("/api/record", post(api::record))
+        .route("/api/load", post(api::load))
         .route("/api/analyse", post(api::analyse))
         .route("/api/choose", post(api::choose))
         .route("/api/trace", post(textbook::trace))
@@ -70,15 +85,15 @@ pub fn router(limits: Limits) -> Router {
         .with_state(app)
 }
 
-/// Serves [`router`] on `addr` until `stop` completes, on a runtime of its own; `ready` is told the address it
-/// listens on (the port chosen, where `addr`'s was 0) once it accepts connections.
+/// Serves `routes` ([`router`], [`router_with`]) on `addr` until `stop` completes, on a runtime of its own;
+/// `ready` is told the address it listens on (the port chosen, where `addr`'s was 0) once it accepts connections.
 ///
 /// # Errors
 ///
 /// The address cannot be bound (in use, not this machine's, a port below 1024 without the right).
 pub fn run(
     addr: SocketAddr,
-    limits: Limits,
+    routes: Router,
     ready: impl FnOnce(SocketAddr),
     stop: impl Future<Output = ()> + Send + 'static,
 ) -> anyhow::Result<()> {
@@ -88,7 +103,7 @@ pub fn run(
             .await
             .map_err(|err| anyhow::anyhow!("cannot listen on {addr}: {err}"))?;
         ready(listener.local_addr()?);
-        axum::serve(listener, router(limits)).with_graceful_shutdown(stop).await?;
+        axum::serve(listener, routes).with_graceful_shutdown(stop).await?;
         Ok(())
     })
 }

@@ -235,7 +235,7 @@ fn the_server_answers_on_a_socket_of_its_own() {
     let server = std::thread::spawn(move || {
         khela_web::run(
             "127.0.0.1:0".parse().unwrap(),
-            Limits::default(),
+            router(Limits::default()),
             move |addr| addr_tx.send(addr).unwrap(),
             async move {
                 let _ = stop_rx.await;
@@ -252,7 +252,7 @@ fn the_server_answers_on_a_socket_of_its_own() {
     stop_tx.send(()).unwrap();
     server.join().unwrap().unwrap();
     let taken = std::net::TcpListener::bind("127.0.0.1:0").unwrap();
-    let err = khela_web::run(taken.local_addr().unwrap(), Limits::default(), |_| {}, async {}).unwrap_err();
+    let err = khela_web::run(taken.local_addr().unwrap(), router(Limits::default()), |_| {}, async {}).unwrap_err();
     assert!(err.to_string().contains("cannot listen on"), "{err}");
 }
 
@@ -350,4 +350,110 @@ async fn an_ordering_table_over_the_limit_or_badly_asked_is_refused_naming_the_p
     let unprocessable = StatusCode::UNPROCESSABLE_ENTITY;
     refused("/api/ordering", r#"{"branching": 2, "depth": 3}"#, unprocessable, "seed").await;
     refused("/api/ordering", r#"{"branching": -2, "depth": 3, "seed": 1}"#, unprocessable, "-2").await;
+}
+
+#[tokio::test]
+async fn a_position_goes_out_as_a_game_record_and_comes_back() {
+    let position = json!({"game": "bagh-chal(rules=bagh-bandi)", "moves": ["c5-c4", "b4-b5"]});
+    let (status, record) = post("/api/record", position).await;
+    assert_eq!(status, StatusCode::OK, "{record}");
+    let text = record["text"].as_str().unwrap();
+    assert!(
+        text.contains("game bagh-chal(rules=bagh-bandi)\nstart ") && text.ends_with("1. c5-c4\n2. b4-b5\n"),
+        "{text}"
+    );
+    let state: StateView = ok("/api/load", json!({"text": text})).await;
+    assert_eq!(
+        (state.game.as_str(), state.moves.as_slice()),
+        ("bagh-chal(rules=bagh-bandi)", &["c5-c4".to_string(), "b4-b5".to_string()][..])
+    );
+    refused("/api/load", r#"{"text": "game nim\nstart 1,2\n1. 9:0\n"}"#, StatusCode::BAD_REQUEST, "move 1").await;
+    refused("/api/load", r#"{"text": "hello"}"#, StatusCode::BAD_REQUEST, "line 1").await;
+    refused("/api/record", r#"{"game": "nim", "start": "3", "moves": ["0:5"]}"#, StatusCode::BAD_REQUEST, "move 1")
+        .await;
+}
+
+/// A small Bagh-Chal whose endgame, the sliding phase, is solved in memory in a moment.
+const SMALL_BAGH_CHAL: &str = "bagh-chal(size=3,tigers=a1,goats=4,captures=2)";
+
+#[tokio::test]
+async fn a_game_served_with_its_tables_values_the_sliding_phase_from_them() {
+    let with_tables = khela::load(SMALL_BAGH_CHAL).unwrap().with_tables(None).unwrap();
+    // The goats placed (a line with no capture), then a position of the sliding phase.
+    let moves = ["b2", "a1-a2", "c3", "a2-a1", "c1", "a1-a2", "c2"];
+    let body = json!({"game": SMALL_BAGH_CHAL, "moves": moves, "analyser": {"kind": "exact"}});
+    // Without the tables, a game whose positions repeat is not analysed exactly.
+    refused_with(router(Limits::default()), "/api/analyse", &body, "positions repeat").await;
+    let app = khela_web::router_with(
+        Limits::default(),
+        khela_web::Served { tables: vec![with_tables.clone()], nets: Vec::new() },
+    );
+    let (status, value) = send_to(app, "/api/analyse", &body).await;
+    assert_eq!(status, StatusCode::OK, "{value}");
+    let analysis: AnalysisView = serde_json::from_value(value).unwrap();
+    assert_eq!(analysis.source, "exact");
+    // The values are the tables': the library's game with its tables, and the tables' own move outcomes.
+    let mut state = with_tables.start().unwrap();
+    for mv in moves {
+        state.play_text(mv).unwrap();
+    }
+    let expected = state.analyse(&khela::Analyser::Exact).unwrap();
+    assert_eq!(analysis.moves.len(), expected.moves.len());
+    for (shown, m) in analysis.moves.iter().zip(&expected.moves) {
+        assert_eq!((shown.mv.as_str(), shown.value, shown.plies), (m.text.as_str(), m.value, m.plies));
+        // A win or a loss has its distance; a draw has none.
+        assert_eq!(shown.plies.is_some(), shown.value != Some(0.0), "{}", shown.mv);
+    }
+}
+
+async fn send_to(app: axum::Router, path: &str, body: &Value) -> (StatusCode, Value) {
+    let request = Request::post(path)
+        .header(header::CONTENT_TYPE, "application/json")
+        .body(Body::from(body.to_string()))
+        .unwrap();
+    let response = app.oneshot(request).await.unwrap();
+    let status = response.status();
+    let bytes = response.into_body().collect().await.unwrap().to_bytes();
+    (status, serde_json::from_slice(&bytes).unwrap())
+}
+
+async fn refused_with(app: axum::Router, path: &str, body: &Value, expected: &str) {
+    let (status, value) = send_to(app, path, body).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{value}");
+    assert!(value["error"].as_str().unwrap().contains(expected), "{value}");
+}
+
+#[tokio::test]
+async fn a_network_is_played_by_its_name_never_by_a_path() {
+    let results = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../results");
+    let nets = khela_web::nets_in(&results).unwrap();
+    let names: Vec<(&str, &str)> = nets.iter().map(|n| (n.name.as_str(), n.game.as_str())).collect();
+    assert!(
+        names.contains(&("zero-tictactoe", "tictactoe")) && names.contains(&("zero-connect4", "connect4")),
+        "{names:?}"
+    );
+    let app =
+        || khela_web::router_with(Limits::default(), khela_web::Served { tables: Vec::new(), nets: nets.clone() });
+    let request = Request::get("/api/games").body(Body::empty()).unwrap();
+    let response = app().oneshot(request).await.unwrap();
+    let games: Vec<GameView> =
+        serde_json::from_slice(&response.into_body().collect().await.unwrap().to_bytes()).unwrap();
+    assert_eq!(games.iter().find(|g| g.name == "tictactoe").unwrap().nets, ["zero-tictactoe"]);
+    assert!(games.iter().find(|g| g.name == "nim").unwrap().nets.is_empty());
+    // The network plays a legal move, the same one from the same seed; and the move it plays from X...O...X is
+    // one of the exact best (it holds the draw).
+    let body = json!({"game": "tictactoe", "start": "X...O...X", "player": "net:zero-tictactoe:100", "seed": 3});
+    let (status, first) = send_to(app(), "/api/choose", &body).await;
+    assert_eq!(status, StatusCode::OK, "{first}");
+    let (_, again) = send_to(app(), "/api/choose", &body).await;
+    assert_eq!(first, again);
+    assert!(["1", "3", "5", "7"].contains(&first["move"].as_str().unwrap()), "{first}");
+    for (player, expected) in [
+        ("net:zero-connect4", "no network \"zero-connect4\" for tictactoe; it has zero-tictactoe"),
+        ("net:/etc/passwd", "no network \"/etc/passwd\""),
+        ("net:zero-tictactoe:0", "takes N from 1 to"),
+    ] {
+        let body = json!({"game": "tictactoe", "player": player});
+        refused_with(app(), "/api/choose", &body, expected).await;
+    }
 }

@@ -4,13 +4,12 @@
 //! resumes. Moves are read from standard input line by line, so `printf 'c3\nb2\n' | bench-suite play …` plays
 //! without a terminal.
 
-mod record;
-
 use crate::games::{self, Entry, GameArgs, View, Visit};
 use crate::output;
-use anyhow::{Result, anyhow, bail};
+use anyhow::{Context, Result, anyhow, bail};
 use clap::Args;
 use indicatif::HumanCount;
+use khela::dynamic::Record;
 use khela::known::Known;
 use khela::players::{Contender, Seat, Seen, legal};
 use khela_games::line::{End, Line};
@@ -18,7 +17,6 @@ use khela_games::rng::splitmix64;
 use khela_games::settled::{Settle, Settled, Through};
 use khela_games::{Game, Node, Notation, Player};
 use khela_mcts::random::{Pcg, Random, roll};
-use record::Record;
 use std::io::BufRead;
 use std::path::PathBuf;
 
@@ -180,7 +178,7 @@ impl Visit for Play<'_> {
                         }
                     }
                     ("save", path) if !path.is_empty() => {
-                        let record = record_of(game, args, &start, &line).text();
+                        let record = record_of(game, args, &start, &line)?.text();
                         // A file that cannot be written is said, and the game goes on.
                         match output::write_atomically(path.as_ref(), record.as_bytes()) {
                             Ok(()) => output::say(format!("saved {path}"))?,
@@ -197,7 +195,7 @@ impl Visit for Play<'_> {
                 }
             }
             if let Some(path) = &args.record {
-                output::write_atomically(path, record_of(game, args, &start, &line).text().as_bytes())?;
+                output::write_atomically(path, record_of(game, args, &start, &line)?.text().as_bytes())?;
             }
         }
     }
@@ -245,30 +243,23 @@ fn ending<G: Notation>(game: &G, end: End, plies: usize) -> String {
 }
 
 /// The record of the game so far, from the start written `start`.
-fn record_of<G: Notation>(game: &G, args: &PlayArgs, start: &str, line: &Line<G>) -> Record {
-    Record {
-        game: args.game.game.to_string(),
-        rules: args.game.rules.clone(),
-        quiet_limit: args.game.quiet_limit,
+fn record_of<G: Notation>(game: &G, args: &PlayArgs, start: &str, line: &Line<G>) -> Result<Record> {
+    Ok(Record {
+        game: args.game.spec()?.to_string(),
         start: start.to_string(),
         moves: line.moves().iter().map(|&m| game.write_move(m)).collect(),
-    }
+    })
 }
 
 /// The start and the line of the record in `path`, replayed, after checking it is a record of this game with
 /// these options.
 fn resume<E: Entry>(entry: &E, args: &PlayArgs, path: &std::path::Path) -> Result<(String, Line<E::Game>)> {
-    let record = Record::load(path)?;
+    let text = std::fs::read_to_string(path).with_context(|| format!("cannot read {}", path.display()))?;
+    let record = Record::parse(&path.display().to_string(), &text)?;
     let game = entry.game();
-    let ours = args.game.game.to_string();
-    if record.game != ours || record.rules != args.game.rules || record.quiet_limit != args.game.quiet_limit {
-        bail!(
-            "{} is a record of {} (rules {}, quiet limit {}); give the same --game, --rules and --quiet-limit",
-            path.display(),
-            record.game,
-            record.rules.as_deref().unwrap_or("standard"),
-            record.quiet_limit.map_or("none".to_string(), |l| l.to_string())
-        );
+    let ours = args.game.spec()?.to_string();
+    if record.game != ours {
+        bail!("{} is a record of {}, not of {ours}; give the same --game and options", path.display(), record.game);
     }
     if args.game.position.is_some() {
         bail!("--load resumes the record's game from its own start; drop --position");

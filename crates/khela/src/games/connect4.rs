@@ -134,6 +134,21 @@ impl Entry for Connect4Entry {
         Some(values.map_err(anyhow::Error::from))
     }
 
+    /// A score `s` for the side that wins means its winning stone is the move `m` of the game at which
+    /// `win_score(m) = s`, of that side's parity: the mover's plays are the moves after this one at odd distances.
+    fn exact_plies(&self, position: &Position, value: Value) -> Option<u32> {
+        let (played, mover) = (position.moves_played(), position.to_move());
+        let score = mover.view(value);
+        let winner_moves_first = score > 0.0;
+        if score == 0.0 {
+            return None;
+        }
+        (played + 1..=self.game.cells())
+            .filter(|m| (m - played) % 2 == u32::from(winner_moves_first))
+            .find(|&m| f64::from(self.game.win_score(m)) == score.abs())
+            .map(|m| m - played)
+    }
+
     /// The published counts from the empty standard board.
     fn per_ply(&self, position: &Position) -> Option<Option<Published>> {
         let standard = self.game == Connect4::standard() && *position == Position::EMPTY;

@@ -45,7 +45,7 @@ pub struct Part {
 /// in parts that are solved together and written to a table file each.
 pub struct Endgame<G: Game> {
     /// The positions.
-    pub space: Box<dyn Unmoves<Game = G>>,
+    pub space: Box<dyn Unmoves<Game = G> + Send + Sync>,
     /// The parts, in the order of their numbers.
     pub parts: Vec<Part>,
     /// The rules, as `--rules` takes them, every key given: table files must be for these.

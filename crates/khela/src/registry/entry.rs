@@ -246,6 +246,14 @@ pub trait Entry: Sized + Send + Sync + 'static {
         None
     }
 
+    /// The plies to the end under best play that the exact value `value` (the first player's view) of a move of
+    /// `state` implies, the move itself the first, where the game's scale of exact values says (a Connect-4 score
+    /// says when the winner's last stone falls); `None` for a draw, and for games whose values do not say.
+    fn exact_plies(&self, state: &<Self::Game as Game>::State, value: Value) -> Option<u32> {
+        let _ = (state, value);
+        None
+    }
+
     /// The position drawn as a board for people ([`crate::board`]).
     fn board(&self, state: &<Self::Game as Game>::State) -> Board;
 

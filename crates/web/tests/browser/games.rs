@@ -15,10 +15,13 @@ use serde_json::json;
 pub const TESTS: &[Test] = &[
     ("games::connect4_against_perfect_play_with_the_solvers_values_on_the_board", connect4_against_perfect_play),
     ("games::bagh_chal_goats_are_placed_by_clicks", bagh_chal_goats_placed),
+    ("games::the_sliding_phase_s_values_are_the_tables", sliding_phase_from_the_tables),
+    ("games::a_game_record_is_opened_from_a_file", a_game_record_is_opened),
     ("games::a_sixteen_soldiers_chain_is_entered_jump_by_jump_and_as_a_whole", sixteen_soldiers_chain),
     ("games::einstein_rolls_the_die_and_a_cube_moves", einstein_rolls_and_moves),
     ("games::in_bengali_no_interface_word_is_in_latin_letters", in_bengali),
     ("games::a_move_is_made_from_the_keyboard", keyboard_move),
+    ("games::the_trained_network_answers_by_name", the_network_answers),
     ("games::every_game_at_desktop_and_phone_width", every_game_on_screen),
 ];
 
@@ -77,11 +80,15 @@ fn connect4_against_perfect_play(browser: &Browser) -> Result<()> {
         }
         let analysis = state.analyse(&Analyser::Exact)?;
         let rows = browser.attrs("#analysis tbody tr", "data-move")?;
-        let shown = browser.attrs("#analysis tbody td.value", "data-value")?;
+        let shown: Vec<Option<f64>> = browser
+            .attrs("#analysis tbody td.value", "data-value")?
+            .into_iter()
+            .map(|v| v.and_then(|v| v.parse().ok()))
+            .collect();
         ensure!(rows.len() == analysis.moves.len(), "{} values shown, {} moves", rows.len(), analysis.moves.len());
         for ((row, value), expected) in rows.iter().zip(&shown).zip(&analysis.moves) {
             ensure!(row.as_deref() == Some(expected.text.as_str()), "row {row:?} is not move {}", expected.text);
-            let shown: f64 = value.as_deref().context("a value shown")?.parse()?;
+            let shown = value.context("a value shown")?;
             ensure!(shown == expected.value.context("an exact value")?, "move {}: shown {shown}", expected.text);
         }
         // The heatmap colours the cell each stone would land on, with the same number.
@@ -124,6 +131,61 @@ fn bagh_chal_goats_placed(browser: &Browser) -> Result<()> {
     browser.click("#redo")?;
     ensure!(move_list(browser)? == ["c3", "a1-b2", "b3"], "redo plays it again");
     ensure!(browser.eval("return window.location.hash")?.as_str().is_some_and(|h| h.contains("b3")), "the address");
+    Ok(())
+}
+
+/// The small Bagh-Chal's goats placed by clicks, the tiger moved between; then in the sliding phase the values
+/// on the board and in the table are the tables', with the plies to the end in the sentence.
+fn sliding_phase_from_the_tables(browser: &Browser) -> Result<()> {
+    browser.open(&address(SMALL_BAGH_CHAL, None, &[]))?;
+    for point in ["b2", "a1", "a2", "c3", "a2", "a1", "c1", "a1", "a2", "c2"] {
+        click_point(browser, point)?;
+    }
+    ensure!(move_list(browser)? == ["b2", "a1-a2", "c3", "a2-a1", "c1", "a1-a2", "c2"], "{:?}", move_list(browser)?);
+    browser.eval("document.querySelector('#heatmap').click(); return null")?;
+    browser.wait_idle()?;
+    let game = with_tables().remove(0);
+    let mut state = game.start()?;
+    for mv in move_list(browser)? {
+        state.play_text(&mv)?;
+    }
+    let analysis = state.analyse(&Analyser::Exact)?;
+    let shown: Vec<Option<f64>> = browser
+        .attrs("#analysis tbody td.value", "data-value")?
+        .into_iter()
+        .map(|v| v.and_then(|v| v.parse().ok()))
+        .collect();
+    let mover = match state.turn() {
+        Turn::Decision(player) => player,
+        other => bail!("not a decision: {other:?}"),
+    };
+    let expected: Vec<Option<f64>> = analysis.moves.iter().map(|m| m.value.map(|v| mover.view(v))).collect();
+    ensure!(shown == expected, "the values shown {shown:?}, the tables' {expected:?}");
+    let sentence = browser.text("#explain")?;
+    let best = analysis.moves.iter().find(|m| analysis.best().contains(&m.index)).context("a best move")?;
+    if let Some(plies) = best.plies {
+        let moves = if best.value.is_some_and(|v| mover.view(v) > 0.0) { plies.div_ceil(2) } else { plies / 2 };
+        ensure!(sentence.contains(&format!(" {moves} moves")), "the sentence {sentence:?} lacks {moves} moves");
+    }
+    browser.screenshot("bagh-chal-small-tables-desktop")?;
+    Ok(())
+}
+
+/// A record written by the library, as `play --record` writes it, opened from a file: the game, its start and
+/// its moves are the app's.
+fn a_game_record_is_opened(browser: &Browser) -> Result<()> {
+    let mut state = khela::load("sixteen-soldiers(rules=optional)")?.start()?;
+    for mv in ["c4-c5", "c6xc4"] {
+        state.play_text(mv)?;
+    }
+    let dir = tempfile::tempdir()?;
+    let path = dir.path().join("game.txt");
+    std::fs::write(&path, state.record().text())?;
+    browser.open(&address("tictactoe", None, &[]))?;
+    browser.press("#upload", path.to_str().context("a path")?)?;
+    browser.wait_until("the record's game", || Ok(move_list(browser)? == ["c4-c5", "c6xc4"]))?;
+    ensure!(browser.eval("return document.querySelector('#game').value")? == json!("sixteen-soldiers(rules=optional)"));
+    ensure!(browser.text("#error")?.is_empty(), "{}", browser.text("#error")?);
     Ok(())
 }
 
@@ -187,11 +249,13 @@ fn einstein_rolls_and_moves(browser: &Browser) -> Result<()> {
     Ok(())
 }
 
-/// Latin words of three letters or more in the page's visible text, but for the move list (the games' notation).
+/// Latin words of three letters or more in the page's visible text, but for the move list (the games' notation)
+/// and the networks' names (their files').
 fn latin_words(browser: &Browser) -> Result<Vec<String>> {
     let text = browser.eval(
         "const clone = document.body.cloneNode(true); clone.querySelector('#moves')?.remove(); \
-         clone.querySelector('#lang')?.remove(); return clone.innerText",
+         clone.querySelector('#lang')?.remove(); \
+         clone.querySelectorAll('option[value^=\"net:\"]').forEach((o) => o.remove()); return clone.innerText",
     )?;
     let text = text.as_str().unwrap_or_default().to_string();
     Ok(text.split(|c: char| !c.is_ascii_alphabetic()).filter(|w| w.len() >= 3).map(String::from).collect())
@@ -239,6 +303,18 @@ fn keyboard_move(browser: &Browser) -> Result<()> {
     Ok(())
 }
 
+/// Tic-tac-toe against the network of `results/`, offered by its name: it answers the centre with a legal move.
+fn the_network_answers(browser: &Browser) -> Result<()> {
+    browser.open(&address("tictactoe", None, &[]))?;
+    let offered = browser.attrs("#opponent option", "value")?;
+    ensure!(offered.contains(&Some("net:zero-tictactoe".into())), "the opponents: {offered:?}");
+    browser.select("#opponent", "net:zero-tictactoe")?;
+    click_point(browser, "4")?;
+    let moves = move_list(browser)?;
+    ensure!(moves.len() == 2 && moves[0] == "4", "the network's answer: {moves:?}");
+    Ok(())
+}
+
 /// Every game the app offers, drawn, at desktop and at phone width; nothing wider than a phone.
 fn every_game_on_screen(browser: &Browser) -> Result<()> {
     let games = browser.eval("return fetch('/api/games').then((r) => r.json())")?;
@@ -256,4 +332,19 @@ fn every_game_on_screen(browser: &Browser) -> Result<()> {
         browser.desktop()?;
     }
     Ok(())
+}
+
+/// The small Bagh-Chal the app's tests value from its tables: a 3 × 3 board, one tiger, four goats, two
+/// captures win — its endgame (the sliding phase) solved in memory in a moment.
+pub const SMALL_BAGH_CHAL: &str = "bagh-chal(size=3,tigers=a1,goats=4,captures=2)";
+
+/// The games the tests' server serves with their tables: [`SMALL_BAGH_CHAL`].
+pub fn with_tables() -> Vec<khela::Game> {
+    vec![khela::load(SMALL_BAGH_CHAL).and_then(|game| game.with_tables(None)).expect("the small Bagh-Chal's tables")]
+}
+
+/// What the tests' server serves besides: [`with_tables`], and the networks in the project's `results/`.
+pub fn served() -> khela_web::Served {
+    let results = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../results");
+    khela_web::Served { tables: with_tables(), nets: khela_web::nets_in(&results).expect("the networks in results/") }
 }

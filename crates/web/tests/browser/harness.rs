@@ -39,7 +39,7 @@ impl Server {
         let thread = std::thread::spawn(move || {
             khela_web::run(
                 "127.0.0.1:0".parse().expect("an address"),
-                Limits::default(),
+                khela_web::router_with(Limits::default(), crate::games::served()),
                 move |addr| addr_tx.send(addr).expect("the test waits for the address"),
                 async move {
                     let _ = stop_rx.await;

@@ -47,7 +47,8 @@ fn strings(items: &[&str]) -> Vec<Option<String>> {
 fn alpha_beta_prunes_9_7_and_2(browser: &Browser) -> Result<()> {
     browser.open("/textbook")?;
     ensure!(
-        browser.eval("return document.querySelector('textarea#tree').value")? == json!("[[5,8,6],[3,9,7],[10,4,2]]")
+        browser.eval("return document.querySelector('textarea#tree-text').value")?
+            == json!("[[5,8,6],[3,9,7],[10,4,2]]")
     );
     ensure!(browser.eval("return document.querySelector('select#algorithm').value")? == json!("alphabeta"));
     ensure!(browser.count("svg#tree g[data-node]")? == 13, "13 nodes drawn");
@@ -111,7 +112,7 @@ fn minimax_and_the_other_trees(browser: &Browser) -> Result<()> {
     ensure!(summary(browser)?[2..] == [Some("3.5".into()), Some("B".into())]);
     ensure!(browser.count("svg#tree g.chance")? == 1);
 
-    browser.type_into("textarea#tree", "[[1,2],[3,4]]")?;
+    browser.type_into("textarea#tree-text", "[[1,2],[3,4]]")?;
     ensure!(browser.eval("return document.querySelector('#tree-preset').value")? == json!(""), "a typed tree");
     browser.click("#run")?;
     ensure!(summary(browser)?[2..] == [Some("3".into()), Some("B".into())]);
@@ -121,7 +122,7 @@ fn minimax_and_the_other_trees(browser: &Browser) -> Result<()> {
 /// A tree the API refuses shows the API's message and no tree; a good one brings the tree back.
 fn a_refused_tree_shows_the_message(browser: &Browser) -> Result<()> {
     browser.open("/textbook")?;
-    browser.type_into("textarea#tree", "[1,")?;
+    browser.type_into("textarea#tree-text", "[1,")?;
     let message = browser.text("#trace-error")?;
     ensure!(message.contains("expected a tree"), "the API's message: {message:?}");
     ensure!(browser.count("svg#tree g")? == 0, "no tree drawn");
@@ -129,7 +130,7 @@ fn a_refused_tree_shows_the_message(browser: &Browser) -> Result<()> {
     // The refusal is a 400, which Chromium logs; nothing else may be there.
     let errors = browser.console_errors()?;
     ensure!(errors.iter().all(|e| e.contains("/api/trace") && e.contains("400")), "{errors:?}");
-    browser.type_into("textarea#tree", "[7,9]")?;
+    browser.type_into("textarea#tree-text", "[7,9]")?;
     ensure!(browser.text("#trace-error")?.is_empty());
     browser.click("#run")?;
     ensure!(browser.attr("#summary", "data-value")?.as_deref() == Some("9"));
