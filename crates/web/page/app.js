@@ -140,6 +140,8 @@ function explanation() {
     }
     case 'depth':
       return t('explain.depth', { side, move, depth: a.depth, value: valueText(value) });
+    case 'net':
+      return t('explain.net', { side, move, percent: num(((value + 1) / 2) * 100, 0), visits: num(best.visits ?? 0) });
     default:
       return t('explain.mcts', { side, move, percent: num(((value + 1) / 2) * 100, 0), visits: num(best.visits ?? 0) });
   }
@@ -311,6 +313,10 @@ function sourceText(a) {
   switch (a.source) {
     case 'exact': return t('source.exact');
     case 'depth': return t('source.depth', { depth: a.depth });
+    case 'net': {
+      const [, name, simulations] = $('#analyser').value.split(':');
+      return t('source.net', { name, simulations: num(Number(simulations)) });
+    }
     default: return t('source.mcts', { iterations: num(Number($('#analyser').value.split(':')[1] || 0)) });
   }
 }
@@ -336,7 +342,8 @@ function computerToMove() {
 }
 
 function analyser() {
-  const [kind, n] = $('#analyser').value.split(':');
+  const [kind, n, simulations] = $('#analyser').value.split(':');
+  if (kind === 'net') return { kind, name: n, simulations: Number(simulations) };
   if (kind === 'depth') return { kind, depth: Number(n) };
   if (kind === 'mcts') return { kind, iterations: Number(n), seed: 0 };
   return { kind: 'exact' };
@@ -380,8 +387,8 @@ async function update(token) {
       const analysis = await api('/api/analyse', { ...position(), analyser: analyser() });
       if (token !== S.token) return;
       S.analysis = analysis;
-      const best = analysis.moves.findIndex((m) => m.best);
-      if (best >= 0 && view.gestures[best].path.length > 1) S.pv = [view.gestures[best].path];
+      S.pv = await principalVariation(view, analysis, token);
+      if (token !== S.token) return;
       render();
     } catch (error) {
       showError(error);
@@ -398,6 +405,31 @@ async function update(token) {
     S.redo = [];
     return update(token);
   }
+}
+
+/** The paths of the principal variation's first moves, to draw as arrows: the best move, then the best reply
+ * (valued as the position was), as far as PV_PLIES; the moves made on one point are skipped, as they have no
+ * arrow. */
+const PV_PLIES = 3;
+
+async function principalVariation(view, analysis, token) {
+  const paths = [];
+  let [state, valued, moves] = [view, analysis, [...S.moves]];
+  for (let ply = 0; ply < PV_PLIES; ply++) {
+    const best = valued.moves.findIndex((m) => m.best);
+    if (best < 0) break;
+    if (state.gestures[best].path.length > 1) paths.push(state.gestures[best].path);
+    moves = [...moves, state.legal[best]];
+    if (ply + 1 === PV_PLIES) break;
+    try {
+      state = await api('/api/state', position(moves));
+      if (token !== S.token || state.turn !== 'decision') break;
+      valued = await api('/api/analyse', { ...position(moves), analyser: analyser() });
+    } catch {
+      break; // a position the analyser cannot value: the arrows so far
+    }
+  }
+  return paths;
 }
 
 async function computerMove() {
@@ -567,6 +599,21 @@ function fillOpponents() {
   select.value = [...select.options].some((o) => o.value === current) ? current : 'human';
 }
 
+/** The analysers: the fixed ones, and a search by each network the server has for this game. */
+function fillAnalysers() {
+  const select = $('#analyser');
+  const current = select.value;
+  for (const option of [...select.options]) if (option.value.startsWith('net:')) option.remove();
+  const known = S.games.find((g) => g.name === S.game);
+  for (const name of known?.nets ?? []) {
+    const option = document.createElement('option');
+    option.value = `net:${name}:200`;
+    option.textContent = t('analyser.net', { name });
+    select.appendChild(option);
+  }
+  select.value = [...select.options].some((o) => o.value === current) ? current : 'exact';
+}
+
 function fillGames() {
   const select = $('#game');
   const current = S.game;
@@ -581,12 +628,14 @@ function fillGames() {
   }
   select.value = current;
   fillOpponents();
+  fillAnalysers();
 }
 
 function bind() {
   $('#game').addEventListener('change', (e) => {
     setGame(e.target.value);
     fillOpponents();
+    fillAnalysers();
     refresh();
   });
   $('#new').addEventListener('click', () => {

@@ -75,6 +75,13 @@ pub enum AnalyserRequest {
         #[serde(default)]
         seed: u64,
     },
+    /// A trained network's search (PUCT with its priors and values), the network named as the server names it.
+    Net {
+        /// The network's name (`GET /api/games` lists each game's).
+        name: String,
+        /// The simulations.
+        simulations: u32,
+    },
 }
 
 /// `POST /api/analyse`: a position and how to value its moves.
@@ -354,6 +361,10 @@ pub async fn analyse(
                 limits.max_iterations
             )));
         }
+        AnalyserRequest::Net { name, simulations } => {
+            let (path, simulations) = named_net(&app, &request.position.game, &format!("{name}:{simulations}"))?;
+            Analyser::Net { path, simulations }
+        }
     };
     let state = state_of(&request.position, &app)?;
     let analysis = searching(&app, move || state.analyse(&analyser).map(|analysis| (state, analysis))).await?;
@@ -393,7 +404,10 @@ pub async fn choose(
 ) -> Result<Json<ChoiceView>, ApiError> {
     let request = read(body)?;
     let contender = match request.player.strip_prefix("net:") {
-        Some(named) => named_net(&app, &request.position.game, named)?,
+        Some(named) => {
+            let (path, simulations) = named_net(&app, &request.position.game, named)?;
+            Contender::Net(path, simulations)
+        }
         None => request.player.parse()?,
     };
     match contender {
@@ -417,9 +431,9 @@ pub async fn choose(
     Ok(Json(ChoiceView { mv }))
 }
 
-/// The player `net:NAME` or `net:NAME:N` (`text` after `net:`): a network the server has by that name, for this
-/// game, with N simulations a move (200 by default, at most the server's iterations).
-fn named_net(app: &App, game: &str, text: &str) -> Result<Contender, ApiError> {
+/// The network and simulations of `net:NAME` or `net:NAME:N` (`text` after `net:`): a network the server has by
+/// that name, for this game, with N simulations a move (200 by default, at most the server's iterations).
+fn named_net(app: &App, game: &str, text: &str) -> Result<(std::path::PathBuf, u32), ApiError> {
     let (name, simulations) = match text.rsplit_once(':') {
         Some((name, n)) => match n.parse::<u64>() {
             Ok(n) if (1..=app.limits.max_iterations).contains(&n) => (name, n as u32),
@@ -441,7 +455,7 @@ fn named_net(app: &App, game: &str, text: &str) -> Result<Contender, ApiError> {
             if names.is_empty() { "none".to_string() } else { names.join(", ") }
         )));
     };
-    Ok(Contender::Net(net.path.clone(), simulations))
+    Ok((net.path.clone(), simulations))
 }
 
 /// Runs a search on a blocking thread, holding one of the server's slots, and waits at most the server's time

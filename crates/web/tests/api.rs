@@ -192,7 +192,8 @@ async fn bad_input_is_a_4xx_naming_the_problem() {
     )
     .await;
     let unprocessable = StatusCode::UNPROCESSABLE_ENTITY;
-    refused("/api/analyse", &analyse(r#"{"kind": "net"}"#), unprocessable, "net").await;
+    refused("/api/analyse", &analyse(r#"{"kind": "oracle"}"#), unprocessable, "oracle").await;
+    refused("/api/analyse", &analyse(r#"{"kind": "net"}"#), unprocessable, "missing field `name`").await;
     refused("/api/analyse", &analyse(r#"{"kind": "depth", "depth": -3}"#), unprocessable, "-3").await;
     refused("/api/analyse", r#"{"game": "connect4"}"#, unprocessable, "analyser").await;
     refused("/api/state", r#"{"game": "connect4", "colour": "red"}"#, unprocessable, "colour").await;
@@ -448,6 +449,16 @@ async fn a_network_is_played_by_its_name_never_by_a_path() {
     let (_, again) = send_to(app(), "/api/choose", &body).await;
     assert_eq!(first, again);
     assert!(["1", "3", "5", "7"].contains(&first["move"].as_str().unwrap()), "{first}");
+    // The network's search as an analysis: every move's visits, from its simulations.
+    let body = json!({"game": "tictactoe", "start": "X...O...X", "analyser": {"kind": "net", "name": "zero-tictactoe", "simulations": 200}});
+    let (status, analysis) = send_to(app(), "/api/analyse", &body).await;
+    assert_eq!(status, StatusCode::OK, "{analysis}");
+    let analysis: AnalysisView = serde_json::from_value(analysis).unwrap();
+    let visits: u64 = analysis.moves.iter().map(|m| m.visits.unwrap()).sum();
+    assert_eq!(analysis.source, "net");
+    assert!((100..=200).contains(&visits), "{visits} visits from 200 simulations");
+    let body = json!({"game": "tictactoe", "analyser": {"kind": "net", "name": "zero-connect4", "simulations": 10}});
+    refused_with(app(), "/api/analyse", &body, "no network").await;
     for (player, expected) in [
         ("net:zero-connect4", "no network \"zero-connect4\" for tictactoe; it has zero-tictactoe"),
         ("net:/etc/passwd", "no network \"/etc/passwd\""),

@@ -267,6 +267,10 @@ fn in_bengali(browser: &Browser) -> Result<()> {
     browser.select("#analyser", "depth:4")?;
     browser.eval("document.querySelector('#heatmap').click(); return null")?;
     browser.wait_idle()?;
+    // The principal variation: the tigers' best move and their next, as arrows (the goat's placement between has
+    // none).
+    let arrows = browser.count("#board .arrow")?;
+    ensure!(arrows == 2, "{arrows} arrows of the principal variation");
     let english = browser.text("#game-title")?;
     browser.click("#lang")?;
     ensure!(browser.eval("return document.documentElement.lang")? == json!("bn"));
@@ -312,6 +316,13 @@ fn the_network_answers(browser: &Browser) -> Result<()> {
     click_point(browser, "4")?;
     let moves = move_list(browser)?;
     ensure!(moves.len() == 2 && moves[0] == "4", "the network's answer: {moves:?}");
+    // Its search as the values on the board.
+    browser.select("#opponent", "human")?;
+    browser.select("#analyser", "net:zero-tictactoe:200")?;
+    browser.eval("document.querySelector('#heatmap').click(); return null")?;
+    browser.wait_idle()?;
+    ensure!(browser.count("#analysis tbody tr")? == 7, "the seven moves valued");
+    ensure!(browser.text("#source")?.contains("zero-tictactoe"), "the source: {}", browser.text("#source")?);
     Ok(())
 }
 
