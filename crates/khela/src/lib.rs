@@ -77,6 +77,7 @@ pub mod games;
 pub mod known;
 pub mod net;
 pub mod players;
+pub mod record;
 pub mod registry;
 pub mod tables;
 

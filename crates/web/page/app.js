@@ -584,34 +584,29 @@ function setGame(name) {
   S.blunders.clear();
 }
 
-/** The opponents: the fixed ones, and the networks the server has for this game. */
-function fillOpponents() {
-  const select = $('#opponent');
+/** Refills `select` with its fixed options and one for each network the server has for this game (value
+ * `value(name)`, words `key`'s), keeping the choice where it is still there, else `fallback`. */
+function fillNets(select, key, value, fallback) {
   const current = select.value;
   for (const option of [...select.options]) if (option.value.startsWith('net:')) option.remove();
   const known = S.games.find((g) => g.name === S.game);
   for (const name of known?.nets ?? []) {
     const option = document.createElement('option');
-    option.value = `net:${name}`;
-    option.textContent = t('opponent.net', { name });
+    option.value = value(name);
+    option.textContent = t(key, { name });
     select.appendChild(option);
   }
-  select.value = [...select.options].some((o) => o.value === current) ? current : 'human';
+  select.value = [...select.options].some((o) => o.value === current) ? current : fallback;
+}
+
+/** The opponents: the fixed ones, and the networks the server has for this game. */
+function fillOpponents() {
+  fillNets($('#opponent'), 'opponent.net', (name) => `net:${name}`, 'human');
 }
 
 /** The analysers: the fixed ones, and a search by each network the server has for this game. */
 function fillAnalysers() {
-  const select = $('#analyser');
-  const current = select.value;
-  for (const option of [...select.options]) if (option.value.startsWith('net:')) option.remove();
-  const known = S.games.find((g) => g.name === S.game);
-  for (const name of known?.nets ?? []) {
-    const option = document.createElement('option');
-    option.value = `net:${name}:200`;
-    option.textContent = t('analyser.net', { name });
-    select.appendChild(option);
-  }
-  select.value = [...select.options].some((o) => o.value === current) ? current : 'exact';
+  fillNets($('#analyser'), 'analyser.net', (name) => `net:${name}:200`, 'exact');
 }
 
 function fillGames() {
