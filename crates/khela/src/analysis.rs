@@ -7,6 +7,12 @@
 //! payoffs for exact values, the evaluator's scale for a depth-limited search, and `2 × mean − 1` of the mover's
 //! mean score (win 1, draw ½, loss 0) for Monte Carlo and a network's search, so that +1 is a certain win for
 //! the first player under every source.
+//!
+//! An analysis may be given a deadline ([`analyse`]'s `until`): a depth-limited search then deepens from the
+//! shallowest depth, each depth's values kept, and answers with the deepest it completed before the deadline (it
+//! starts no depth it does not expect to finish); Monte Carlo and a network's search answer with the iterations
+//! they ran by then. [`Analysis::complete`] says whether the search did all it was asked. An exact search has no
+//! value to give before it ends, and ignores the deadline: the limits on its size keep it short.
 
 use crate::net;
 use crate::registry::{Entry, Exact, MoveValues};
@@ -19,6 +25,7 @@ use khela_mcts::random::Pcg;
 use khela_mcts::{MctsConfig, MoveStats, Search, Uct};
 use khela_zero::player::Guided;
 use std::path::PathBuf;
+use std::time::{Duration, Instant};
 
 /// The largest bound on the positions below a position that an exact search by plain alpha-beta takes on
 /// ([`crate::registry::Entry::positions_bound`]): tic-tac-toe's start is 3⁹ = 19,683, Dots and Boxes' 2 × 2
@@ -93,6 +100,9 @@ pub struct Analysis {
     pub mover: Player,
     /// The moves, in the game's order.
     pub moves: Vec<MoveValue>,
+    /// Whether the search did all it was asked: false when the deadline cut it short (a shallower depth, fewer
+    /// iterations), as [`Analysis::source`] and the visits say.
+    pub complete: bool,
 }
 
 impl Analysis {
@@ -108,14 +118,21 @@ impl Analysis {
     }
 }
 
-/// Every legal move of the position at the end of `line` valued as `analyser` says; `name` is the game's name,
-/// as a network's description gives it.
+/// Every legal move of the position at the end of `line` valued as `analyser` says, with the best found by
+/// `until` if it comes first (see the module's documentation); `name` is the game's name, as a network's
+/// description gives it.
 ///
 /// # Errors
 ///
 /// A position that is not a decision node; an analyser the game cannot serve (no evaluator, no exact solver, no
 /// network) or a request too large (a depth or budget beyond the limits, an exact search of too many positions).
-pub fn analyse<E: Entry>(entry: &E, name: &str, line: &Line<E::Game>, analyser: &Analyser) -> Result<Analysis> {
+pub fn analyse<E: Entry>(
+    entry: &E,
+    name: &str,
+    line: &Line<E::Game>,
+    analyser: &Analyser,
+    until: Option<Instant>,
+) -> Result<Analysis> {
     let game = entry.game();
     let state = line.state();
     if line.end(game).is_some() {
@@ -126,11 +143,11 @@ pub fn analyse<E: Entry>(entry: &E, name: &str, line: &Line<E::Game>, analyser: 
     };
     let mut moves = Vec::new();
     game.moves(state, &mut moves);
-    let (source, values): (Source, Vec<Valued>) = match analyser {
+    let (source, values, complete): (Source, Vec<Valued>, bool) = match analyser {
         Analyser::Exact => {
-            let values = exact(entry, line)?;
+            let values = exact(entry, line, until)?;
             let value = |mv| values.iter().find(|&&(m, _)| m == mv).map(|&(_, v)| v);
-            (Source::Exact, moves.iter().map(|&mv| (value(mv), None)).collect())
+            (Source::Exact, moves.iter().map(|&mv| (value(mv), None)).collect(), true)
         }
         &Analyser::Depth(depth) => {
             if !(1..=MAX_DEPTH).contains(&depth) {
@@ -139,24 +156,40 @@ pub fn analyse<E: Entry>(entry: &E, name: &str, line: &Line<E::Game>, analyser: 
             let Some(scale) = entry.scale() else {
                 bail!("{} has no evaluator: analyse it exactly or by Monte Carlo", entry.title());
             };
-            let mut engine = Engine::new(game, &scale.evaluator, SearchConfig::depth_limited(depth));
-            engine.set_history(line.history().to_vec());
-            (Source::Depth(depth), engine.analyse(state).into_iter().map(|m| (Some(m.value), None)).collect())
+            let (reached, values) = deepened(depth, until, |depth| {
+                let mut engine = Engine::new(game, &scale.evaluator, SearchConfig::depth_limited(depth));
+                engine.set_history(line.history().to_vec());
+                engine.analyse(state).into_iter().map(|m| m.value).collect()
+            });
+            let values = values.into_iter().map(|value| (Some(value), None)).collect();
+            (Source::Depth(reached), values, reached == depth)
         }
         &Analyser::Mcts { iterations, seed } => {
             check_budget(iterations)?;
             let config = MctsConfig { seed, ..MctsConfig::default() };
             let mut search: Search<'_, E::Game, Uct, Pcg> =
                 Search::new(game, state.clone(), Uct::default(), config).with_history(line.history().to_vec());
-            search.run(iterations);
-            (Source::MonteCarlo, visited(&moves, &search.stats(), mover))
+            // In runs between two looks at the clock; a run short of its count found the root's value proven.
+            let (mut left, mut complete) = (iterations, true);
+            while left > 0 {
+                if until.is_some_and(|until| Instant::now() >= until) {
+                    complete = false;
+                    break;
+                }
+                let run = left.min(ITERATIONS_BETWEEN_CLOCKS);
+                let ran = search.run(run).iterations;
+                left = if ran < run { 0 } else { left - run };
+            }
+            (Source::MonteCarlo, visited(&moves, &search.stats(), mover), complete)
         }
         Analyser::Net { path, simulations } => {
             check_budget(u64::from(*simulations))?;
             let guide = net::guide(entry, name, path, "an analysis by a network")?;
-            let guided = Guided { simulations: *simulations, ..Guided::default() };
+            let guided = Guided { simulations: *simulations, until, ..Guided::default() };
             let outcome = guide.search(state, line.history(), &guided, 0);
-            (Source::Network, visited(&moves, &outcome.stats, mover))
+            let complete = outcome.summary.iterations == u64::from(*simulations)
+                || until.is_none_or(|until| Instant::now() < until);
+            (Source::Network, visited(&moves, &outcome.stats, mover), complete)
         }
     };
     let moves = moves
@@ -171,7 +204,51 @@ pub fn analyse<E: Entry>(entry: &E, name: &str, line: &Line<E::Game>, analyser: 
             MoveValue { index, text: game.write_move(mv), value, visits, plies }
         })
         .collect();
-    Ok(Analysis { source, mover, moves })
+    Ok(Analysis { source, mover, moves, complete })
+}
+
+/// The plies from one depth to the next of an analysis with a deadline: two, so that every depth ends on the
+/// same side's move as the depth asked for (a search that ends on the mover's ply judges differently from one
+/// that ends on the reply's).
+const DEEPENING_STEP: u32 = 2;
+
+/// Monte Carlo iterations run between two looks at the clock: a few milliseconds' work.
+const ITERATIONS_BETWEEN_CLOCKS: u64 = 1_024;
+
+/// The values `search` gives to `depth`, or with a deadline, those of the deepest depth (by the evaluator's
+/// deepening step, ending on `depth`) searched before `until`: a depth is begun only if the time the last one
+/// took, times the growth from the one before it (at least 2), leaves it time to end. Each depth is a search of
+/// its own, so that its values are those of an analysis to that depth. The depth reached and its values.
+fn deepened(depth: u32, until: Option<Instant>, mut search: impl FnMut(u32) -> Vec<Value>) -> (u32, Vec<Value>) {
+    let Some(until) = until else { return (depth, search(depth)) };
+    let mut depths: Vec<u32> = (0..).map_while(|k| depth.checked_sub(k * DEEPENING_STEP)).filter(|&d| d >= 1).collect();
+    depths.reverse();
+    let (mut reached, mut kept, mut last, mut growth) = (0, Vec::new(), None, 2.0_f64);
+    for d in depths {
+        let started = Instant::now();
+        if let Some(took) = last
+            && started + Duration::from_secs_f64(f64::min(took * growth, 1e6)) > until
+        {
+            break;
+        }
+        kept = search(d);
+        reached = d;
+        let took = started.elapsed().as_secs_f64();
+        if let Some(before) = last.filter(|&before: &f64| before > 0.0) {
+            growth = f64::max(2.0, took / before);
+        }
+        last = Some(took);
+    }
+    (reached, kept)
+}
+
+/// `seconds` rounded for a person: `0.4 s`, `12 s`, `11 min`.
+fn about_seconds(seconds: f64) -> String {
+    match seconds {
+        s if s < 10.0 => format!("{s:.1} s"),
+        s if s < 120.0 => format!("{s:.0} s"),
+        s => format!("{:.0} min", s / 60.0),
+    }
 }
 
 /// A move's value, if it has one, and its visits, for the searches that count them.
@@ -198,15 +275,29 @@ fn visited<M: PartialEq>(moves: &[M], stats: &[MoveStats<M>], mover: Player) -> 
         .collect()
 }
 
-/// Every move's exact value at the end of `line`, the first player's view.
-fn exact<E: Entry>(entry: &E, line: &Line<E::Game>) -> Result<MoveValues<E::Game>> {
+/// Every move's exact value at the end of `line`, the first player's view; refused up front if the game's
+/// solver foresees a time past `until`.
+fn exact<E: Entry>(entry: &E, line: &Line<E::Game>, until: Option<Instant>) -> Result<MoveValues<E::Game>> {
     let (game, state) = (entry.game(), line.state());
     Ok(match entry.exact() {
         Exact::Refused(why) => bail!("{} is not analysed exactly: {why}", entry.title()),
-        Exact::Own(_) => match entry.own_values(state) {
-            Some(values) => values?,
-            None => bail!("{}'s exact values come from its own solver, not an analysis: solve it", entry.title()),
-        },
+        Exact::Own(_) => {
+            if let (Some(until), Some(seconds)) = (until, entry.own_seconds(state))
+                && Instant::now() + Duration::from_secs_f64(seconds.min(1e9)) > until
+            {
+                let left = until.saturating_duration_since(Instant::now()).as_secs_f64();
+                bail!(
+                    "{}: an exact analysis of this position takes about {} on one core, more than the {left:.1} s \
+                     it has; analyse it to a depth or by Monte Carlo, or play on",
+                    entry.title(),
+                    about_seconds(seconds)
+                )
+            }
+            match entry.own_values(state) {
+                Some(values) => values?,
+                None => bail!("{}'s exact values come from its own solver, not an analysis: solve it", entry.title()),
+            }
+        }
         Exact::MoveValues => {
             let bound = entry.positions_bound(state);
             if bound > MAX_EXACT_BOUND {

@@ -18,6 +18,7 @@ use crate::net;
 use crate::players::{self, Contender, Seat};
 pub use crate::record::Record;
 use crate::registry::{self, Entry, GameName, Spec, Visit};
+use crate::threat::{self, Threat};
 use anyhow::{Result, anyhow, bail};
 use khela_exact::retro::Outcome;
 use khela_games::line::{End, Line};
@@ -25,6 +26,7 @@ use khela_games::{Game as _, Node, Notation, Player, Value};
 use std::fmt;
 use std::path::Path;
 use std::sync::Arc;
+use std::time::Instant;
 
 /// The game named by `text`, a game string with its parameters (`connect4(width=8)`; see
 /// [`crate::registry::params`]).
@@ -300,7 +302,24 @@ impl State {
     ///
     /// A position with no move to choose (over, or a chance node), or an analyser the game cannot serve.
     pub fn analyse(&self, analyser: &Analyser) -> Result<Analysis> {
-        self.line.analyse(self.game.spec.name, analyser)
+        self.line.analyse(self.game.spec.name, analyser, None)
+    }
+
+    /// [`State::analyse`], answering by `until` with the best found by then where the search can stop early (a
+    /// shallower depth, fewer iterations; [`Analysis::complete`] says so).
+    ///
+    /// # Errors
+    ///
+    /// As [`State::analyse`].
+    pub fn analyse_until(&self, analyser: &Analyser, until: Instant) -> Result<Analysis> {
+        self.line.analyse(self.game.spec.name, analyser, Some(until))
+    }
+
+    /// The captures that the legal move numbered `mv` lets the opponent force, or itself forces, within a few
+    /// moves ([`crate::threat`]); `None` for a game without captures, a number that is no legal move, or a
+    /// position with no move to choose.
+    pub fn threat(&self, mv: usize) -> Option<Threat> {
+        self.line.threat(mv)
     }
 
     /// The move `contender` chooses here, `seed` for its random choices (the same seed, the same move).
@@ -384,7 +403,9 @@ pub trait Play: Send + Sync + fmt::Debug {
     /// The legal moves' gestures, in the order of [`Play::moves`].
     fn gestures(&self) -> Vec<Gesture>;
     /// The analysis; `name` is the game's.
-    fn analyse(&self, name: GameName, analyser: &Analyser) -> Result<Analysis>;
+    fn analyse(&self, name: GameName, analyser: &Analyser, until: Option<Instant>) -> Result<Analysis>;
+    /// The threats of the legal move numbered `mv`.
+    fn threat(&self, mv: usize) -> Option<Threat>;
     /// A contender's move; `name` is the game's.
     fn choose(&self, name: GameName, contender: &Contender, seed: u64) -> Result<usize>;
 }
@@ -433,7 +454,7 @@ impl<E: Entry> Played<E> {
                 }
             })
             .collect();
-        Some(Analysis { source: Source::Exact, mover, moves })
+        Some(Analysis { source: Source::Exact, mover, moves, complete: true })
     }
 
     /// The moves (or chance outcomes) of the current position, in the game's order; none when the line is over.
@@ -508,12 +529,18 @@ impl<E: Entry> Play for Played<E> {
         self.legal().into_iter().map(|mv| self.face.entry.gesture(self.line.state(), mv)).collect()
     }
 
-    fn analyse(&self, name: GameName, analyser: &Analyser) -> Result<Analysis> {
+    fn analyse(&self, name: GameName, analyser: &Analyser, until: Option<Instant>) -> Result<Analysis> {
         let known = self.face.known.as_ref().filter(|_| *analyser == Analyser::Exact);
         if let Some(analysis) = known.and_then(|known| self.tables_analysis(known)) {
             return Ok(analysis);
         }
-        analysis::analyse(&self.face.entry, name.into(), &self.line, analyser)
+        analysis::analyse(&self.face.entry, name.into(), &self.line, analyser, until)
+    }
+
+    fn threat(&self, mv: usize) -> Option<Threat> {
+        let Turn::Decision(mover) = self.turn() else { return None };
+        let mv = *self.legal().get(mv)?;
+        threat::threat(&self.face.entry, &self.line, mover, mv)
     }
 
     fn choose(&self, name: GameName, contender: &Contender, seed: u64) -> Result<usize> {

@@ -80,10 +80,12 @@ pub mod players;
 pub mod record;
 pub mod registry;
 pub mod tables;
+pub mod threat;
 
 pub use analysis::{Analyser, Analysis, MoveValue, Source};
 pub use dynamic::{Game, State, load};
 pub use registry::{GameName, Spec};
+pub use threat::Threat;
 
 /// The README's Rust example, compiled and run as a documentation test.
 #[cfg(doctest)]

@@ -20,6 +20,7 @@ const S = {
   rng: 1,
   token: 0,
   blunders: new Set(),
+  fallback: null,
 };
 
 // ---- The server ----
@@ -28,7 +29,7 @@ async function api(path, body) {
   const init = body === undefined ? {} : { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
   const response = await fetch(path, init);
   const data = await response.json();
-  if (!response.ok) throw new Error(data.error || response.statusText);
+  if (!response.ok) throw Object.assign(new Error(data.error || response.statusText), { status: response.status });
   return data;
 }
 
@@ -119,12 +120,42 @@ function valueText(value) {
   return Number.isInteger(value) ? num(value) : num(value, 2);
 }
 
-/** A sentence on the best move, in the language shown. */
+/** A sentence on the best move, in the language shown, then what it lets happen to the pieces, and a word if
+ * the time ran out before the search did all it was asked. */
 function explanation() {
   const a = S.analysis;
   if (!a) return '';
   const best = a.moves.find((m) => m.best);
   if (!best) return '';
+  const sentences = [verdict(a, best), threatSentence(a, best)];
+  if (!a.complete) sentences.push(t('explain.hurried'));
+  if (S.fallback) sentences.unshift(t('explain.fallback', { depth: num(FALLBACK.depth) }));
+  return sentences.filter(Boolean).join(' ');
+}
+
+/** The piece of `side` (0 the first player, 1 the second) as the board shows it, in words. */
+function pieceName(side) {
+  const piece = S.view.board.pieces.find((p) => p.side === side);
+  return t(`piece.${piece ? piece.kind : 'disc'}.one`);
+}
+
+/** What the best move lets the opponent take, or takes itself, within a few moves. */
+function threatSentence(a, best) {
+  const threat = a.threat;
+  if (!threat) return '';
+  const mover = S.view_players.indexOf(a.to_move);
+  const [move, side] = [moveName(best.move), playerName(a.to_move)];
+  if (threat.loses_within) {
+    return t('explain.loses_piece', { side, move, piece: pieceName(mover), moves: num(threat.loses_within) });
+  }
+  if (threat.captures_within) {
+    return t('explain.captures_piece', { side, move, piece: pieceName(1 - mover), moves: num(threat.captures_within) });
+  }
+  return '';
+}
+
+/** The sentence on the best move's value. */
+function verdict(a, best) {
   const move = moveName(best.move);
   const value = moverValue(best);
   const side = playerName(a.to_move);
@@ -285,6 +316,7 @@ function render() {
   const a = $('#heatmap').checked ? S.analysis : null;
   $('#source').textContent = a ? sourceText(a) : '';
   $('#explain').textContent = a ? explanation() : '';
+  $('#explain').title = (a && S.fallback) || ''; // the server's reason, in its words
   if (a) {
     for (const move of a.moves) {
       const tr = document.createElement('tr');
@@ -349,6 +381,22 @@ function analyser() {
   return { kind: 'exact' };
 }
 
+/** How long the app lets an analysis take, in milliseconds: a search answers by then with what it has. */
+const ANALYSIS_MILLIS = 10000;
+
+/** The analyser the app falls back on when an exact analysis is refused (too early in a Connect-4 game). */
+const FALLBACK = { kind: 'depth', depth: 8 };
+
+/** The analysis of a position, with the fallback for an exact one the server refuses; the refusal kept for the
+ * explanation (`S.fallback`). */
+async function analysed(where, how) {
+  const body = { ...where, analyser: how, millis: ANALYSIS_MILLIS };
+  if (how.kind === 'exact') body.fallback = FALLBACK;
+  const analysis = await api('/api/analyse', body);
+  S.fallback = analysis.refused ?? null;
+  return analysis;
+}
+
 const pause = (ms) => new Promise((resolve) => { setTimeout(resolve, ms); });
 
 /** Asks the server for the position, draws it, then values it, rolls the die or lets the computer move. */
@@ -384,7 +432,7 @@ async function update(token) {
   if (view.turn !== 'decision') return;
   if ($('#heatmap').checked) {
     try {
-      const analysis = await api('/api/analyse', { ...position(), analyser: analyser() });
+      const analysis = await analysed(position(), analyser());
       if (token !== S.token) return;
       S.analysis = analysis;
       S.pv = await principalVariation(view, analysis, token);
@@ -424,7 +472,7 @@ async function principalVariation(view, analysis, token) {
     try {
       state = await api('/api/state', position(moves));
       if (token !== S.token || state.turn !== 'decision') break;
-      valued = await api('/api/analyse', { ...position(moves), analyser: analyser() });
+      valued = await analysed(position(moves), analyser());
     } catch {
       break; // a position the analyser cannot value: the arrows so far
     }
@@ -436,7 +484,8 @@ async function computerMove() {
   const opponent = $('#opponent').value;
   const seed = Math.floor(random() * 2 ** 31);
   if (opponent === 'perfect') {
-    const analysis = await api('/api/analyse', { ...position(), analyser: { kind: 'exact' } });
+    // Where the exact analysis is refused (the first stones of Connect-4), the engine at the fallback's depth.
+    const analysis = await analysed(position(), { kind: 'exact' });
     const best = analysis.moves.filter((m) => m.best);
     return best[Math.floor(random() * best.length)].move;
   }

@@ -15,7 +15,7 @@ use khela::{Analyser, Source};
 use khela_games::Player;
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
-use std::time::Duration;
+use std::time::{Duration, Instant};
 use strum::VariantArray;
 use tokio::sync::Semaphore;
 
@@ -93,6 +93,15 @@ pub struct AnalyseRequest {
     pub position: Position,
     /// How to value the moves.
     pub analyser: AnalyserRequest,
+    /// The time the analysis may take, in milliseconds (at most the server's limit, which is the default): a
+    /// depth-limited or Monte Carlo search answers by then with the best it has (`complete` false); an exact
+    /// search answers when it is done, within the server's limit.
+    #[serde(default)]
+    pub millis: Option<u64>,
+    /// The analyser to answer with if the first is refused (an exact analysis that would take too long, a game
+    /// served without its tables): `refused` then says why.
+    #[serde(default)]
+    pub fallback: Option<AnalyserRequest>,
 }
 
 /// `POST /api/choose`: a position and the player asked for its move.
@@ -174,14 +183,32 @@ pub struct MoveView {
 /// Every move valued.
 #[derive(Debug, Serialize, Deserialize)]
 pub struct AnalysisView {
-    /// Where the values come from: `exact`, `depth` or `mcts`.
+    /// Where the values come from: `exact`, `depth`, `mcts` or `net`.
     pub source: String,
-    /// The depth, for `depth`.
+    /// The depth, for `depth`: the depth reached, when the time ran out first.
     pub depth: Option<u32>,
+    /// Whether the search did all it was asked; false when the time ran out first (a shallower depth, fewer
+    /// iterations than asked).
+    pub complete: bool,
+    /// Why the analyser asked for was refused, when the request's fallback answered instead.
+    pub refused: Option<String>,
     /// The player to move.
     pub to_move: String,
     /// The moves, in the game's order.
     pub moves: Vec<MoveView>,
+    /// For a game with captures, what the first best move lets happen within a few moves of each side.
+    pub threat: Option<ThreatView>,
+}
+
+/// The captures a move lets the opponent force, or itself forces, within [`khela::threat::MOST_MOVES`] moves.
+#[derive(Debug, Serialize, Deserialize)]
+pub struct ThreatView {
+    /// The fewest of the opponent's moves within which it takes one of the mover's pieces, whatever the mover
+    /// does; absent if it cannot force it so soon.
+    pub loses_within: Option<u32>,
+    /// The fewest of the mover's moves, this one the first, within which it takes one of the opponent's pieces,
+    /// whatever the opponent does; absent if it cannot force it so soon.
+    pub captures_within: Option<u32>,
 }
 
 /// A player's move.
@@ -336,14 +363,10 @@ pub async fn play(
     Ok(Json(view(&state)))
 }
 
-/// `POST /api/analyse`: every legal move valued.
-pub async fn analyse(
-    Shared(app): Shared<App>,
-    body: Result<Json<AnalyseRequest>, JsonRejection>,
-) -> Result<Json<AnalysisView>, ApiError> {
-    let request = read(body)?;
+/// The analyser a request names, within the server's limits.
+fn analyser_of(request: AnalyserRequest, app: &App, game: &str) -> Result<Analyser, ApiError> {
     let limits = &app.limits;
-    let analyser = match request.analyser {
+    Ok(match request {
         AnalyserRequest::Exact => Analyser::Exact,
         AnalyserRequest::Depth { depth } if (1..=limits.max_depth).contains(&depth) => Analyser::Depth(depth),
         AnalyserRequest::Depth { depth } => {
@@ -362,14 +385,45 @@ pub async fn analyse(
             )));
         }
         AnalyserRequest::Net { name, simulations } => {
-            let (path, simulations) = named_net(&app, &request.position.game, &format!("{name}:{simulations}"))?;
+            let (path, simulations) = named_net(app, game, &format!("{name}:{simulations}"))?;
             Analyser::Net { path, simulations }
         }
+    })
+}
+
+/// `POST /api/analyse`: every legal move valued.
+pub async fn analyse(
+    Shared(app): Shared<App>,
+    body: Result<Json<AnalyseRequest>, JsonRejection>,
+) -> Result<Json<AnalysisView>, ApiError> {
+    let request = read(body)?;
+    let analyser = analyser_of(request.analyser, &app, &request.position.game)?;
+    let fallback = request.fallback.map(|f| analyser_of(f, &app, &request.position.game)).transpose()?;
+    let limit = app.limits.max_search_millis;
+    let millis = match request.millis {
+        Some(0) => return Err(ApiError::bad_request("millis 0: give the analysis some time, or leave millis out")),
+        Some(millis) => millis.min(limit),
+        None => limit,
     };
     let state = state_of(&request.position, &app)?;
-    let analysis = searching(&app, move || state.analyse(&analyser).map(|analysis| (state, analysis))).await?;
-    let (state, analysis) = analysis;
+    let until = Instant::now() + Duration::from_millis(millis);
+    // The threats of the best move with the analysis, on the search's thread: a few plies of every reply.
+    let (state, analysis, refused, threat) = searching(&app, move || {
+        let (analysis, refused) = match (state.analyse_until(&analyser, until), fallback) {
+            // A fallback refused too: the first refusal, which names what was asked.
+            (Err(refused), Some(fallback)) => match state.analyse_until(&fallback, until) {
+                Ok(analysis) => (analysis, Some(format!("{refused:#}"))),
+                Err(_) => return Err(refused),
+            },
+            (analysis, _) => (analysis?, None),
+        };
+        let threat = analysis.best().first().and_then(|&mv| state.threat(mv));
+        Ok((state, analysis, refused, threat))
+    })
+    .await?;
     let best = analysis.best();
+    let threat =
+        threat.map(|threat| ThreatView { loses_within: threat.loses_within, captures_within: threat.captures_within });
     Ok(Json(AnalysisView {
         source: match analysis.source {
             Source::Exact => "exact",
@@ -382,6 +436,8 @@ pub async fn analyse(
             Source::Depth(depth) => Some(depth),
             _ => None,
         },
+        complete: analysis.complete,
+        refused,
         to_move: state.game().player_name(analysis.mover).to_string(),
         moves: analysis
             .moves
@@ -394,6 +450,7 @@ pub async fn analyse(
                 plies: m.plies,
             })
             .collect(),
+        threat,
     }))
 }
 
@@ -476,13 +533,38 @@ pub(crate) async fn searching<T: Send + 'static>(
         drop(slot);
         result
     });
-    let wait = Duration::from_millis(app.limits.max_search_millis);
+    // A search past its deadline (an exact one, or a depth that took longer than foreseen) is given half as long
+    // again before the answer "did not finish".
+    let wait = Duration::from_millis(app.limits.max_search_millis.saturating_mul(3) / 2);
     match tokio::time::timeout(wait, task).await {
         Ok(Ok(result)) => result.map_err(ApiError::from),
         Ok(Err(join)) => Err(ApiError::internal(format!("the search failed: {join}"))),
         Err(_) => Err(ApiError::busy(format!(
             "the search did not finish within {} ms, this server's limit: ask for a smaller budget",
-            app.limits.max_search_millis
+            app.limits.max_search_millis.saturating_mul(3) / 2
         ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A search that runs past half as long again as the server's limit is answered "did not finish" while it
+    /// runs on; its slot comes back when it ends.
+    #[tokio::test]
+    async fn a_search_past_the_server_s_limit_is_answered_that_it_did_not_finish() {
+        let limits = Limits { max_search_millis: 10, max_searches: 1, ..Limits::default() };
+        let app = App { slots: Arc::new(Semaphore::new(1)), served: Arc::default(), limits };
+        let slow = searching(&app, || {
+            std::thread::sleep(Duration::from_millis(200));
+            Ok(())
+        });
+        let err = slow.await.unwrap_err();
+        assert_eq!(err.status(), axum::http::StatusCode::SERVICE_UNAVAILABLE);
+        assert!(err.message().contains("did not finish within 15 ms"), "{}", err.message());
+        assert_eq!(app.slots.available_permits(), 0, "the search still runs");
+        tokio::time::sleep(Duration::from_millis(400)).await;
+        assert_eq!(app.slots.available_permits(), 1, "its slot back when it ended");
     }
 }

@@ -50,6 +50,11 @@ impl ApiError {
     pub fn status(&self) -> StatusCode {
         self.status
     }
+
+    /// Its message.
+    pub fn message(&self) -> &str {
+        &self.message
+    }
 }
 
 impl From<anyhow::Error> for ApiError {

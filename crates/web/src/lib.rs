@@ -15,7 +15,7 @@
 //! | `POST /api/play` | the same, and `"move"` | the position after the move |
 //! | `POST /api/record` | a position | its game record, `text`, as `play --record` writes it |
 //! | `POST /api/load` | `{"text"}`, a game record | the position it reaches |
-//! | `POST /api/analyse` | the same, and `"analyser": {"kind": "exact"}`, `{"kind": "depth", "depth"}` or `{"kind": "mcts", "iterations", "seed"?}` | every legal move: `move`, `value` (the first player's view), `visits`, `best` |
+//! | `POST /api/analyse` | the same, and `"analyser"`: `{"kind": "exact"}`, `{"kind": "depth", "depth"}`, `{"kind": "mcts", "iterations", "seed"?}` or `{"kind": "net", "name", "simulations"}`; `"millis"`? (the time it may take), `"fallback"`? (an analyser if the first is refused) | every legal move: `move`, `value` (the first player's view), `visits`, `plies`, `best`; `source`, `depth`, `complete` (false when the time ran out first), `refused` (why the fallback answered), `threat` (captures the best move lets happen within 3 moves) |
 //! | `POST /api/choose` | the same, and `"player": "engine:4"`, `"mcts:1000"` or `"random"`, `"seed"?` | the player's `move` |
 //! | `POST /api/trace` | `{"tree", "root"?, "algorithm"?}` | the textbook's trace: `steps` (values backed up, cutoffs with their leaves), `value`, `best`, `nodes`, `pruned_leaves` |
 //! | `POST /api/ordering` | `{"branching", "depth", "seed", "generator"?}` | the textbook's move-ordering table of a random tree: `rows` (`algorithm`, `ordering`, `value`, `leaves`, `nodes`), `tree_nodes`, `tree_leaves`, `knuth_moore` |
@@ -43,7 +43,7 @@ mod page;
 mod served;
 mod textbook;
 
-pub use api::{AnalysisView, ChoiceView, GameView, MoveView, StateView, VARIANTS};
+pub use api::{AnalysisView, ChoiceView, GameView, MoveView, StateView, ThreatView, VARIANTS};
 pub use error::ApiError;
 pub use limits::Limits;
 pub use page::asset_sizes;

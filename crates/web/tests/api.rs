@@ -215,17 +215,68 @@ async fn bad_input_is_a_4xx_naming_the_problem() {
 }
 
 #[tokio::test]
-async fn a_server_with_no_free_slot_says_busy_and_a_search_past_its_time_says_so() {
+async fn a_server_with_no_free_slot_says_busy() {
     let body = json!({"game": "tictactoe", "analyser": {"kind": "exact"}}).to_string();
     let none = Limits { max_searches: 0, ..Limits::default() };
     let (status, retry, value) = send_with(none, "POST", "/api/analyse", Some(body)).await;
     assert_eq!((status, retry.as_deref()), (StatusCode::SERVICE_UNAVAILABLE, Some("1")), "{value}");
     assert!(value["error"].as_str().unwrap().contains("busy"));
-    let body = json!({"game": "connect4", "analyser": {"kind": "mcts", "iterations": 200000}}).to_string();
-    let hurried = Limits { max_search_millis: 1, ..Limits::default() };
-    let (status, _, value) = send_with(hurried, "POST", "/api/analyse", Some(body)).await;
-    assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{value}");
-    assert!(value["error"].as_str().unwrap().contains("did not finish within 1 ms"));
+}
+
+/// Searches with a time budget answer with what they have when it runs out, and say so; one with time enough
+/// does all it was asked.
+#[tokio::test]
+async fn a_search_out_of_time_answers_with_what_it_has_and_says_so() {
+    let game = "connect4";
+    let hurried = |analyser: Value| json!({"game": game, "analyser": analyser, "millis": 1});
+    let deep: AnalysisView = ok("/api/analyse", hurried(json!({"kind": "depth", "depth": 10}))).await;
+    assert!(!deep.complete, "depth 10 of Connect-4's start in a millisecond");
+    assert_eq!(deep.depth, Some(2), "the shallowest depth of the deepening, by steps of 2 to 10");
+    assert!(deep.moves.iter().all(|m| m.value.is_some()), "every move valued at the depth reached");
+    let shallow: AnalysisView =
+        ok("/api/analyse", json!({"game": game, "analyser": {"kind": "depth", "depth": 2}})).await;
+    let values = |a: &AnalysisView| a.moves.iter().map(|m| m.value).collect::<Vec<_>>();
+    assert_eq!(values(&deep), values(&shallow), "the depth reached gives that depth's own values");
+    assert!(shallow.complete);
+    let many = json!({"kind": "mcts", "iterations": 200_000, "seed": 3});
+    let cut: AnalysisView = ok("/api/analyse", hurried(many.clone())).await;
+    let visits: u64 = cut.moves.iter().filter_map(|m| m.visits).sum();
+    assert!(!cut.complete && (1..200_000).contains(&visits), "{visits} iterations in a millisecond");
+    let few = json!({"kind": "mcts", "iterations": 5_000, "seed": 3});
+    let whole: AnalysisView = ok("/api/analyse", json!({"game": game, "analyser": few, "millis": 60_000})).await;
+    assert!(whole.complete);
+    assert_eq!(whole.moves.iter().filter_map(|m| m.visits).sum::<u64>(), 5_000);
+}
+
+/// An exact analysis that the solver would not finish in time is refused at once with its estimate; `millis`
+/// of none is refused.
+#[tokio::test]
+async fn an_exact_analysis_past_its_time_is_refused_up_front_with_the_estimate() {
+    let start = json!({"game": "connect4", "analyser": {"kind": "exact"}, "millis": 10_000});
+    let clock = std::time::Instant::now();
+    let (status, value) = post("/api/analyse", start).await;
+    assert_eq!(status, StatusCode::BAD_REQUEST, "{value}");
+    let message = value["error"].as_str().unwrap();
+    assert!(message.contains("takes about 11 min on one core"), "{message}");
+    assert!(clock.elapsed().as_secs() < 2, "refused at once");
+    let body = json!({"game": "tictactoe", "analyser": {"kind": "exact"}, "millis": 0}).to_string();
+    refused("/api/analyse", &body, StatusCode::BAD_REQUEST, "millis 0").await;
+}
+
+/// The best move's threats in a game with captures: a tiger beside a goat with the point behind it empty takes
+/// it at once; a game without captures has none.
+#[tokio::test]
+async fn the_best_move_s_threats_come_with_the_analysis() {
+    let body = json!({"game": "bagh-chal", "start": "TG..T/...../...../...../T...T t 19",
+        "analyser": {"kind": "depth", "depth": 2}});
+    let analysis: AnalysisView = ok("/api/analyse", body).await;
+    let best = analysis.moves.iter().find(|m| m.best).unwrap();
+    assert_eq!(best.mv, "a5xc5");
+    let threat = analysis.threat.expect("Bagh-Chal has captures");
+    assert_eq!(threat.captures_within, Some(1));
+    let body = json!({"game": "tictactoe", "analyser": {"kind": "exact"}});
+    let analysis: AnalysisView = ok("/api/analyse", body).await;
+    assert!(analysis.threat.is_none());
 }
 
 #[test]

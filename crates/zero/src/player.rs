@@ -4,6 +4,7 @@ use crate::encode::Encode;
 use crate::model::{Leaves, Model};
 use khela_mcts::random::Pcg;
 use khela_mcts::{Begun, MctsConfig, MctsResult, Pending, Puct, Search, Uniform};
+use std::time::Instant;
 
 /// How a model-guided search runs.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -14,12 +15,14 @@ pub struct Guided {
     pub c_puct: f64,
     /// Leaves valued per forward pass (kept apart by virtual loss); 1 is the serial search.
     pub batch: usize,
+    /// When the search must stop, fewer simulations done if need be: checked between two forward passes.
+    pub until: Option<Instant>,
 }
 
 impl Default for Guided {
-    /// 200 simulations, c_puct 1.5, 8 leaves a pass.
+    /// 200 simulations, c_puct 1.5, 8 leaves a pass, no deadline.
     fn default() -> Guided {
-        Guided { simulations: 200, c_puct: 1.5, batch: 8 }
+        Guided { simulations: 200, c_puct: 1.5, batch: 8, until: None }
     }
 }
 
@@ -41,7 +44,7 @@ pub fn search<G: Encode, M: Model<G>>(
         Search::new(game, state.clone(), puct, config).with_history(history.to_vec());
     let mut leaves = Leaves::new();
     let mut done = 0;
-    while done < guided.simulations {
+    while done < guided.simulations && guided.until.is_none_or(|until| Instant::now() < until) {
         let mut pending: Vec<(usize, Pending<G>)> = Vec::new();
         while pending.len() < guided.batch.max(1) && done + (pending.len() as u32) < guided.simulations {
             match search.begin() {

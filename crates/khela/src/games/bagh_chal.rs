@@ -240,6 +240,11 @@ impl Entry for BaghChalEntry {
         Some(standard.then_some(Published { sequences: &SEQUENCES, positions: &POSITIONS, growth: GROWTH }))
     }
 
+    /// The goats captured (the first player's losses); a tiger is never taken.
+    fn losses(&self, s: &Position) -> Option<[u32; 2]> {
+        Some([u32::from(s.captured), 0])
+    }
+
     /// The board's points and lines, a stack drawn with its height, the goats in hand and captured beside it.
     fn board(&self, s: &Position) -> Drawn {
         let game = &self.game;

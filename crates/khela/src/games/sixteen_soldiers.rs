@@ -35,6 +35,9 @@ pub struct SixteenSoldiersEntry {
 /// The most pieces on the board in the endgame tables by default: the "few pieces".
 const ENDGAME_PIECES: u8 = 6;
 
+/// Each side's soldiers at the start.
+const SOLDIERS: u32 = 16;
+
 /// The columns of `retro`'s summary: the pieces of the side to move and of the other side, then the outcomes
 /// for the side to move.
 const SUMMARY: [&str; 11] = [
@@ -166,6 +169,11 @@ impl Entry for SixteenSoldiersEntry {
     }
 
     /// The board's 37 points and lines, X's soldiers (the first player's) and O's.
+    /// The soldiers each side has lost: sixteen less those on the board (X, the first player's, first).
+    fn losses(&self, s: &Position) -> Option<[u32; 2]> {
+        Some([s.x, s.o].map(|pieces| SOLDIERS - alquerque::points(pieces).count() as u32))
+    }
+
     fn board(&self, s: &Position) -> Drawn {
         let mut drawn = Drawn::alquerque(self.game.board());
         for (side, pieces) in [(0, s.x), (1, s.o)] {

@@ -246,6 +246,21 @@ pub trait Entry: Sized + Send + Sync + 'static {
         None
     }
 
+    /// The pieces each player has lost to captures at `state`, the first player's first, for a game with
+    /// captures (what [`crate::threat`] watches); `None` for others.
+    fn losses(&self, state: &<Self::Game as Game>::State) -> Option<[u32; 2]> {
+        let _ = state;
+        None
+    }
+
+    /// About how many seconds [`Entry::own_values`] takes on `state` on one core, where the game can tell: an
+    /// analysis with a deadline refuses up front a position its solver would not value in time, rather than
+    /// keep a core busy past the answer. `None`: quick, or unknown.
+    fn own_seconds(&self, state: &<Self::Game as Game>::State) -> Option<f64> {
+        let _ = state;
+        None
+    }
+
     /// The plies to the end under best play that the exact value `value` (the first player's view) of a move of
     /// `state` implies, the move itself the first, where the game's scale of exact values says (a Connect-4 score
     /// says when the winner's last stone falls); `None` for a draw, and for games whose values do not say.

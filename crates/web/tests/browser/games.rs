@@ -23,6 +23,8 @@ pub const TESTS: &[Test] = &[
     ("games::a_move_is_made_from_the_keyboard", keyboard_move),
     ("games::the_trained_network_answers_by_name", the_network_answers),
     ("games::every_game_at_desktop_and_phone_width", every_game_on_screen),
+    ("games::a_capture_in_sight_is_told_in_words", a_capture_in_sight),
+    ("games::connect4_s_first_stones_fall_back_to_a_search_and_say_so", connect4_opening_falls_back),
 ];
 
 /// The address of a position in the app.
@@ -323,6 +325,45 @@ fn the_network_answers(browser: &Browser) -> Result<()> {
     browser.wait_idle()?;
     ensure!(browser.count("#analysis tbody tr")? == 7, "the seven moves valued");
     ensure!(browser.text("#source")?.contains("zero-tictactoe"), "the source: {}", browser.text("#source")?);
+    Ok(())
+}
+
+/// A tiger beside a goat with the point behind it empty: the sentence under the board says the tigers take a
+/// goat within the moves the library finds for the best move, in English and in Bengali.
+fn a_capture_in_sight(browser: &Browser) -> Result<()> {
+    let start = "TG..T/...../...../...../T...T t 19";
+    browser.open(&address("bagh-chal", Some(start), &[]))?;
+    browser.select("#analyser", "depth:4")?;
+    browser.eval("document.querySelector('#heatmap').click(); return null")?;
+    browser.wait_idle()?;
+    let state = khela::load("bagh-chal")?.state(start)?;
+    let analysis = state.analyse(&Analyser::Depth(4))?;
+    let best = *analysis.best().first().context("a best move")?;
+    let within = state.threat(best).context("Bagh-Chal has captures")?.captures_within.context("a capture")?;
+    let sentence = browser.text("#explain")?;
+    ensure!(sentence.contains(&format!("takes a goat within {within} moves")), "the sentence: {sentence:?}");
+    browser.click("#lang")?;
+    let sentence = browser.text("#explain")?;
+    ensure!(sentence.contains("একটি ছাগল খায়"), "the Bengali sentence: {sentence:?}");
+    browser.click("#lang")?;
+    Ok(())
+}
+
+/// The perfect player and the exact heatmap on Connect-4's empty board, which the solver would take minutes
+/// over: the values come from a search to depth 8 and the sentence says so; the perfect player answers a stone.
+fn connect4_opening_falls_back(browser: &Browser) -> Result<()> {
+    browser.open(&address("connect4", None, &[]))?;
+    browser.eval("document.querySelector('#heatmap').click(); return null")?;
+    browser.wait_idle()?;
+    let sentence = browser.text("#explain")?;
+    ensure!(sentence.contains("Not solved exactly here"), "the sentence: {sentence:?}");
+    ensure!(browser.text("#source")?.contains("depth 8"), "the source: {}", browser.text("#source")?);
+    ensure!(browser.count("#analysis tbody tr")? == 7, "the seven columns valued");
+    browser.select("#opponent", "perfect")?;
+    browser.select("#opponent-side", "second")?;
+    click_point(browser, "4-6")?;
+    let moves = move_list(browser)?;
+    ensure!(moves.len() == 2 && moves[0] == "4", "the perfect player's answer: {moves:?}");
     Ok(())
 }
 
