@@ -107,14 +107,22 @@ pub struct Analysis {
 
 impl Analysis {
     /// The numbers of the best moves for the side to move: the highest value from its view (for Monte Carlo and
-    /// a network, the most visited).
+    /// a network, the most visited); of exact wins, the quickest, and of exact losses, the slowest, where the
+    /// plies to the end are known.
     pub fn best(&self) -> Vec<usize> {
         let key = |m: &MoveValue| match self.source {
-            Source::MonteCarlo | Source::Network => m.visits.map(|v| v as f64),
-            Source::Exact | Source::Depth(_) => m.value.map(|v| self.mover.view(v)),
+            Source::MonteCarlo | Source::Network => m.visits.map(|v| (v as f64, 0.0)),
+            Source::Exact | Source::Depth(_) => m.value.map(|v| {
+                let view = self.mover.view(v);
+                let plies = f64::from(m.plies.unwrap_or(0));
+                (view, if view > 0.0 { -plies } else { plies })
+            }),
         };
-        let top = self.moves.iter().filter_map(key).fold(f64::NEG_INFINITY, f64::max);
-        self.moves.iter().filter(|m| key(m) == Some(top)).map(|m| m.index).collect()
+        let top = self.moves.iter().filter_map(key).fold(None, |top: Option<(f64, f64)>, k| match top {
+            Some(top) if top >= k => Some(top),
+            _ => Some(k),
+        });
+        self.moves.iter().filter(|m| key(m).is_some() && key(m) == top).map(|m| m.index).collect()
     }
 }
 

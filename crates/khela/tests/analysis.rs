@@ -3,7 +3,7 @@
 //! rule; Monte Carlo's visits add up to its iterations and repeat from their seed; requests a game cannot serve
 //! are refused naming why.
 
-use khela::analysis::{Analyser, Source};
+use khela::analysis::{Analyser, Analysis, Source};
 use khela::{Game, State};
 use khela_exact::{Algorithm, Natural, Searcher, move_values};
 use khela_games::connect4::Connect4;
@@ -285,4 +285,33 @@ fn connect_4_s_exact_values_say_the_plies_to_the_end_that_plain_negamax_finds() 
         checked += 1;
     }
     assert!(decisive > 100, "only {decisive} decisive moves checked");
+}
+
+/// Of a position's exact wins, the best are the quickest, and of its losses the slowest, where the plies to the
+/// end are known (endgame tables value wins as 1 and losses as −1): the standard Bagh-Chal position whose wins
+/// take 7 to 63 plies, as `solve --tables` found them, and a lost one.
+#[test]
+fn the_best_of_several_exact_wins_is_the_quickest_and_of_losses_the_slowest() {
+    let moves = |values: &[(f64, Option<u32>)]| {
+        values
+            .iter()
+            .enumerate()
+            .map(|(index, &(value, plies))| khela::MoveValue {
+                index,
+                text: index.to_string(),
+                value: Some(value),
+                visits: None,
+                plies,
+            })
+            .collect()
+    };
+    let won = [(1.0, Some(11)), (1.0, Some(17)), (1.0, Some(7)), (1.0, Some(63)), (0.0, None), (1.0, Some(7))];
+    let analysis = Analysis { source: Source::Exact, mover: Player::Max, moves: moves(&won), complete: true };
+    assert_eq!(analysis.best(), [2, 5], "the wins in 7 plies");
+    // The tigers (the second player) to move: the goats' wins are their losses, the slowest the best.
+    let analysis = Analysis { mover: Player::Min, ..analysis };
+    assert_eq!(analysis.best(), [4], "the draw, for the side that would lose the rest");
+    let lost = [(1.0, Some(3)), (1.0, Some(9)), (1.0, Some(5))];
+    let analysis = Analysis { source: Source::Exact, mover: Player::Min, moves: moves(&lost), complete: true };
+    assert_eq!(analysis.best(), [1], "holding out 9 plies");
 }
