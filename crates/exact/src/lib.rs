@@ -34,6 +34,7 @@ pub mod connect4;
 pub mod count;
 mod horizon;
 pub mod iterate;
+pub mod layered;
 mod move_ordering;
 mod oracle;
 mod orderer;

@@ -47,6 +47,7 @@
 //! `tigers`.
 
 mod notation;
+pub mod placement;
 pub mod sliding;
 
 use crate::alquerque::{self, Board, BoardError, Points, points};

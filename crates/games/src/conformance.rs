@@ -293,6 +293,15 @@ fn sample<S: Space>(space: &S) -> impl Iterator<Item = (u64, <S::Game as Game>::
 ///
 /// When a move leads out of the space to a position that is not terminal.
 fn successors<S: Space>(space: &S, s: &<S::Game as Game>::State) -> Vec<Option<u64>> {
+    successors_beside(space, s, &|_| false)
+}
+
+/// [`successors`], a position outside the space that `beside` accepts counted as a terminal one.
+fn successors_beside<S: Space>(
+    space: &S,
+    s: &<S::Game as Game>::State,
+    beside: &dyn Fn(&<S::Game as Game>::State) -> bool,
+) -> Vec<Option<u64>> {
     let game = space.game();
     let (mut moves, mut outcomes) = (Vec::new(), Vec::new());
     game.moves(s, &mut moves);
@@ -303,6 +312,7 @@ fn successors<S: Space>(space: &S, s: &<S::Game as Game>::State) -> Vec<Option<u
         .map(|&mv| game.child(s, mv))
         .map(|child| match (space.index(&child), game.node(&child)) {
             (None, Node::Terminal(_)) => None,
+            (None, _) if beside(&child) => None,
             (None, _) => panic!("{s:?} moves out of the space to {child:?}"),
             (found, _) => found,
         })
@@ -320,6 +330,16 @@ fn successors<S: Space>(space: &S, s: &<S::Game as Game>::State) -> Vec<Option<u
 ///
 /// Panics, naming the position, when a promise is broken. It is a test helper.
 pub fn check_space<S: Space>(space: &S) {
+    check_space_beside(space, |_| false);
+}
+
+/// [`check_space`] for a space whose moves may also lead to the positions `beside` accepts, outside it (a
+/// phase of the game that follows, valued apart: Bagh-Chal's placement phase leads to its sliding phase).
+///
+/// # Panics
+///
+/// As [`check_space`].
+pub fn check_space_beside<S: Space>(space: &S, beside: impl Fn(&<S::Game as Game>::State) -> bool) {
     let layers = space.stages();
     // Each stage with its layer, in the order of their numbers.
     let stages: Vec<(usize, std::ops::Range<u64>)> =
@@ -339,7 +359,7 @@ pub fn check_space<S: Space>(space: &S) {
         }
         let stage_of = |i: u64| &stages[stages.partition_point(|(_, range)| range.start <= i) - 1];
         let (layer, stage) = stage_of(i);
-        for j in successors(space, &s).into_iter().flatten() {
+        for j in successors_beside(space, &s, &beside).into_iter().flatten() {
             assert!(space.position(j).is_some(), "{s:?} leads to number {j}, which has no position");
             let (other, _) = stage_of(j);
             assert!(stage.contains(&j) || other < layer, "{s:?} (layer {layer}) leads to {j} (layer {other})");
