@@ -97,8 +97,12 @@ fn solver_and_tree_parallelism() {
 #[test]
 fn bad_input_is_refused() {
     refused(&["--game", "chess"], "chess");
+    // Four billion moves from one position aborted on allocation; every command that takes Nim refuses it.
+    refused(&["--game", "nim", "--heaps", "4294967295", "--iterations", "10"], "holds 4294967295 objects");
+    refused(&["--game", "nim", "--heaps", "600000,400001"], "at most 1000000 objects in all heaps");
     refused(&["--game", "tictactoe", "--iterations", "0"], "'0'");
     refused(&["--game", "tictactoe", "--threads", "0"], "'0'");
+    refused(&["--game", "tictactoe", "--iterations", "1", "--threads", "4096"], "--threads 4096: this machine has");
     refused(&["--game", "tictactoe", "--rng", "mt"], "'mt'");
     refused(&["--game", "tictactoe", "--position", "XXX.OO..."], "\"XXX.OO...\" is already over");
     refused(&["--game", "tictactoe", "--position", "XQ......."], "'Q'");

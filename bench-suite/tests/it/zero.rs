@@ -150,6 +150,36 @@ fn training_resumes_and_repeats() {
     );
 }
 
+/// A directory that holds a run's files but no `state.json` is refused, its files untouched; a CSV a row ahead
+/// of the state (a kill between the two writes) resumes without the row twice; a CSV short of rows is refused.
+#[test]
+fn a_run_s_files_are_never_overwritten_nor_its_rows_doubled() {
+    let dir = tempfile::tempdir().unwrap();
+    train(dir.path(), "1");
+    let out = dir.path().to_str().unwrap();
+    let args =
+        |iterations: &'static str| [&["zero", "train"], &RUN[..], &["--iterations", iterations, "--out", out]].concat();
+    let state = read(dir.path(), "state.json");
+    std::fs::remove_file(dir.path().join("state.json")).unwrap();
+    let (net, csv) = (read(dir.path(), "net.safetensors"), read(dir.path(), "train.csv"));
+    crate::common::refused(&args("2"), "holds a run's net.safetensors, replay.txt, train.csv but no state.json");
+    assert_eq!((read(dir.path(), "net.safetensors"), read(dir.path(), "train.csv")), (net, csv.clone()));
+    std::fs::write(dir.path().join("state.json"), &state).unwrap();
+    // The first iteration's row again as the second's: the row a killed second iteration left.
+    let text = String::from_utf8(csv.clone()).unwrap();
+    let first = text.lines().nth(1).unwrap();
+    std::fs::write(dir.path().join("train.csv"), format!("{text}2{}\n", &first[1..])).unwrap();
+    train(dir.path(), "2");
+    let resumed = String::from_utf8(read(dir.path(), "train.csv")).unwrap();
+    let iterations: Vec<&str> = resumed.lines().skip(1).map(|l| l.split(',').next().unwrap()).collect();
+    assert_eq!(iterations, ["1", "2"], "{resumed}");
+    assert_ne!(resumed.lines().nth(2).unwrap()[1..], first[1..], "the second row is the second iteration's own");
+    // Rows missing: refused.
+    let header = resumed.lines().next().unwrap();
+    std::fs::write(dir.path().join("train.csv"), format!("{header}\n")).unwrap();
+    crate::common::refused(&args("3"), "is damaged: its rows do not number the 2 iterations");
+}
+
 /// A run that keeps its networks has a learning curve: each kept network measured, with the run's games and
 /// seconds at its iteration, and the shares drawn.
 #[test]

@@ -44,6 +44,9 @@ pub enum ParseError {
     /// A heap that is not a non-negative integer.
     #[error("heap list {0:?}: {1:?} is not a heap size (a whole number from 0 to 4294967295)")]
     Heap(String, String),
+    /// More objects than a position's moves may number.
+    #[error("heap list {0:?} holds {1} objects; a position has a move per object, and Nim is played here with at most {max} objects in all heaps", max = Nim::MAX_OBJECTS)]
+    TooLarge(String, u64),
 }
 
 /// The game of Nim. Holds nothing: positions carry their heaps.
@@ -51,12 +54,17 @@ pub enum ParseError {
 pub struct Nim;
 
 impl Nim {
-    /// Parses `3,4,5` into heaps with MAX to move.
+    /// The most objects a position holds in all its heaps: a position has a move per object, and every search
+    /// keeps its moves (a move list of 8 MB at the most).
+    pub const MAX_OBJECTS: u64 = 1_000_000;
+
+    /// Parses `3,4,5` into heaps with MAX to move; refused beyond [`Nim::MAX_OBJECTS`] objects.
     ///
     /// ```
     /// use khela_games::nim::Nim;
     /// assert_eq!(Nim::parse("3,4,5").unwrap().heaps, [3, 4, 5]);
     /// assert!(Nim::parse("3,-1").is_err());
+    /// assert!(Nim::parse("4294967295").is_err()); // four billion moves from one position
     /// ```
     pub fn parse(text: &str) -> Result<Heaps, ParseError> {
         if text.trim().is_empty() {
@@ -66,6 +74,10 @@ impl Nim {
             .split(',')
             .map(|part| part.trim().parse::<u32>().map_err(|_| ParseError::Heap(text.to_string(), part.to_string())))
             .collect::<Result<Vec<u32>, _>>()?;
+        let objects: u64 = heaps.iter().map(|&h| u64::from(h)).sum();
+        if objects > Nim::MAX_OBJECTS {
+            return Err(ParseError::TooLarge(text.to_string(), objects));
+        }
         Ok(Heaps { heaps, to_move: Player::Max })
     }
 

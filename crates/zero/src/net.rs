@@ -343,6 +343,16 @@ impl Net {
         let mut saved = candle_core::safetensors::load_buffer(bytes, &Device::Cpu)?;
         for (name, var) in net.named_vars() {
             let tensor = saved.remove(&name).ok_or_else(|| candle_core::Error::Msg(format!("no weight {name}")))?;
+            // A damaged or diverged network (NaN or infinite weights) would search on noise without a word.
+            let values: Vec<f32> = tensor.flatten_all()?.to_dtype(candle_core::DType::F32)?.to_vec1()?;
+            let bad = values.iter().filter(|v| !v.is_finite()).count();
+            if bad > 0 {
+                return Err(candle_core::Error::Msg(format!(
+                    "the weight {name} holds {bad} values that are not finite numbers (NaN or infinite): a damaged \
+                     or diverged network"
+                ))
+                .into());
+            }
             var.set(&tensor)?;
         }
         if let Some(name) = saved.keys().next() {

@@ -34,6 +34,12 @@ fn weights_come_from_the_seed_and_survive_a_round_trip() {
     let error = Net::from_safetensors(deeper, &bytes).err().unwrap().to_string();
     assert!(error.contains("block2"), "{error}");
     assert!(Net::from_safetensors(arch, b"not safetensors").is_err());
+    // A weight made NaN (the first value after the header): refused, naming the weight.
+    let header = u64::from_le_bytes(bytes[..8].try_into().unwrap()) as usize;
+    let mut damaged = bytes.clone();
+    damaged[8 + header..8 + header + 4].copy_from_slice(&f32::NAN.to_le_bytes());
+    let error = Net::from_safetensors(arch, &damaged).err().unwrap().to_string();
+    assert!(error.contains("1 values that are not finite numbers"), "{error}");
     // 2 blocks of 8 channels on 3 planes of 3 × 3 with 9 actions: the parameters counted by hand.
     let conv = |from: usize, to: usize, k: usize| from * to * k * k + 2 * to;
     let expected =

@@ -198,7 +198,10 @@ impl NetCommand for Train<'_> {
         }
         let files = Files::in_dir(&args.out);
         let (mut training, mut rows, mut seconds) = match read_state(&files.state)? {
-            None => (Training::new(game, start.clone(), config)?, Vec::new(), 0.0),
+            None => {
+                files.refuse_orphans(&args.out)?;
+                (Training::new(game, start.clone(), config)?, Vec::new(), 0.0)
+            }
             Some(state) => {
                 if state.options != options {
                     bail!(
@@ -209,7 +212,7 @@ impl NetCommand for Train<'_> {
                 }
                 let net = load(game, args.game.game.name.into(), &files.net)?;
                 let records = read_records(game, &start, &files.replay)?;
-                let rows = read_rows(&files.csv)?;
+                let rows = resumed_rows(&files.csv, state.iteration)?;
                 let done = Iteration {
                     iteration: state.iteration,
                     games: state.games,
@@ -306,6 +309,27 @@ struct Files {
 }
 
 impl Files {
+    /// Refuses a directory that holds a run's files without its `state.json`: nothing to resume from, and
+    /// nothing this command may overwrite (a run's networks and rows are hours of work).
+    fn refuse_orphans(&self, dir: &Path) -> Result<()> {
+        let kept = dir.join(CHECKPOINTS).read_dir().is_ok_and(|mut entries| entries.next().is_some());
+        let found: Vec<String> = [&self.net, &self.replay, &self.csv]
+            .into_iter()
+            .filter(|path| path.exists())
+            .map(|path| path.file_name().unwrap_or_default().to_string_lossy().into_owned())
+            .chain(kept.then(|| format!("{CHECKPOINTS}/")))
+            .collect();
+        if !found.is_empty() {
+            bail!(
+                "{} holds a run's {} but no state.json, so the run cannot be resumed, and zero train overwrites \
+                 nothing it did not write: give another --out, or move those files away to start afresh",
+                dir.display(),
+                found.join(", ")
+            );
+        }
+        Ok(())
+    }
+
     fn in_dir(dir: &Path) -> Files {
         Files {
             net: dir.join("net.safetensors"),
@@ -356,6 +380,23 @@ fn read_records<G: Encode>(game: &G, start: &G::State, path: &Path) -> Result<Ve
             Record::from_line(game, start, line).with_context(|| format!("{} line {}", path.display(), i + 1))
         })
         .collect()
+}
+
+/// The rows of a resumed run's CSV up to `iteration`, the last its state records: a kill between the rows and
+/// the state leaves a row ahead, the iteration that the resumed run plays again. Fewer rows than iterations
+/// is a damaged file.
+fn resumed_rows(path: &Path, iteration: u64) -> Result<Vec<Row>> {
+    let mut rows = read_rows(path)?;
+    rows.retain(|row| row.iteration <= iteration);
+    let numbered = rows.iter().enumerate().all(|(k, row)| row.iteration == k as u64 + 1);
+    if rows.len() as u64 != iteration || !numbered {
+        bail!(
+            "{} is damaged: its rows do not number the {iteration} iterations that state.json records; give \
+             another --out to start afresh",
+            path.display()
+        );
+    }
+    Ok(rows)
 }
 
 /// The rows of a run's CSV.
