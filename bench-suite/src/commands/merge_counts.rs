@@ -40,6 +40,10 @@ struct Part {
     /// The count's last ply (absent from the sidecars of parts written before it was recorded).
     #[serde(default)]
     depth: Option<u32>,
+    /// The CRC-32 of the part's CSV as `count` wrote it, in hex (absent from the sidecars of parts written
+    /// before it was recorded).
+    #[serde(default)]
+    crc32: Option<String>,
 }
 
 /// Runs `merge-counts`.
@@ -76,8 +80,16 @@ pub fn run(args: &MergeCountsArgs) -> Result<()> {
         if let Some(other) = seen.insert(k, path.clone()) {
             bail!("{} and {} are both part {k}/{n}", other.display(), path.display());
         }
-        let rows: Vec<PlyRow> = csv::Reader::from_path(path)
-            .with_context(|| format!("cannot read {}", path.display()))?
+        let bytes = std::fs::read(path).with_context(|| format!("cannot read {}", path.display()))?;
+        let crc = format!("{:08x}", crc32fast::hash(&bytes));
+        if let Some(recorded) = part.crc32.as_ref().filter(|&recorded| *recorded != crc) {
+            bail!(
+                "{} has CRC-32 {crc}, not the {recorded} its sidecar records: the part was changed or damaged since \
+                 count wrote it; count it again",
+                path.display()
+            );
+        }
+        let rows: Vec<PlyRow> = csv::Reader::from_reader(bytes.as_slice())
             .deserialize()
             .collect::<Result<_, _>>()
             .with_context(|| format!("{} is not a count's CSV (ply,sequences,positions)", path.display()))?;

@@ -37,6 +37,17 @@ fn merge_counts_refuses_what_is_not_one_count() {
     let args = ["--game", "connect4", "--depth", "6"];
     let [a, b, c] = [0, 1, 2].map(|k| part(dir.path(), &args, k, 3));
     refused(&["merge-counts", &a, &b], "the parts 2/3 are missing");
+    // A count edited after count wrote it (one more sequence at the last ply) is refused by its sidecar's CRC.
+    let edited = dir.path().join("edited");
+    std::fs::create_dir(&edited).unwrap();
+    let c_edited = edited.join("part-2-of-3.csv");
+    let text = std::fs::read_to_string(&c).unwrap();
+    let last = text.lines().last().unwrap();
+    let cells: Vec<&str> = last.split(',').collect();
+    let bumped = format!("{},{},{}", cells[0], cells[1].parse::<u64>().unwrap() + 1, cells[2]);
+    std::fs::write(&c_edited, text.replace(last, &bumped)).unwrap();
+    std::fs::copy(format!("{}.meta.json", c.trim_end_matches(".csv")), edited.join("part-2-of-3.meta.json")).unwrap();
+    refused(&["merge-counts", &a, &b, c_edited.to_str().unwrap()], "not the");
     refused(&["merge-counts", &a, &b, &c, &b], "are both part 1/3");
     let other = tempfile::tempdir().unwrap();
     let deeper = part(other.path(), &["--game", "connect4", "--depth", "7"], 2, 3);
@@ -106,6 +117,28 @@ fn tasks_that_exchange_positions_count_them_all() {
             assert_eq!(positions_in_parts(dir.path(), &args, depth, n), whole, "{args:?} in {n} parts");
         }
     }
+}
+
+/// One bit flipped in a file a task sent is refused by the receiving step, naming the file, by the CRC-32 its
+/// sender recorded (it counted 120 positions at ply 3 where 119 are right).
+#[test]
+fn a_damaged_exchange_file_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let args = ["--game", "connect4", "--depth", "4"];
+    for ply in 0..3 {
+        for k in 0..2 {
+            assert!(step(dir.path(), &args, k, 2, ply).status.success());
+        }
+    }
+    let sent = dir.path().join("exchange/ply-3/to-0-from-1-of-2");
+    let mut bytes = std::fs::read(&sent).unwrap();
+    *bytes.last_mut().unwrap() ^= 1;
+    std::fs::write(&sent, bytes).unwrap();
+    let out = step(dir.path(), &args, 0, 2, 3);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("to-0-from-1-of-2 has CRC-32") && stderr.contains("its sender recorded"), "{stderr}");
+    assert_eq!(stderr.lines().count(), 1, "{stderr}");
 }
 
 #[test]

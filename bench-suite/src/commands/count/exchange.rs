@@ -10,7 +10,8 @@
 //!                              (little-endian) and the position's line of play from the root (L bytes,
 //!                              khela_exact::count::exchange::Lines), sorted by key, each key once
 //! DIR/ply-L/done-K-of-N        task K's step at ply L, finished: the count it belongs to, its positions,
-//!                              and the records it sent each task for ply L + 1 (none at the last ply)
+//!                              the records it sent each task for ply L + 1 (none at the last ply), and
+//!                              the CRC-32 of each file it sent, which the receiving step checks
 //! ```
 //!
 //! Every file is written to a temporary file and renamed, the `done` file last, so a step killed part way
@@ -81,6 +82,8 @@ struct Done {
     positions: u64,
     /// The records it sent each task for the next ply, if it expanded its positions.
     sent: Option<Vec<u64>>,
+    /// The CRC-32 of each file it sent (absent from the records of steps that predate it).
+    crcs: Option<Vec<u32>>,
 }
 
 /// The first line of a `done` file.
@@ -89,7 +92,9 @@ const DONE_HEADER: &str = "# khela count exchange: a finished step of a count of
 fn write_done(path: &Path, count: &str, done: &Done) -> Result<()> {
     let sent =
         done.sent.as_ref().map_or("-".to_string(), |s| s.iter().map(u64::to_string).collect::<Vec<_>>().join(" "));
-    let text = format!("{DONE_HEADER}\ncount {count}\npositions {}\nsent {sent}\n", done.positions);
+    let crcs = done.crcs.as_ref().map(|c| c.iter().map(|c| format!("{c:08x}")).collect::<Vec<_>>().join(" "));
+    let crcs = crcs.map_or(String::new(), |c| format!("crc32 {c}\n"));
+    let text = format!("{DONE_HEADER}\ncount {count}\npositions {}\nsent {sent}\n{crcs}", done.positions);
     output::write_atomically(path, text.as_bytes())
 }
 
@@ -114,7 +119,20 @@ fn read_done(path: &Path, count: &str, what: &str) -> Result<Done> {
         "-" => None,
         list => Some(list.split(' ').map(str::parse).collect::<Result<Vec<u64>, _>>().map_err(|_| damaged())?),
     };
-    Ok(Done { positions, sent })
+    let crcs = match lines.next().map(|l| l.strip_prefix("crc32 ").ok_or_else(damaged)) {
+        None => None,
+        Some(list) => Some(
+            list?
+                .split(' ')
+                .map(|c| u32::from_str_radix(c, 16))
+                .collect::<Result<Vec<u32>, _>>()
+                .map_err(|_| damaged())?,
+        ),
+    };
+    if crcs.as_ref().is_some_and(|c| Some(c.len()) != sent.as_ref().map(Vec::len)) {
+        return Err(damaged());
+    }
+    Ok(Done { positions, sent, crcs })
 }
 
 /// Creates `dir` if it is missing (not its parents: a typo must not create directory trees).
@@ -127,9 +145,12 @@ fn make_dir(dir: &Path) -> Result<()> {
     }
 }
 
-/// The inputs of a step, checked before any work: for each task, the file it sent this task and how many
-/// records it holds.
-fn inputs(step: &Step, count: &str) -> Result<Vec<(PathBuf, u64)>> {
+/// A file a step reads: its path, its records and the CRC-32 its sender recorded.
+type Input = (PathBuf, u64, Option<u32>);
+
+/// The inputs of a step, checked before any work: for each task, the file it sent this task, how many records
+/// it holds, and its CRC-32.
+fn inputs(step: &Step, count: &str) -> Result<Vec<Input>> {
     let mut inputs = Vec::new();
     if step.ply == 0 {
         return Ok(inputs);
@@ -157,7 +178,8 @@ fn inputs(step: &Step, count: &str) -> Result<Vec<(PathBuf, u64)>> {
         if bytes != records * (8 + u64::from(step.ply)) {
             bail!("{} holds {bytes} bytes, not the {records} records its sender wrote (damaged?)", path.display());
         }
-        inputs.push((path, records));
+        let crc = done.crcs.as_ref().and_then(|c| c.get(step.k as usize).copied());
+        inputs.push((path, records, crc));
     }
     Ok(inputs)
 }
@@ -169,6 +191,8 @@ struct Source {
     left: u64,
     key: u64,
     line: Vec<u8>,
+    /// The CRC-32 of the records read so far.
+    crc: crc32fast::Hasher,
 }
 
 impl Source {
@@ -181,6 +205,8 @@ impl Source {
         let mut key = [0u8; 8];
         self.reader.read_exact(&mut key).with_context(|| format!("cannot read {}", self.path.display()))?;
         self.reader.read_exact(&mut self.line).with_context(|| format!("cannot read {}", self.path.display()))?;
+        self.crc.update(&key);
+        self.crc.update(&self.line);
         let key = u64::from_le_bytes(key);
         if !first && key <= self.key {
             bail!("{} is not sorted by key (damaged?)", self.path.display());
@@ -192,10 +218,10 @@ impl Source {
 
 /// The positions sent to this step, each key once, with the line of the first task that sent it: a merge of the
 /// sorted inputs; with `keep` false only their number, for the last ply (the lines stay empty).
-fn merge(inputs: &[(PathBuf, u64)], ply: usize, keep: bool) -> Result<(Lines, u64)> {
+fn merge(inputs: &[Input], ply: usize, keep: bool) -> Result<(Lines, u64)> {
     let mut sources = Vec::new();
     let mut heap = BinaryHeap::new();
-    for (i, (path, records)) in inputs.iter().enumerate() {
+    for (i, (path, records, _)) in inputs.iter().enumerate() {
         let file = File::open(path).with_context(|| format!("cannot read {}", path.display()))?;
         let mut source = Source {
             path: path.clone(),
@@ -203,6 +229,7 @@ fn merge(inputs: &[(PathBuf, u64)], ply: usize, keep: bool) -> Result<(Lines, u6
             left: *records,
             key: 0,
             line: vec![0; ply],
+            crc: crc32fast::Hasher::new(),
         };
         if source.advance(true)? {
             heap.push(Reverse((source.key, i)));
@@ -224,19 +251,50 @@ fn merge(inputs: &[(PathBuf, u64)], ply: usize, keep: bool) -> Result<(Lines, u6
             heap.push(Reverse((sources[i].key, i)));
         }
     }
+    // Every record read: each file's CRC-32 against its sender's record of it.
+    for (source, (path, _, expected)) in sources.into_iter().zip(inputs) {
+        let crc = source.crc.finalize();
+        if let Some(expected) = expected.filter(|&e| e != crc) {
+            bail!(
+                "{} has CRC-32 {crc:08x}, not the {expected:08x} its sender recorded (damaged?): run the sender's \
+                 step again",
+                path.display()
+            );
+        }
+    }
     Ok((lines, count))
 }
 
-/// Writes `bytes` records through a temporary file in `path`'s directory, renamed when whole.
-fn write_records(path: &Path, write: impl FnOnce(&mut BufWriter<&File>) -> std::io::Result<()>) -> Result<()> {
+/// Writes records through a temporary file in `path`'s directory, renamed when whole; their CRC-32.
+fn write_records(path: &Path, write: impl FnOnce(&mut Summed<'_>) -> std::io::Result<()>) -> Result<u32> {
     let dir = path.parent().expect("an exchange file has a directory");
     let temp = tempfile::NamedTempFile::new_in(dir).with_context(|| format!("cannot write in {}", dir.display()))?;
-    let mut writer = BufWriter::with_capacity(1 << 16, temp.as_file());
-    write(&mut writer).and_then(|()| writer.flush()).with_context(|| format!("cannot write {}", path.display()))?;
-    drop(writer);
+    let crc = {
+        let mut writer = Summed { inner: BufWriter::with_capacity(1 << 16, temp.as_file()), crc: Default::default() };
+        write(&mut writer).and_then(|()| writer.flush()).with_context(|| format!("cannot write {}", path.display()))?;
+        writer.crc.clone().finalize()
+    };
     temp.as_file().sync_all().with_context(|| format!("cannot write {}", path.display()))?;
     temp.persist(path).map_err(|e| e.error).with_context(|| format!("cannot write {}", path.display()))?;
-    Ok(())
+    Ok(crc)
+}
+
+/// A buffered writer that sums what passes through it (CRC-32).
+struct Summed<'f> {
+    inner: BufWriter<&'f File>,
+    crc: crc32fast::Hasher,
+}
+
+impl Write for Summed<'_> {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        let written = self.inner.write(bytes)?;
+        self.crc.update(&bytes[..written]);
+        Ok(written)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.inner.flush()
+    }
 }
 
 /// What a step costs, estimated before it starts: its memory and the bytes it writes, from a ply's positions
@@ -294,7 +352,7 @@ where
             merge(&inputs, step.ply as usize, step.ply < step.depth)?
         };
         if step.ply == step.depth {
-            return Ok(Done { positions, sent: None });
+            return Ok(Done { positions, sent: None, crcs: None });
         }
         let parts = expand(game, root, &lines, step.n, &|done, total| {
             bar.update(done, total, || format!("{done}/{total} positions expanded"));
@@ -304,9 +362,9 @@ where
         // Stopped part way, the children are partial: nothing is sent.
         crate::interrupt::check()?;
         make_dir(&step.ply_dir(step.ply + 1))?;
-        let mut sent = Vec::with_capacity(parts.len());
+        let (mut sent, mut crcs) = (Vec::with_capacity(parts.len()), Vec::with_capacity(parts.len()));
         for (to, part) in parts.iter().enumerate() {
-            write_records(&step.inbox(step.ply + 1, to as u64, step.k), |w| {
+            let crc = write_records(&step.inbox(step.ply + 1, to as u64, step.k), |w| {
                 for child in part {
                     w.write_all(&child.key.to_le_bytes())?;
                     w.write_all(lines.get(child.parent as usize))?;
@@ -315,8 +373,9 @@ where
                 Ok(())
             })?;
             sent.push(part.len() as u64);
+            crcs.push(crc);
         }
-        Ok(Done { positions, sent: Some(sent) })
+        Ok(Done { positions, sent: Some(sent), crcs: Some(crcs) })
     })?;
     bar.finish();
     let seconds = started.elapsed().as_secs_f64();
@@ -333,7 +392,12 @@ mod tests {
     fn a_done_file_reads_back_and_names_its_count() {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("done-0-of-2");
-        for done in [Done { positions: 7, sent: Some(vec![3, 4]) }, Done { positions: 0, sent: None }] {
+        let done = [
+            Done { positions: 7, sent: Some(vec![3, 4]), crcs: Some(vec![0xdead_beef, 7]) },
+            Done { positions: 7, sent: Some(vec![3, 4]), crcs: None },
+            Done { positions: 0, sent: None, crcs: None },
+        ];
+        for done in done {
             write_done(&path, "game=connect4 parts=2", &done).unwrap();
             assert_eq!(read_done(&path, "game=connect4 parts=2", "it").unwrap(), done);
         }

@@ -12,7 +12,7 @@ use crate::interrupt;
 use crate::machine::{self, Sidecar};
 use crate::output::{self, OutArg, Sink};
 use crate::progress::Progress;
-use anyhow::{Result, bail};
+use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
 use estimate::{position_bytes, positions_at, sequences};
 use indicatif::HumanCount;
@@ -338,6 +338,7 @@ fn per_ply<E: Entry>(
         count: format!("{} depth={depth}", describe_game(args, text)),
         depth,
         timings: &timings,
+        crc32: None,
     });
     let part = args.shard.map_or(String::new(), |s| format!(", part {s} (merge-counts adds the parts up)"));
     emit(sink, &rows, &timings, shard, |rows| {
@@ -409,6 +410,7 @@ fn positions_step<E: Entry>(
         count: format!("{} depth={} only=positions", describe_game(args, text), step.depth),
         depth: step.depth,
         timings: &timings,
+        crc32: None,
     };
     let from = entry.name_position(text);
     let (ply, depth) = (step.ply, step.depth);
@@ -443,6 +445,10 @@ struct Sharded<'a> {
     depth: u32,
     /// The part's timings.
     timings: &'a [Timing],
+    /// The CRC-32 of the part's CSV as written, in hex, which `merge-counts` checks: a part edited or damaged
+    /// since is refused.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    crc32: Option<String>,
 }
 
 /// What every part of a sharded count must agree on, in one line, but its depth: the game, its options and the
@@ -521,7 +527,11 @@ fn emit<R: Serialize>(
     // The sidecar follows the CSV it describes, so a failed CSV write leaves neither.
     if let Sink::TableAndFile(path) = sink {
         match shard {
-            Some(shard) => facts.write(path, &shard)?,
+            Some(shard) => {
+                let bytes = std::fs::read(path).with_context(|| format!("cannot read back {}", path.display()))?;
+                let crc32 = Some(format!("{:08x}", crc32fast::hash(&bytes)));
+                facts.write(path, &Sharded { crc32, ..shard })?
+            }
             None => facts.write(path, &timings)?,
         }
     }

@@ -142,7 +142,7 @@ impl Entry for Connect4Entry {
         Some(values.map_err(anyhow::Error::from))
     }
 
-    /// The measured fit ([`ANALYSIS_SECONDS_AT_START`]) at the position's number of empty cells.
+    /// The measured fit (680 s at the start, 0.55 times as long a stone played) at the position's empty cells.
     fn own_seconds(&self, position: &Position) -> Option<f64> {
         let stones = Connect4::standard().cells() as f64 - self.plies_left(position).0 as f64;
         Some(ANALYSIS_SECONDS_AT_START * ANALYSIS_FACTOR_PER_STONE.powf(stones))
