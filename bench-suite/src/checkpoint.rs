@@ -5,12 +5,13 @@
 //! ```text
 //! # khela match checkpoint; run the same command again to resume
 //! # game=bagh-chal rules=- quiet-limit=- position=- players=engine:2,random games=200 opening=2 seed=0
-//! 0,17,1,over,31
+//! 0,17,1,over,31\t5b3c91e0
 //! ```
 //!
 //! The second line names everything the rows depend on: a checkpoint whose line differs belongs to another run
-//! and is refused. A last row cut short by a kill is ignored; any other row that does not parse is damage, an
-//! error naming its line.
+//! and is refused. Each row ends with a tab and the CRC-32 of the row before it (hex), so that a row edited or
+//! damaged is found. A last row cut short by a kill is ignored; any other row that does not parse or does not
+//! match its CRC-32 is damage, an error naming its line.
 
 use anyhow::{Context, Result, bail};
 use std::collections::BTreeMap;
@@ -61,20 +62,24 @@ impl<R: Row> Checkpoint<R> {
                 }
                 let rows: Vec<&str> = lines.collect();
                 for (i, line) in rows.iter().enumerate() {
-                    match R::parse(line) {
+                    match checked(line).and_then(R::parse) {
                         Some(row) => {
                             done.insert(row.key(), row);
                         }
                         // A kill may cut the last line short; anything else is damage.
                         None if i + 1 == rows.len() => {}
-                        None => bail!("{} line {}: {line:?} is not a row of this checkpoint", path.display(), i + 3),
+                        None => bail!(
+                            "{} line {}: {line:?} is not a row of this checkpoint, or fails its CRC-32 (damaged or \
+                             edited): delete the checkpoint to start again",
+                            path.display(),
+                            i + 3
+                        ),
                     }
                 }
                 // Rewrite it without a cut line, so that appends start on a line of their own.
                 let mut text = header;
                 for row in done.values() {
-                    text.push_str(&row.line());
-                    text.push('\n');
+                    text.push_str(&summed(&row.line()));
                 }
                 std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
             }
@@ -91,8 +96,7 @@ impl<R: Row> Checkpoint<R> {
     /// Appends a finished unit's row.
     pub fn keep(&self, row: &R) -> Result<()> {
         let mut file = self.file.lock().map_err(|_| anyhow::anyhow!("a thread panicked writing the checkpoint"))?;
-        file.write_all(format!("{}\n", row.line()).as_bytes())
-            .with_context(|| format!("cannot write {}", self.path.display()))
+        file.write_all(summed(&row.line()).as_bytes()).with_context(|| format!("cannot write {}", self.path.display()))
     }
 
     /// Removes the checkpoint, once the output is written.
@@ -104,4 +108,15 @@ impl<R: Row> Checkpoint<R> {
     pub fn path(&self) -> &Path {
         &self.path
     }
+}
+
+/// A row's line with its CRC-32 and the newline: `LINE\tCRC`.
+fn summed(line: &str) -> String {
+    format!("{line}\t{:08x}\n", crc32fast::hash(line.as_bytes()))
+}
+
+/// The row of a checkpoint's line, if its CRC-32 is the row's.
+fn checked(line: &str) -> Option<&str> {
+    let (row, crc) = line.rsplit_once('\t')?;
+    (u32::from_str_radix(crc, 16).ok()? == crc32fast::hash(row.as_bytes())).then_some(row)
 }

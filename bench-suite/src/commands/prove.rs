@@ -230,7 +230,7 @@ fn claim<E: Entry>(entry: &E, text: &str) -> Result<Claim> {
 }
 
 /// The first line of every checkpoint of `prove`.
-const MAGIC: &str = "khela prove checkpoint 1";
+const MAGIC: &str = "khela prove checkpoint 2";
 
 /// What a checkpoint is for: the game, rules, position, claim and moves searched, one `key: value` line each.
 fn checkpoint_header(game: &str, rules: &str, position: &str, claim: &str, width: Option<usize>) -> String {
@@ -239,14 +239,17 @@ fn checkpoint_header(game: &str, rules: &str, position: &str, claim: &str, width
 }
 
 /// Writes the decided positions after `header`, 9 bytes each (the key, little-endian, then 1 if the position
-/// keeps the claim), in the order of their keys, atomically.
+/// keeps the claim), in the order of their keys, then the CRC-32 of those entries (4 bytes, little-endian),
+/// atomically.
 fn write_checkpoint(path: &Path, header: &str, decided: &[(u64, bool)]) -> Result<()> {
-    let mut bytes = Vec::with_capacity(header.len() + 9 * decided.len());
+    let mut bytes = Vec::with_capacity(header.len() + 9 * decided.len() + 4);
     bytes.extend_from_slice(header.as_bytes());
     for &(key, holds) in decided {
         bytes.extend_from_slice(&key.to_le_bytes());
         bytes.push(u8::from(holds));
     }
+    let crc = crc32fast::hash(&bytes[header.len()..]);
+    bytes.extend_from_slice(&crc.to_le_bytes());
     output::write_atomically(path, &bytes)
 }
 
@@ -262,8 +265,14 @@ fn read_checkpoint(path: &Path, header: &str) -> Result<Vec<(u64, bool)>> {
             header.trim_end().replace('\n', "; ")
         );
     };
+    let damaged =
+        |what: &str| anyhow::anyhow!("the checkpoint {} is damaged: {what}; remove it to start again", path.display());
+    let Some((body, crc)) = body.split_last_chunk::<4>() else { return Err(damaged("it ends before its CRC-32")) };
+    if crc32fast::hash(body) != u32::from_le_bytes(*crc) {
+        return Err(damaged("its entries fail their CRC-32"));
+    }
     if body.len() % 9 != 0 || body.chunks_exact(9).any(|e| e[8] > 1) {
-        bail!("the checkpoint {} is damaged: its entries are not 9 bytes each, a key and 0 or 1", path.display());
+        return Err(damaged("its entries are not 9 bytes each, a key and 0 or 1"));
     }
     Ok(body.chunks_exact(9).map(|e| (u64::from_le_bytes(e[..8].try_into().expect("8 bytes")), e[8] == 1)).collect())
 }

@@ -102,7 +102,8 @@ fn a_stopped_set_resumes_from_its_checkpoint() {
          limit=- sets={} table=32 threads=1\n",
         set.path().display()
     );
-    std::fs::write(&checkpoint, format!("{header}0,1,{score},12345,7.5\n0,2,1")).unwrap();
+    let row = format!("0,1,{score},12345,7.5");
+    std::fs::write(&checkpoint, format!("{header}{row}\t{:08x}\n0,2,1", crc32fast::hash(row.as_bytes()))).unwrap();
     let resumed = run();
     assert!(resumed.status.success(), "{}", String::from_utf8_lossy(&resumed.stderr));
     assert!(String::from_utf8_lossy(&resumed.stderr).contains(&format!("resuming: 1 of {} positions", lines.len())));

@@ -216,7 +216,9 @@ fn a_match_resumes_from_its_checkpoint() {
     // it taken): a draw by repetition after 1,000 plies.
     let header = "# khela match checkpoint; run the same command again to resume\n# game=bagh-chal rules=- \
                   quiet-limit=- position=- players=random,engine:1 games=4 opening=2 seed=0\n";
-    std::fs::write(format!("{out}.games"), format!("{header}0,0,0,repetition,1000\n0,1,1,ov")).unwrap();
+    let row = "0,0,0,repetition,1000"; // with its CRC-32, as the checkpoint writes each row
+    std::fs::write(format!("{out}.games"), format!("{header}{row}\t{:08x}\n0,1,1,ov", crc32fast::hash(row.as_bytes())))
+        .unwrap();
     let status = crate::common::bench().args(args).output().unwrap();
     assert!(status.status.success(), "{}", String::from_utf8_lossy(&status.stderr));
     assert!(String::from_utf8_lossy(&status.stderr).contains("resuming: 1 of 4 games"));

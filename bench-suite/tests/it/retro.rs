@@ -393,6 +393,16 @@ fn prove_agrees_with_minimax_down_to_the_tables_and_resumes_from_its_checkpoint(
     assert_eq!(metric(&again, "verdict"), metric(&first, "verdict"));
     assert_eq!(metric(&again, "resumed"), metric(&first, "decided"), "{again:?}");
     assert_eq!(metric(&again, "nodes"), "0", "{again:?}");
+    // One stored value inverted (a position that keeps the claim made one that does not): refused by its CRC-32.
+    let saved = std::fs::read(checkpoint).unwrap();
+    let mut damaged = saved.clone();
+    let first_entry = saved.windows(2).position(|w| w == b"\n\n").unwrap() + 2;
+    damaged[first_entry + 8] ^= 1;
+    std::fs::write(checkpoint, &damaged).unwrap();
+    let mut same = vec!["prove", "--game", "bagh-chal", "--rules", RULES, "--position", position];
+    same.extend(["--claim", "goats:draw", "--tables", tables, "--checkpoint", checkpoint]);
+    refused(&same, "is damaged: its entries fail their CRC-32");
+    std::fs::write(checkpoint, &saved).unwrap();
     let mut args = vec!["prove", "--game", "bagh-chal", "--rules", RULES, "--position", position];
     args.extend(["--claim", "tigers:win", "--tables", tables, "--checkpoint", checkpoint]);
     refused(&args, "is for another proof");

@@ -101,6 +101,14 @@ mod tests {
             .unwrap();
         drop(again);
         assert_eq!(open(&out, "game=x seed=1").unwrap().done.len(), 3);
+        // A row's sign edited (A's loss made a win): its CRC-32 no longer matches, and the checkpoint is refused.
+        let text = std::fs::read_to_string(&path).unwrap();
+        let edited = text.replacen("0,3,-1,", "0,3,1,", 1);
+        assert_ne!(edited, text);
+        std::fs::write(&path, edited).unwrap();
+        let err = open(&out, "game=x seed=1").err().unwrap().to_string();
+        assert!(err.contains("line 3: ") && err.contains("fails its CRC-32"), "{err}");
+        std::fs::write(&path, text).unwrap();
         let err = open(&out, "game=x seed=2").err().unwrap().to_string();
         assert!(err.contains("the checkpoint of another match (game=x seed=1)"), "{err}");
         std::fs::write(
