@@ -30,6 +30,14 @@ pub fn pool(threads: usize) -> Result<rayon::ThreadPool> {
     rayon::ThreadPoolBuilder::new().num_threads(threads).build().context("cannot start the thread pool")
 }
 
+/// Refuses a list of names given on the command line (`--orderings natural,natural`) that names one twice.
+pub fn once<T: PartialEq + fmt::Display>(given: &[T], flag: &str) -> Result<()> {
+    match given.iter().enumerate().find(|&(i, x)| given[..i].contains(x)) {
+        Some((_, x)) => bail!("{flag} lists {x} twice"),
+        None => Ok(()),
+    }
+}
+
 /// `--threads N` of the commands whose work is spread over a pool of every core by default, and whose files do
 /// not depend on how many (`mcts`, `solve` and `zero train` take threads of one search, one by default; `count`
 /// a list of them, to time each).

@@ -68,7 +68,11 @@ impl Visit for Describe {
         if has(Capability::PerPly) {
             commands.push("count --depth");
         }
-        commands.push("mcts");
+        // Every game is played by every player that needs no more than its rules (Monte Carlo, random).
+        commands.extend(["mcts", "play", "match"]);
+        if has(Capability::Network) {
+            commands.push("zero");
+        }
         if has(Capability::Retro) {
             commands.extend(["retro", "solve/mcts/play/match --tables"]);
         }

@@ -102,6 +102,7 @@ pub fn run(args: &StarArgs) -> Result<()> {
     if let Some(&depth) = args.depths.0.iter().find(|&&d| d == 0 || d > MAX_DEPTH) {
         bail!("--depths: depth {depth} is out of range 1..={MAX_DEPTH}");
     }
+    crate::args::once(&args.orderings, "--orderings")?;
     if let Some(kind) = args.orderings.iter().find(|k| !ORDERINGS.contains(k)) {
         let names: Vec<&str> = ORDERINGS.iter().map(|k| k.into()).collect();
         bail!("--orderings: {kind} needs exact values, which the game has not; take among {}", names.join(", "));

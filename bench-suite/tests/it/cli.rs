@@ -232,6 +232,8 @@ fn the_registry_lists_every_game_and_what_it_serves() {
         "{rows}"
     );
     assert!(lines[3].starts_with("connect4,") && lines[3].contains("the empty board"), "{rows}");
+    assert!(lines[3].contains("mcts, play, match, zero"), "every game plays; Connect-4 trains too: {rows}");
+    assert!(lines[2].contains("mcts, play, match\""), "Nim has no network: {rows}");
     assert!(lines[4].starts_with("bagh-chal,") && lines[4].contains("T...T/...../...../...../T...T g 20"), "{rows}");
     assert!(lines[5].starts_with("sixteen-soldiers,") && !lines[5].contains("solve,"), "{rows}");
     // A command refuses a game that cannot serve it, naming the games that can.

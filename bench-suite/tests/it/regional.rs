@@ -176,6 +176,8 @@ fn matches_add_up_and_do_not_depend_on_threads() {
     assert!(elo[1].1 < 0.0 && elo[2].1 < elo[1].1, "{rated}");
     let same = ratings.to_str().unwrap();
     refused(&[&["match"], &args[..], &["--ratings", same, "--out", same]].concat(), "is the file of --out as well");
+    // `-` is standard output, which only --out writes to: no file named `-` is made.
+    refused(&[&["match"], &args[..], &["--ratings", "-"]].concat(), "- stands for standard output");
     assert_eq!(one.len(), 3);
     for row in &one {
         let n: Vec<u64> = row[2..12].iter().map(|v| v.parse().unwrap()).collect();

@@ -120,7 +120,8 @@ fn retro_and_tables_refuse_bad_requests() {
         &["retro", "--game", "connect4", "--out", out],
         "the games that have it: tictactoe, bagh-chal, sixteen-soldiers",
     );
-    refused(&["retro", "--game", "bagh-chal", "--captured", "5", "--out", out], "5 goats captured");
+    refused(&["retro", "--game", "bagh-chal", "--captured", "5", "--out", out], "the tigers win at 5 goats captured");
+    refused(&["retro", "--game", "bagh-chal", "--captured", "0..99", "--out", out], "--captured 0..99: ");
     refused(&["retro", "--game", "bagh-chal", "--rules", "bagh-bandi", "--out", out], "stacks");
     refused(&["retro", "--game", "bagh-chal", "--out", "-"], "not -");
     refused(&["retro", "--game", "bagh-chal", "--captured", "3..1", "--out", out], "from the smaller number");

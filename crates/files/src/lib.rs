@@ -31,8 +31,12 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
 }
 
 /// The file to write for `path`: the path itself if it is a regular file or nothing yet, the target of a
-/// symbolic link (which must be a regular file or nothing in an existing directory); anything else is refused.
+/// symbolic link (which must be a regular file or nothing in an existing directory); anything else is refused,
+/// and so is `-`, which names standard output (a command's `--out` takes it before it asks for a file).
 pub fn writable(path: &Path) -> Result<PathBuf> {
+    if path == Path::new("-") {
+        bail!("- stands for standard output, which only --out writes to; give a file's path");
+    }
     let target = match std::fs::symlink_metadata(path) {
         Ok(meta) if meta.file_type().is_symlink() => {
             let link = std::fs::read_link(path).with_context(|| format!("cannot read the link {}", path.display()))?;

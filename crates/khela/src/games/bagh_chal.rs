@@ -63,10 +63,15 @@ fn setup(rules: &str) -> Result<Setup> {
         pairs.next();
     }
     let bad = |why: String| anyhow::anyhow!("--rules {rules:?}: {why}; --rules takes {RULES}");
+    let mut given: Vec<&str> = Vec::new();
     for pair in pairs {
         let Some((key, value)) = pair.split_once('=') else {
             return Err(bad(format!("{pair:?} is not key=value")));
         };
+        if given.contains(&key) {
+            return Err(bad(format!("{key} is given twice")));
+        }
+        given.push(key);
         let number = |text: &str| text.parse::<u8>().map_err(|_| bad(format!("{key}={text:?} is not a number")));
         match key {
             "size" => setup.size = number(value)?,
@@ -101,7 +106,21 @@ impl BaghChalEntry {
         if scope.pieces.is_some() {
             bail!("retro --pieces is for Sixteen Soldiers' endgames; {}'s are chosen by --captured", self.title);
         }
-        let captured = scope.captured.clone().unwrap_or(0..=self.game.captures_to_win().saturating_sub(1));
+        let last = self.game.captures_to_win().saturating_sub(1);
+        let captured = scope.captured.clone().unwrap_or(0..=last);
+        if *captured.end() > last {
+            let asked = if captured.start() == captured.end() {
+                captured.start().to_string()
+            } else {
+                format!("{}..{}", captured.start(), captured.end())
+            };
+            bail!(
+                "--captured {asked}: the tigers win at {} goats captured, so {}'s sliding phase has 0 to {last} \
+                 captured; give a number or a range within 0..{last}",
+                last + 1,
+                self.title
+            );
+        }
         let space = SlidingPhase::new(&self.game, *captured.start()).map_err(|e| anyhow!("{}: {e}", self.title))?;
         let parts = space
             .slices()
@@ -286,6 +305,9 @@ mod tests {
             assert_eq!(setup(&rules_text(&given)).unwrap(), given, "{rules}");
         }
         assert_eq!(rules_text(&Setup::bagh_chal()), "size=5,tigers=a5+e5+a1+e1,goats=20,first=goats,captures=5");
+        // A key given twice was read as its last value.
+        let err = setup("size=3,size=5").unwrap_err().to_string();
+        assert!(err.starts_with("--rules \"size=3,size=5\": size is given twice;"), "{err}");
     }
 
     /// The rules given whole (`--rules`), as a preset with keys, or key by key are the same game.

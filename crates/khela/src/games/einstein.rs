@@ -23,9 +23,13 @@ pub struct EinsteinEntry {
 
 /// The setup `--setup` gives: `FIRST/SECOND`, or `random:N`, drawn from seed N (`random` alone: seed 0).
 fn setup_of(text: &str) -> Result<Setup> {
-    if let Some(seed) = text.strip_prefix("random").map(|s| s.strip_prefix(':').unwrap_or(s)) {
-        let seed = if seed.is_empty() { Ok(0) } else { seed.parse::<u64>() };
-        return seed.map(Setup::random).map_err(|_| anyhow!("--setup {text:?}: random:N takes a seed N, 0 or more"));
+    if text == "random" {
+        return Ok(Setup::random(0));
+    }
+    if text.starts_with("random") {
+        // An empty seed (`random:`) is a seed forgotten, not seed 0.
+        let seed = text.strip_prefix("random:").and_then(|seed| seed.parse::<u64>().ok());
+        return seed.map(Setup::random).ok_or_else(|| anyhow!("--setup {text:?}: random:N takes a seed N, 0 or more"));
     }
     Setup::parse(text).map_err(|e| anyhow!("--setup: {e}"))
 }
@@ -156,4 +160,20 @@ fn square_at(column: u32, row: u32) -> u8 {
 /// The drawn board's point of `square` (the board is drawn rank 5 first).
 fn point(square: u8) -> usize {
     usize::from((SIDE - 1 - square / SIDE) * SIDE + square % SIDE)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// `random` alone is seed 0; `random:` with no seed, or a seed run into the word, is refused.
+    #[test]
+    fn a_random_setup_names_its_seed() {
+        assert_eq!(setup_of("random").unwrap(), Setup::random(0));
+        assert_eq!(setup_of("random:7").unwrap(), Setup::random(7));
+        for bad in ["random:", "random7", "random:-1"] {
+            let err = setup_of(bad).unwrap_err().to_string();
+            assert!(err.contains("random:N takes a seed N"), "{bad}: {err}");
+        }
+    }
 }

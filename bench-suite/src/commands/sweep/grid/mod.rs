@@ -504,11 +504,7 @@ fn names<T: Copy + PartialEq + fmt::Display>(given: &[T], all: &[T], flag: &str)
     if given.is_empty() {
         return Ok(all.to_vec());
     }
-    for (i, &x) in given.iter().enumerate() {
-        if given[..i].contains(&x) {
-            bail!("{flag} lists {x} twice");
-        }
-    }
+    crate::args::once(given, flag)?;
     Ok(given.to_vec())
 }
 
