@@ -12,7 +12,8 @@
 //! shallowest depth, each depth's values kept, and answers with the deepest it completed before the deadline (it
 //! starts no depth it does not expect to finish); Monte Carlo and a network's search answer with the iterations
 //! they ran by then. [`Analysis::complete`] says whether the search did all it was asked. An exact search has no
-//! value to give before it ends, and ignores the deadline: the limits on its size keep it short.
+//! value to give before it ends: one whose game foresees a time past the deadline ([`Entry::own_seconds`]:
+//! Connect-4's first stones) is refused up front, and the limits on its size keep the others short.
 
 use crate::net;
 use crate::registry::{Entry, Exact, MoveValues};
