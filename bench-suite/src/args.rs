@@ -13,8 +13,8 @@ use std::str::FromStr;
 /// Lists and ranges longer than this are refused while parsing.
 pub const MAX_LIST: u64 = 1_000_000;
 
-/// The most threads a pool takes for each core of the machine: more only wait for each other (4,096 threads
-/// took 57 s to start and join for one Monte Carlo iteration on 2 cores).
+/// The most threads a pool takes for each core of the machine: more only wait for each other, and each costs
+/// a stack and a start before any work.
 pub const THREADS_PER_CORE: usize = 8;
 
 /// A pool of `threads` threads for a command's parallel work; refused beyond [`THREADS_PER_CORE`] a core.

@@ -21,7 +21,7 @@
 //! already final: the table is the same for any number of threads.
 
 use crate::retro::{Outcome, OutcomeTable, UNUSED};
-use khela_games::{Game, Node, Player, Space};
+use khela_games::{Game, Node, Space};
 use rayon::prelude::*;
 use thiserror::Error;
 
@@ -138,7 +138,7 @@ fn value<S: Space + ?Sized>(
 ) -> Result<Outcome, LayeredError> {
     let game = space.game();
     let mover = match game.node(s) {
-        Node::Terminal(payoff) => return Ok(terminal(space.to_move(s), payoff)),
+        Node::Terminal(payoff) => return Ok(Outcome::at_end(space.to_move(s), payoff)),
         Node::Chance => return Err(LayeredError::Chance(format!("{s:?}"))),
         Node::Decision(player) => player,
     };
@@ -148,7 +148,7 @@ fn value<S: Space + ?Sized>(
     for mv in moves {
         let child = game.child(s, mv);
         let theirs = match (game.node(&child), space.index(&child)) {
-            (Node::Terminal(payoff), _) => terminal(space.to_move(&child), payoff),
+            (Node::Terminal(payoff), _) => Outcome::at_end(space.to_move(&child), payoff),
             (_, Some(j)) => Outcome::from_code(done(j)?).expect("a code written by the solver"),
             (_, None) => outside(&child)
                 .ok_or_else(|| LayeredError::Outside { position: format!("{s:?}"), child: format!("{child:?}") })?,
@@ -160,15 +160,6 @@ fn value<S: Space + ?Sized>(
         }
     }
     Ok(best.expect("a decision node has moves"))
-}
-
-/// A terminal position's outcome for `to_move`, from the first player's payoff.
-fn terminal(to_move: Player, payoff: f64) -> Outcome {
-    match to_move.view(payoff) {
-        v if v > 0.0 => Outcome::Win(0),
-        v if v < 0.0 => Outcome::Loss(0),
-        _ => Outcome::Draw,
-    }
 }
 
 /// The same side's outcome a ply earlier.

@@ -78,6 +78,16 @@ impl Outcome {
         }
     }
 
+    /// The outcome of a position where the game is over, for `to_move`, from the first player's `payoff`: won,
+    /// lost or drawn in 0 plies.
+    pub fn at_end(to_move: khela_games::Player, payoff: f64) -> Outcome {
+        match to_move.view(payoff) {
+            v if v > 0.0 => Outcome::Win(0),
+            v if v < 0.0 => Outcome::Loss(0),
+            _ => Outcome::Draw,
+        }
+    }
+
     /// The outcome one ply earlier, for the side that moved into a position with this outcome: a loss in `d`
     /// is a win in `d + 1`, a win in `d` a loss in `d + 1`.
     #[inline]
@@ -339,17 +349,7 @@ fn first_look<S: Space + ?Sized>(space: &S, i: u64, scratch: &mut Scratch<S::Gam
     let game = space.game();
     let Some(s) = space.position(i) else { return Ok((UNUSED, 0)) };
     let player = match game.node(&s) {
-        Node::Terminal(payoff) => {
-            let view = space.to_move(&s).view(payoff);
-            let outcome = if view > 0.0 {
-                Outcome::Win(0)
-            } else if view < 0.0 {
-                Outcome::Loss(0)
-            } else {
-                Outcome::Draw
-            };
-            return Ok((outcome.code(), 0));
-        }
+        Node::Terminal(payoff) => return Ok((Outcome::at_end(space.to_move(&s), payoff).code(), 0)),
         Node::Chance => return Err(RetroError::Chance(format!("{s:?}"))),
         Node::Decision(player) => player,
     };
