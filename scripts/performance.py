@@ -283,6 +283,7 @@ def retro():
             [
                 code(rel(path)),
                 arg(arguments, "--game", "?"),
+                arg(arguments, "--phase", "(endgame)"),
                 arg(arguments, "--rules", "(standard)"),
                 arg(arguments, "--pieces", "(default)"),
                 figures["threads"],
@@ -295,13 +296,14 @@ def retro():
     lines = [
         "## Retrograde analysis",
         "",
-        "`bench-suite retro`: the endgame tables of the game's space, solved by retrograde analysis (`numbers`: the",
+        "`bench-suite retro`: the endgame tables of the game's space, solved by retrograde analysis, and with",
+        "`--phase placement` Bagh-Chal's placement phase before them, by layered backward induction (`numbers`: the",
         "numbers of the space's numbering, positions up to symmetry, some standing for none), the wall time and",
-        "the process's peak resident memory. The tables' contents, per material, are in the CSV beside each",
-        "sidecar.",
+        "the process's peak resident memory. The tables' contents, per material or layer, are in the CSV beside",
+        "each sidecar.",
         "",
     ]
-    lines += table(["sidecar", "game", "rules", "pieces", "threads", "numbers", "seconds", "peak memory"], rows)
+    lines += table(["sidecar", "game", "phase", "rules", "pieces", "threads", "numbers", "seconds", "peak memory"], rows)
     lines += sources(files)
     return lines
 

@@ -76,6 +76,9 @@ impl Visit for Describe {
         if has(Capability::Retro) {
             commands.extend(["retro", "solve/mcts/play/match --tables"]);
         }
+        if has(Capability::Placement) {
+            commands.push("retro --phase placement");
+        }
         Row {
             game: game.into(),
             positions: entry.notation(),

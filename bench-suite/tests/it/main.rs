@@ -14,6 +14,7 @@ mod mcts;
 mod output;
 mod performance_page;
 mod pig;
+mod placement;
 mod play;
 mod regional;
 mod retro;

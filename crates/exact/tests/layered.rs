@@ -4,7 +4,7 @@
 //! analysis at the leaves; the tables are the same on one thread and two; a space whose stages are not
 //! acyclic is refused.
 
-use khela_exact::layered::{self, LayeredError};
+use khela_exact::layered::{self, LayeredError, Packed, Wdl};
 use khela_exact::retro::{self, Outcome, OutcomeTable};
 use khela_games::bagh_chal::placement::PlacementPhase;
 use khela_games::bagh_chal::sliding::SlidingPhase;
@@ -88,4 +88,51 @@ fn a_space_whose_moves_stay_in_their_layer_is_refused() {
     let space = TicTacToeSpace::plain();
     let refused = layered::solve(&space, |_| None, |_| {}).unwrap_err();
     assert!(matches!(refused, LayeredError::Order { layer: 0, child_layer: 0, .. }), "{refused}");
+}
+
+/// The fast path for Bagh-Chal ([`layered::bagh_chal`]), layer by layer from the layer before: every number's
+/// value is the generic solver's without its distance, and each slice's counts are its positions' — up to
+/// symmetry and in full (each position counted as many times as it has images) — on variants with symmetric
+/// tiger sets, captures that win and boards that fill; on one thread and two.
+#[test]
+fn the_fast_path_values_every_number_as_the_generic_solver_does() {
+    let variants = [
+        variant(3, &["a1"], 4, 2),
+        variant(3, &["b2"], 5, 1),
+        variant(3, &["a1", "c3"], 6, 2),
+        variant(5, &["a1"], 3, 2),
+        variant(5, &["c3", "a1"], 4, 3),
+    ];
+    for game in variants {
+        let (placement, sliding, slid, table) = layered_table(&game, 2);
+        let solver = layered::bagh_chal::Solver::new(&placement);
+        let outside = |captured: u8, board: u64| {
+            let number = sliding.number(captured, board, false)?;
+            slid.get(number).map(Wdl::of)
+        };
+        let mut tables: Vec<Vec<Packed>> = vec![Vec::new(); 2];
+        for (threads, tables) in [1, 2].into_iter().zip(&mut tables) {
+            let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
+            for (k, layer) in solver.layers().iter().enumerate() {
+                let values = pool.install(|| solver.layer(k, tables.last(), &outside, &|_| {})).unwrap();
+                for (j, i) in layer.numbers.clone().enumerate() {
+                    assert_eq!(values.table.get(j as u64), table.get(i).map(Wdl::of), "{:?}", placement.position(i));
+                }
+                for ((slice, count), (_, numbers)) in values.slices.iter().zip(&layer.slices) {
+                    let mut expected = layered::bagh_chal::SliceCount::default();
+                    for i in numbers.clone() {
+                        let Some(s) = placement.position(i) else { continue };
+                        let slot = Wdl::of(table.get(i).unwrap()).slot();
+                        expected.canonical[slot] += 1;
+                        expected.full[slot] += placement.multiplicity(&s);
+                    }
+                    assert_eq!(*count, expected, "{slice:?}");
+                }
+                tables.push(values.table);
+            }
+        }
+        assert_eq!(tables[0], tables[1], "one thread and two");
+        let missing = solver.layer(1, None, &outside, &|_| {}).unwrap_err();
+        assert!(matches!(missing, LayeredError::Missing { layer: 1, .. }), "{missing}");
+    }
 }

@@ -14,11 +14,23 @@ use std::path::{Path, PathBuf};
 /// Refuses a `path` that is a directory, a device, a pipe or a socket, a link to nothing, and one whose
 /// directory does not exist (a typo must not create directory trees); and any failure to write, naming the path.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
+    write_parts_atomically(path, &[bytes])
+}
+
+/// [`write_atomically`] for a file made of several parts, one after the other (a header and a large body),
+/// without joining them in memory first.
+///
+/// # Errors
+///
+/// As [`write_atomically`].
+pub fn write_parts_atomically(path: &Path, parts: &[&[u8]]) -> Result<()> {
     let target = writable(path)?;
     let dir = parent(&target);
     let mut temp = tempfile::NamedTempFile::new_in(dir)
         .with_context(|| format!("cannot write {}: no temporary file in {}", path.display(), dir.display()))?;
-    temp.write_all(bytes).with_context(|| format!("cannot write {}", path.display()))?;
+    for bytes in parts {
+        temp.write_all(bytes).with_context(|| format!("cannot write {}", path.display()))?;
+    }
     // A temporary file is private (0600); a result file is for everyone to read, as a plain create makes it.
     #[cfg(unix)]
     {

@@ -13,20 +13,26 @@ use crate::alquerque::{Permutation, Points, points};
 
 /// The binomial coefficients `C(m, k)` for `m, k ≤ n`, and the combinatorial number system they make.
 #[derive(Clone, Debug)]
-pub struct Binomial(Vec<Vec<u64>>);
+pub struct Binomial {
+    /// `C(m, k)` at `m * width + k`: one flat table, one lookup a coefficient.
+    table: Vec<u64>,
+    width: usize,
+}
 
 impl Binomial {
     /// The coefficients up to `C(n, n)`.
     pub fn new(n: usize) -> Binomial {
-        let row =
-            |m: u64| (0..=n as u64).map(move |k| if k > m { 0 } else { (0..k).fold(1, |c, i| c * (m - i) / (i + 1)) });
-        Binomial((0..=n as u64).map(|m| row(m).collect()).collect())
+        let width = n + 1;
+        let coefficient =
+            |m: usize, k: usize| if k > m { 0 } else { (0..k as u64).fold(1, |c, i| c * (m as u64 - i) / (i + 1)) };
+        let table = (0..width * width).map(|at| coefficient(at / width, at % width)).collect();
+        Binomial { table, width }
     }
 
     /// `C(m, k)`.
     #[inline]
     pub fn get(&self, m: usize, k: usize) -> u64 {
-        self.0[m][k]
+        self.table[m * self.width + k]
     }
 
     /// The rank of a set among the sets of as many points, in the combinatorial number system: the sum of
@@ -40,7 +46,7 @@ impl Binomial {
     /// ```
     #[inline]
     pub fn rank(&self, set: Points) -> u64 {
-        points(set).enumerate().map(|(i, p)| self.0[p as usize][i + 1]).sum()
+        points(set).enumerate().map(|(i, p)| self.get(p as usize, i + 1)).sum()
     }
 
     /// The set of `k` points of rank `r` (the inverse of [`Binomial::rank`]).
@@ -49,10 +55,10 @@ impl Binomial {
         let mut set = 0;
         for i in (1..=k as usize).rev() {
             let mut p = i - 1;
-            while p + 1 < self.0.len() && self.0[p + 1][i] <= r {
+            while p + 1 < self.width && self.get(p + 1, i) <= r {
                 p += 1;
             }
-            r -= self.0[p][i];
+            r -= self.get(p, i);
             set |= 1 << p;
         }
         set
@@ -62,9 +68,12 @@ impl Binomial {
 /// `set` with the points of `gaps` taken out and the points above each gap moved down to close it.
 #[inline]
 pub fn compress(set: Points, gaps: Points) -> Points {
-    let mut set = set;
-    for p in points(gaps).collect::<Vec<_>>().into_iter().rev() {
+    let (mut set, mut gaps) = (set, gaps);
+    while gaps != 0 {
+        // The highest gap first, so that closing it moves no gap still to close.
+        let p = Points::BITS - 1 - gaps.leading_zeros();
         set = set & ((1 << p) - 1) | (set >> (p + 1)) << p;
+        gaps &= !(1 << p);
     }
     set
 }
@@ -86,8 +95,9 @@ pub struct Classes {
     sets: Vec<Points>,
     /// The symmetries that keep each class's set in place, as a bit mask over `symmetries`.
     keepers: Vec<u8>,
-    /// The class of each first set that is its class's smallest, by the set's rank.
-    class_of: Vec<u32>,
+    /// Each first set's class and, as a bit mask over `symmetries`, the symmetries that move it to its class's
+    /// smallest set: by the set's rank.
+    least: Vec<(u32, u8)>,
     binomial: Binomial,
 }
 
@@ -100,17 +110,25 @@ impl Classes {
         let binomial = Binomial::new(n);
         let total = binomial.get(n, size as usize);
         let (mut sets, mut keepers, mut class_of) = (Vec::new(), Vec::new(), vec![u32::MAX; total as usize]);
+        let mask = |set: Points, image: Points| {
+            symmetries.iter().enumerate().filter(|(_, g)| g.apply(set) == image).fold(0, |m, (k, _)| m | 1 << k)
+        };
         for rank in 0..total {
             let set = binomial.unrank(rank, size);
             if symmetries.iter().all(|g| g.apply(set) >= set) {
                 class_of[rank as usize] = sets.len() as u32;
                 sets.push(set);
-                keepers.push(
-                    symmetries.iter().enumerate().filter(|(_, g)| g.apply(set) == set).fold(0, |m, (k, _)| m | 1 << k),
-                );
+                keepers.push(mask(set, set));
             }
         }
-        Classes { all, size, symmetries: symmetries.to_vec(), sets, keepers, class_of, binomial }
+        let least = (0..total)
+            .map(|rank| {
+                let set = binomial.unrank(rank, size);
+                let smallest = symmetries.iter().map(|g| g.apply(set)).min().expect("the identity");
+                (class_of[binomial.rank(smallest) as usize], mask(set, smallest))
+            })
+            .collect();
+        Classes { all, size, symmetries: symmetries.to_vec(), sets, keepers, least, binomial }
     }
 
     /// The number of classes of first sets.
@@ -133,42 +151,57 @@ impl Classes {
         self.len() as u64 * self.arrangements(second)
     }
 
+    /// The smallest first set of class `class` (below [`Classes::len`]): the set its numbers stand for.
+    pub fn set(&self, class: usize) -> Points {
+        self.sets[class]
+    }
+
+    /// Whether a symmetry other than the identity keeps the set of class `class` in place: then some of its
+    /// numbers stand for no board, and its boards are moved to their numbers by more than one symmetry.
+    pub fn is_symmetric(&self, class: usize) -> bool {
+        self.keepers[class].count_ones() > 1
+    }
+
+    /// The symmetries, in the order [`Classes::new`] was given them.
+    pub fn symmetries(&self) -> &[Permutation] {
+        &self.symmetries
+    }
+
+    /// The class of a first set of the classes' size, and the symmetries (a bit mask over
+    /// [`Classes::symmetries`]) that move it to its class's smallest set.
+    #[inline]
+    pub fn least(&self, first: Points) -> (usize, u8) {
+        let (class, movers) = self.least[self.binomial.rank(first) as usize];
+        (class as usize, movers)
+    }
+
+    /// Whether the board of class `class`'s set with `rest` on the points neither set takes is the one its number
+    /// stands for: no symmetry that keeps the set moves `rest` to a smaller set.
+    #[inline]
+    pub fn stands_for(&self, class: usize, rest: Points) -> bool {
+        points(u64::from(self.keepers[class])).all(|k| self.symmetries[k as usize].apply(rest) >= rest)
+    }
+
     /// The arrangements of a second set of `second` points among the points a first set leaves.
-    fn arrangements(&self, second: u32) -> u64 {
+    pub fn arrangements(&self, second: u32) -> u64 {
         let free = (self.all.count_ones() - self.size) as usize;
         if second as usize > free { 0 } else { self.binomial.get(free, second as usize) }
     }
 
-    /// The image of (`first`, `rest`) under the symmetry that makes `first` smallest and, of those that do,
-    /// `rest` smallest. The first sets' images first, and the rest's only under the symmetries that give the
-    /// smallest of them (usually one): half the table lookups of moving both by every symmetry.
-    #[inline]
-    fn canonical(&self, first: Points, rest: Points) -> (Points, Points) {
-        let mut images = [0; 8];
-        for (image, g) in images.iter_mut().zip(&self.symmetries) {
-            *image = g.apply(first);
-        }
-        let images = &images[..self.symmetries.len()];
-        let least = *images.iter().min().expect("the identity");
-        let rest = images
-            .iter()
-            .zip(&self.symmetries)
-            .filter(|&(&image, _)| image == least)
-            .map(|(_, g)| g.apply(rest))
-            .min()
-            .expect("a symmetry gives the least");
-        (least, rest)
-    }
-
     /// The number of the board with these `first` and `second` sets (disjoint; `first` of the classes' size),
     /// the same for every board equivalent to it, below [`Classes::numbers`] of the second set's size.
+    ///
+    /// The board is moved by the symmetry that makes `first` its class's smallest set and, of those that do
+    /// (usually one, looked up by the first set's rank), the rest of the board smallest.
     #[inline]
     pub fn number(&self, first: Points, second: Points) -> u64 {
         debug_assert!(first & second == 0 && first.count_ones() == self.size);
-        let (first, rest) = self.canonical(first, self.all & !first & !second);
+        let (class, movers) = self.least[self.binomial.rank(first) as usize];
+        let rest = self.all & !first & !second;
+        let rest = points(u64::from(movers)).map(|k| self.symmetries[k as usize].apply(rest)).min().expect("a mover");
+        let first = self.sets[class as usize];
         let second = self.all & !first & !rest;
-        let class = u64::from(self.class_of[self.binomial.rank(first) as usize]);
-        class * self.arrangements(second.count_ones()) + self.binomial.rank(compress(second, first))
+        u64::from(class) * self.arrangements(second.count_ones()) + self.binomial.rank(compress(second, first))
     }
 
     /// The board numbered `number` with a second set of `second` points, as (first set, second set): the
@@ -182,10 +215,7 @@ impl Classes {
         let class = usize::try_from(number / arrangements).ok()?;
         let first = *self.sets.get(class)?;
         let second = expand(self.binomial.unrank(number % arrangements, second), first);
-        let rest = self.all & !first & !second;
-        points(u64::from(self.keepers[class]))
-            .all(|k| self.symmetries[k as usize].apply(rest) >= rest)
-            .then_some((first, second))
+        self.stands_for(class, self.all & !first & !second).then_some((first, second))
     }
 
     /// How many distinct images the board (`first`, `second`) has under the symmetries.

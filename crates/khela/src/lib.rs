@@ -10,7 +10,8 @@
 //!   a game between two of them.
 //! - [`board`]: a position drawn as a board for people (points, lines, pieces, counters) and each move's gesture
 //!   on it, for the browser app.
-//! - [`tables`], [`known`] and [`net`]: endgame tables and trained networks, loaded from paths.
+//! - [`tables`], [`layers`], [`known`] and [`net`]: endgame tables, the placement phase's layer tables and
+//!   trained networks, loaded from paths.
 //!
 //! The generic, monomorphised path ([`registry::visit`] with a [`registry::Visit`]) is for bulk work, where it
 //! earns its speed; the dynamic face is written once over it, for interactive front ends.
@@ -75,6 +76,7 @@ pub mod board;
 pub mod dynamic;
 pub mod games;
 pub mod known;
+pub mod layers;
 pub mod net;
 pub mod players;
 pub mod record;

@@ -34,7 +34,7 @@ pub struct Slice {
     /// Whether the goats are to move.
     pub goats_to_move: bool,
     /// Empty points on the board.
-    empties: u32,
+    pub empties: u32,
     /// The slice's first number.
     offset: u64,
 }
@@ -92,6 +92,11 @@ impl PlacementPhase {
     pub fn slices(&self) -> Vec<(Slice, std::ops::Range<u64>)> {
         let end = |k: usize| self.slices.get(k + 1).map_or(self.len(), |s| s.offset);
         self.slices.iter().enumerate().map(|(k, s)| (*s, s.offset..end(k))).collect()
+    }
+
+    /// The numbering of the boards: tiger sets in classes, empty points second.
+    pub fn classes(&self) -> &Classes {
+        &self.classes
     }
 
     fn slot_count(game: &BaghChal) -> usize {
@@ -193,6 +198,58 @@ mod tests {
                 let full: u64 = numbers.filter_map(|i| space.position(i)).map(|s| space.multiplicity(&s)).sum();
                 let on_board = usize::from(slice.placed - slice.captured);
                 assert_eq!(full, binomial.get(n, t) * binomial.get(n - t, on_board), "{slice:?}");
+            }
+        }
+    }
+
+    /// The boards of `tigers` tigers and `goats` goats up to the game's symmetries, by Burnside's lemma: the
+    /// average over the symmetries of the boards each leaves as they are — those whose tigers and goats are
+    /// unions of the symmetry's cycles, counted over the cycles, tigers and goats at once.
+    fn burnside(game: &BaghChal, tigers: usize, goats: usize) -> u64 {
+        let n = game.board.len();
+        let fixed = |perm: &[u8]| {
+            let mut seen = vec![false; n];
+            // ways[a][b]: the ways to make a tiger points and b goat points of the cycles so far.
+            let mut ways = vec![vec![0u64; goats + 1]; tigers + 1];
+            ways[0][0] = 1;
+            for start in 0..n {
+                if seen[start] {
+                    continue;
+                }
+                let mut len = 0;
+                let mut p = start;
+                while !seen[p] {
+                    seen[p] = true;
+                    p = usize::from(perm[p]);
+                    len += 1;
+                }
+                let before = ways.clone();
+                for a in 0..=tigers {
+                    for b in 0..=goats {
+                        let tiger = if a >= len { before[a - len][b] } else { 0 };
+                        let goat = if b >= len { before[a][b - len] } else { 0 };
+                        ways[a][b] = before[a][b] + tiger + goat;
+                    }
+                }
+            }
+            ways[tigers][goats]
+        };
+        let symmetries = game.symmetries();
+        symmetries.iter().map(|perm| fixed(perm)).sum::<u64>() / symmetries.len() as u64
+    }
+
+    /// Up to symmetry, each slice holds as many positions as Burnside's lemma counts boards: on small variants
+    /// every slice, on the standard board the slices of up to two goats placed.
+    #[test]
+    fn the_slices_hold_burnside_s_count_up_to_symmetry() {
+        let games = [variant(3, &["a1"], 4, 2), variant(5, &["a1", "c3"], 3, 2), BaghChal::standard()];
+        for game in games {
+            let space = PlacementPhase::new(&game).unwrap();
+            let t = game.start.tigers.count_ones() as usize;
+            for (slice, numbers) in space.slices().into_iter().filter(|(s, _)| s.placed <= 2 || game.goats() < 20) {
+                let classes = numbers.filter(|&i| space.position(i).is_some()).count() as u64;
+                let on_board = usize::from(slice.placed - slice.captured);
+                assert_eq!(classes, burnside(&game, t, on_board), "{slice:?}");
             }
         }
     }

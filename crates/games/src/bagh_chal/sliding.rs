@@ -65,6 +65,14 @@ impl SlidingPhase {
         Ok(SlidingPhase { game: game.clone(), classes, slices })
     }
 
+    /// The number of the position with `captured` goats captured, the board numbered `board` by the space's
+    /// [`Classes`] (tigers first, empty points second) and that side to move; `None` for a count of captures
+    /// the space does not hold.
+    pub fn number(&self, captured: u8, board: u64, goats_to_move: bool) -> Option<u64> {
+        let slice = self.slices.iter().find(|slice| slice.captured == captured)?;
+        Some(slice.offset + board * 2 + u64::from(goats_to_move))
+    }
+
     /// The goats captured in the space's positions, fewest first, with each count's first number and how many
     /// numbers it takes.
     pub fn slices(&self) -> Vec<(u8, std::ops::Range<u64>)> {

@@ -3,10 +3,12 @@
 //! by search.
 
 use crate::board::{Board as Drawn, Gesture, Kind};
+use crate::layers::Placement;
 use crate::registry::{Endgame, Entry, Part, Published, Scale, Scope, Spec, Summary, View, VisitNet};
 use anyhow::{Result, anyhow, bail};
 use khela_exact::retro::Census;
 use khela_games::alquerque;
+use khela_games::bagh_chal::placement::PlacementPhase;
 use khela_games::bagh_chal::sliding::SlidingPhase;
 use khela_games::bagh_chal::{BaghChal, Move, Position, Setup, ends};
 use khela_heuristic::bagh_chal::Crowding;
@@ -251,6 +253,12 @@ impl Entry for BaghChalEntry {
     /// default): a part per number captured, those `--captured` names summarised.
     fn endgame(&self, scope: &Scope) -> Option<Result<Endgame<BaghChal>>> {
         Some(self.sliding_phase(scope))
+    }
+
+    /// The placement phase, every position with goats in hand (refused for a game with stacks).
+    fn placement(&self) -> Option<Result<Placement>> {
+        let space = PlacementPhase::new(&self.game).map_err(|e| anyhow!("{}: {e}", self.title));
+        Some(space.map(|space| Placement { game: self.game.clone(), space, rules: rules_text(&self.setup) }))
     }
 
     /// Our counts from the standard start.

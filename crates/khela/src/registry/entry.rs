@@ -221,6 +221,12 @@ pub trait Entry: Sized + Send + Sync + 'static {
         None
     }
 
+    /// The game's placement phase, for layered backward induction and its tables (`retro --phase placement`):
+    /// Bagh-Chal's family without stacks; `None` for the other games.
+    fn placement(&self) -> Option<Result<crate::layers::Placement>> {
+        None
+    }
+
     /// A starting position drawn from `seed`, in the game's notation, for a game whose start is dealt (EinStein's
     /// setups) when the options fixed none: `match` deals one a pair of games, `play` one from its seed. `None`
     /// for the others.

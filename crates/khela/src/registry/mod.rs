@@ -116,6 +116,8 @@ pub enum Capability {
     Theory,
     /// An endgame for retrograde analysis (`retro`).
     Retro,
+    /// A placement phase for layered backward induction (`retro --phase placement`).
+    Placement,
     /// A network's encoding of the game's positions (`zero`, `net:PATH` players).
     Network,
 }
@@ -129,6 +131,7 @@ impl fmt::Display for Capability {
             Capability::PerPly => "counts per ply",
             Capability::Theory => "a closed-form theory to check the search against",
             Capability::Retro => "an endgame for retrograde analysis (Tic-tac-toe whole, Bagh-Chal without stacks, Sixteen Soldiers without the quiet limit)",
+            Capability::Placement => "a placement phase for layered backward induction (Bagh-Chal without stacks)",
             Capability::Network => "a network's encoding of its positions",
         })
     }
@@ -149,6 +152,7 @@ impl Visit for Has {
             Capability::PerPly => start.is_some_and(|state| entry.per_ply(&state).is_some()),
             Capability::Theory => entry.theory().is_some(),
             Capability::Retro => entry.endgame(&Scope::default()).is_some_and(|endgame| endgame.is_ok()),
+            Capability::Placement => entry.placement().is_some_and(|placement| placement.is_ok()),
             Capability::Network => entry.with_net(Probe).is_some(),
         }
     }

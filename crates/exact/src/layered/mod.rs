@@ -19,6 +19,18 @@
 //! retrograde analysis's distances ([`Outcome`]), so that tables of both kinds agree where they meet. A layer
 //! is one parallel pass (rayon, in the calling pool) over its numbers, each written by one thread from values
 //! already final: the table is the same for any number of threads.
+//!
+//! # Spaces too large for memory
+//!
+//! [`solve`] keeps every number's outcome, two bytes each, for the whole space. Bagh-Chal's placement phase has
+//! 3.5·10¹⁰ numbers on the standard board; its fast path ([`bagh_chal`]) values one layer at a time from the
+//! layer before, win, draw or loss in two bits a number ([`Packed`], [`Wdl`]), each layer handed to the caller
+//! to write where it likes, and is checked number for number against [`solve`] on small variants.
+
+pub mod bagh_chal;
+mod packed;
+
+pub use packed::{Packed, Wdl};
 
 use crate::retro::{Outcome, OutcomeTable, UNUSED};
 use khela_games::{Game, Node, Space};
@@ -49,6 +61,14 @@ pub enum LayeredError {
         position: String,
         /// Where the move leads.
         child: String,
+    },
+    /// A layer valued without the table of the layer before it, which its moves lead to.
+    #[error("layer {layer} is valued from the layer before it ({before} numbers), which was not given")]
+    Missing {
+        /// The layer.
+        layer: usize,
+        /// The numbers of the layer before it.
+        before: u64,
     },
     /// A chance node.
     #[error("{0} is a chance node; layered backward induction here is for games without chance")]
