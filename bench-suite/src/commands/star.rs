@@ -275,7 +275,7 @@ fn sample<E: Entry>(
         let seat = |k: u64| Seat::new(game, Some(evaluator), &Contender::Engine(2), None, 1, seed ^ k);
         let mut seats = [seat(1)?, seat(2)?];
         let mut decisions = Vec::new();
-        play_out(game, &mut line, &mut seats, &mut dice, |state| decisions.push(state.clone()));
+        play_out(game, &mut line, &mut seats, &mut dice, |state| decisions.push(state.clone()))?;
         if decisions.is_empty() {
             bail!("the games from {} end before any decision: nothing to search", entry.title());
         }

@@ -21,4 +21,5 @@ mod retro;
 mod serve;
 mod soldiers_tables;
 mod sweep;
+mod whole_game;
 mod zero;

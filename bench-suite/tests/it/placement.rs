@@ -37,7 +37,8 @@ fn run(dir: &Path, rules: &str, threads: &str) -> std::process::Output {
         .unwrap()
 }
 
-fn placement(dir: &Path, rules: &str, threads: &str) -> (String, String) {
+/// `retro --phase placement` into `dir`: what it printed, and its progress.
+pub(crate) fn placement(dir: &Path, rules: &str, threads: &str) -> (String, String) {
     let out = run(dir, rules, threads);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
     (String::from_utf8(out.stdout).unwrap(), String::from_utf8(out.stderr).unwrap())

@@ -204,7 +204,7 @@ fn matches_add_up_and_do_not_depend_on_threads() {
     );
     refused(
         &["match", "--game", "tictactoe", "--players", "engine:2,chess"],
-        "engine:DEPTH, mcts:ITERATIONS, net:PATH[:SIMULATIONS] or random",
+        "engine:DEPTH, mcts:ITERATIONS, net:PATH[:SIMULATIONS], random or perfect",
     );
 }
 

@@ -108,14 +108,14 @@ pub struct Analysis {
 
 impl Analysis {
     /// The numbers of the best moves for the side to move: the highest value from its view (for Monte Carlo and
-    /// a network, the most visited); of exact wins, the quickest, and of exact losses, the slowest, where the
-    /// plies to the end are known.
+    /// a network, the most visited); of exact wins, the quickest, and of exact losses, the slowest, a win or a
+    /// loss whose plies to the end are not known counted as longer than any known.
     pub fn best(&self) -> Vec<usize> {
         let key = |m: &MoveValue| match self.source {
             Source::MonteCarlo | Source::Network => m.visits.map(|v| (v as f64, 0.0)),
             Source::Exact | Source::Depth(_) => m.value.map(|v| {
                 let view = self.mover.view(v);
-                let plies = f64::from(m.plies.unwrap_or(0));
+                let plies = m.plies.map_or(f64::MAX, f64::from);
                 (view, if view > 0.0 { -plies } else { plies })
             }),
         };

@@ -19,8 +19,8 @@ use crate::players::{self, Contender, Seat};
 pub use crate::record::Record;
 use crate::registry::{self, Entry, GameName, Spec, Visit};
 use crate::threat::{self, Threat};
+use crate::verdict::Verdict;
 use anyhow::{Result, anyhow, bail};
-use khela_exact::retro::Outcome;
 use khela_games::line::{End, Line};
 use khela_games::{Game as _, Node, Notation, Player, Value};
 use std::fmt;
@@ -427,34 +427,29 @@ impl<E: Entry> Played<E> {
     /// Every move's exact value and plies to the end from the tables, where they hold every position the moves
     /// lead to (a repetition in the line does not change them: the tables value positions, whose best play never
     /// repeats one to its cost).
-    fn tables_analysis(&self, known: &Known<E::Game>) -> Option<Analysis> {
+    fn tables_analysis(&self, known: &Known<E::Game>) -> Result<Option<Analysis>> {
         let game = self.face.entry.game();
         if self.line.end(game).is_some() {
-            return None;
+            return Ok(None);
         }
-        let Node::Decision(mover) = game.node(self.line.state()) else { return None };
-        let outcomes = known.moves(self.line.state())?;
-        let moves = self.legal();
-        let value = |outcome| match outcome {
-            Outcome::Win(d) => (mover.view(1.0), Some(d)),
-            Outcome::Loss(d) => (mover.view(-1.0), Some(d)),
-            Outcome::Draw => (0.0, None),
-        };
-        let moves = moves
+        let Node::Decision(mover) = game.node(self.line.state()) else { return Ok(None) };
+        let Some(verdicts) = known.verdicts(self.line.state())? else { return Ok(None) };
+        let moves = self
+            .legal()
             .iter()
             .enumerate()
             .map(|(index, &mv)| {
-                let outcome = outcomes.iter().find(|&&(m, _)| m == mv).map(|&(_, o)| value(o));
+                let verdict = verdicts.iter().find(|&&(m, _)| m == mv).map(|&(_, v)| v);
                 MoveValue {
                     index,
                     text: game.write_move(mv),
-                    value: outcome.map(|(v, _)| v),
+                    value: verdict.map(|v| mover.view(f64::from(v.sign()))),
                     visits: None,
-                    plies: outcome.and_then(|(_, d)| d),
+                    plies: verdict.and_then(Verdict::plies),
                 }
             })
             .collect();
-        Some(Analysis { source: Source::Exact, mover, moves, complete: true })
+        Ok(Some(Analysis { source: Source::Exact, mover, moves, complete: true }))
     }
 
     /// The moves (or chance outcomes) of the current position, in the game's order; none when the line is over.
@@ -530,8 +525,9 @@ impl<E: Entry> Play for Played<E> {
     }
 
     fn analyse(&self, name: GameName, analyser: &Analyser, until: Option<Instant>) -> Result<Analysis> {
-        let known = self.face.known.as_ref().filter(|_| *analyser == Analyser::Exact);
-        if let Some(analysis) = known.and_then(|known| self.tables_analysis(known)) {
+        if let Some(known) = self.face.known.as_ref().filter(|_| *analyser == Analyser::Exact)
+            && let Some(analysis) = self.tables_analysis(known)?
+        {
             return Ok(analysis);
         }
         analysis::analyse(&self.face.entry, name.into(), &self.line, analyser, until)
@@ -549,13 +545,21 @@ impl<E: Entry> Play for Played<E> {
         if !matches!(self.turn(), Turn::Decision(_)) {
             bail!("there is no move to choose here: the game is over, or nature moves");
         }
+        if *contender == Contender::Perfect {
+            // The first of the best moves by the exact analysis: the tables where loaded, else the game's solver.
+            let analysis = self.analyse(name, &Analyser::Exact, None)?;
+            if analysis.source != Source::Exact || !analysis.complete {
+                bail!("perfect play: no exact value of this position here (the analysis is {:?})", analysis.source);
+            }
+            return analysis.best().first().copied().ok_or_else(|| anyhow!("perfect play: no move is valued"));
+        }
         let scale = entry.scale();
         let guide = match contender {
             Contender::Net(path, _) => Some(net::guide(entry, name.into(), path, "a net:PATH player")?),
             _ => None,
         };
         let mut seat = Seat::new(game, scale.as_ref().map(|s| &s.evaluator), contender, guide.as_deref(), 16, seed)?;
-        let chosen = seat.choose(&self.line).mv;
+        let chosen = seat.choose(&self.line)?.mv;
         Ok(self.legal().iter().position(|&mv| mv == chosen).expect("a player chooses a legal move"))
     }
 }

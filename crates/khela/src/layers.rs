@@ -1,6 +1,7 @@
 //! The placement phase's tables on disk (`retro --phase placement`): a file a layer — one count of goats placed,
 //! one side to move — of two-bit values ([`Packed`]), with its slices' counts in its header, beside the
-//! sliding phase's tables ([`crate::tables`]) that its last placements lead to.
+//! sliding phase's tables ([`crate::tables`]) that its last placements lead to; and the tables opened to look
+//! positions up ([`Tables`]).
 //!
 //! # The format
 //!
@@ -24,15 +25,20 @@
 //! `captured C` line counts the layer's positions with C goats captured: wins, draws and losses for the side
 //! to move up to symmetry, then the same in full; `crc32` is the CRC-32 (IEEE) of the value bytes.
 
+use crate::verdict::{Before, Verdict};
 use anyhow::{Context, Result, bail};
-use khela_exact::layered::Packed;
-use khela_exact::layered::bagh_chal::{Layer, LayerValues, SliceCount};
+use khela_exact::layered::bagh_chal::{Layer, LayerValues, SliceCount, Solver};
+use khela_exact::layered::{Packed, Wdl};
 use khela_files as files;
-use khela_games::bagh_chal::BaghChal;
+use khela_games::Space;
 use khela_games::bagh_chal::placement::PlacementPhase;
+use khela_games::bagh_chal::{BaghChal, Position};
 use std::collections::BTreeMap;
-use std::io::{BufRead, BufReader, Read};
+use std::fs::File;
+use std::io::{BufRead, BufReader, Read, Seek, SeekFrom};
+use std::ops::Range;
 use std::path::{Path, PathBuf};
+use std::sync::{Mutex, OnceLock};
 
 /// The first line of every layer file.
 const MAGIC: &str = "khela layer table 1";
@@ -92,18 +98,18 @@ pub fn write(path: &Path, header: &Header, values: &LayerValues) -> Result<()> {
 
 /// The counts a layer's file holds, by goats captured, from its header alone (the values are not read, nor
 /// their checksum checked): the header must be `header`'s and the layer `numbers` long.
-pub fn counts(path: &Path, header: &Header, numbers: u64) -> Result<Vec<(u8, SliceCount)>> {
+pub fn counts(path: &Path, header: &Header, numbers: u64) -> Result<Counts> {
     let file = std::fs::File::open(path).with_context(|| format!("cannot read the table {}", path.display()))?;
-    let (counts, _) = read_header(path, &mut BufReader::new(file), header, numbers)?;
+    let (counts, ..) = read_header(path, &mut BufReader::new(file), header, numbers)?;
     Ok(counts)
 }
 
 /// A layer's values and counts from its file: the header must be `header`'s, the layer `numbers` long, and the
 /// checksum must hold.
-pub fn read(path: &Path, header: &Header, numbers: u64) -> Result<(Packed, Vec<(u8, SliceCount)>)> {
+pub fn read(path: &Path, header: &Header, numbers: u64) -> Result<(Packed, Counts)> {
     let file = std::fs::File::open(path).with_context(|| format!("cannot read the table {}", path.display()))?;
     let mut reader = BufReader::new(file);
-    let (counts, crc) = read_header(path, &mut reader, header, numbers)?;
+    let (counts, crc, _) = read_header(path, &mut reader, header, numbers)?;
     let mut bytes = Vec::with_capacity(Packed::bytes_for(numbers) as usize);
     reader.read_to_end(&mut bytes).with_context(|| format!("cannot read the table {}", path.display()))?;
     let bad = |why: &str| anyhow::anyhow!("the table {} {why}", path.display());
@@ -114,21 +120,140 @@ pub fn read(path: &Path, header: &Header, numbers: u64) -> Result<(Packed, Vec<(
     Ok((table, counts))
 }
 
-/// Reads and checks a layer file's header, up to the empty line: its counts and its checksum.
-fn read_header(
-    path: &Path,
-    reader: &mut impl BufRead,
-    header: &Header,
-    numbers: u64,
-) -> Result<(Vec<(u8, SliceCount)>, String)> {
+/// The placement phase's layer tables in a directory, opened to look positions up one at a time: each file's
+/// header and length checked when opened, its checksum the first time one of its positions is read (a layer
+/// is read whole once for that, a few hundred MB at most; a position's value is then one byte read).
+pub struct Tables {
+    space: PlacementPhase,
+    layers: Vec<Opened>,
+}
+
+/// A layer's file, open.
+struct Opened {
+    path: PathBuf,
+    numbers: Range<u64>,
+    file: Mutex<File>,
+    /// Where its values start: the header's length.
+    values_at: u64,
+    crc: String,
+    /// Whether its checksum holds, once read.
+    checked: OnceLock<Result<(), String>>,
+}
+
+impl Tables {
+    /// The tables of `placement` in `dir`, for the game named `name`; `None` where `dir` holds none of them.
+    ///
+    /// # Errors
+    ///
+    /// Some layers' files but not all, and files that are unreadable, cut short, or for another game, rules or
+    /// layer.
+    pub fn open(dir: &Path, name: &str, placement: Placement) -> Result<Option<Tables>> {
+        let Placement { space, rules, .. } = placement;
+        let all = Solver::new(&space).layers().to_vec();
+        let present = all.iter().filter(|layer| path(dir, layer).exists()).count();
+        if present == 0 {
+            return Ok(None);
+        }
+        if present < all.len() {
+            bail!(
+                "--tables {}: {present} of the placement phase's {} layer tables; `retro --game {name} --phase placement \
+                 --out {}` makes the rest",
+                dir.display(),
+                all.len(),
+                dir.display()
+            );
+        }
+        let mut layers = Vec::with_capacity(all.len());
+        for layer in &all {
+            let path = path(dir, layer);
+            let numbers = layer.numbers.end - layer.numbers.start;
+            let file = File::open(&path).with_context(|| format!("cannot read the table {}", path.display()))?;
+            let mut reader = BufReader::new(&file);
+            let (_, crc, values_at) = read_header(&path, &mut reader, &Header::of(name, &rules, layer), numbers)?;
+            let length = file.metadata().with_context(|| format!("cannot read the table {}", path.display()))?.len();
+            if length != values_at + Packed::bytes_for(numbers) {
+                bail!("the table {} is cut short or too long", path.display());
+            }
+            layers.push(Opened {
+                path,
+                numbers: layer.numbers.clone(),
+                file: Mutex::new(file),
+                values_at,
+                crc,
+                checked: OnceLock::new(),
+            });
+        }
+        Ok(Some(Tables { space, layers }))
+    }
+
+    /// The value of `position` for its side to move; `None` for a position outside the placement phase.
+    ///
+    /// # Errors
+    ///
+    /// Its layer's file cannot be read, or its checksum does not match its contents.
+    pub fn value(&self, position: &Position) -> Result<Option<Wdl>> {
+        let Some(number) = self.space.index(position) else { return Ok(None) };
+        let layer = &self.layers[self.layers.partition_point(|layer| layer.numbers.end <= number)];
+        layer.check()?;
+        let i = number - layer.numbers.start;
+        let mut byte = [0u8];
+        let mut file = layer.file.lock().unwrap_or_else(std::sync::PoisonError::into_inner);
+        file.seek(SeekFrom::Start(layer.values_at + i / 4))
+            .and_then(|_| file.read_exact(&mut byte))
+            .with_context(|| format!("cannot read the table {}", layer.path.display()))?;
+        Ok(Wdl::from_code(byte[0] >> (2 * (i % 4))))
+    }
+}
+
+impl Before<BaghChal> for Tables {
+    fn verdict(&self, state: &Position) -> Result<Option<Verdict>> {
+        Ok(self.value(state)?.map(Verdict::of))
+    }
+}
+
+impl Opened {
+    /// Checks the layer's checksum, the first time only.
+    fn check(&self) -> Result<()> {
+        let checked = self.checked.get_or_init(|| {
+            let mut reader =
+                File::open(&self.path).map_err(|e| format!("cannot read the table {}: {e}", self.path.display()))?;
+            let damaged =
+                || format!("the table {} is damaged: its checksum does not match its contents", self.path.display());
+            reader.seek(SeekFrom::Start(self.values_at)).map_err(|_| damaged())?;
+            let mut hasher = crc32fast::Hasher::new();
+            let mut buffer = vec![0u8; 1 << 22];
+            loop {
+                match reader.read(&mut buffer) {
+                    Ok(0) => break,
+                    Ok(n) => hasher.update(&buffer[..n]),
+                    Err(e) => return Err(format!("cannot read the table {}: {e}", self.path.display())),
+                }
+            }
+            if format!("{:08x}", hasher.finalize()) != self.crc {
+                return Err(damaged());
+            }
+            Ok(())
+        });
+        checked.clone().map_err(anyhow::Error::msg)
+    }
+}
+
+/// A layer's counts by goats captured.
+pub type Counts = Vec<(u8, SliceCount)>;
+
+/// Reads and checks a layer file's header, up to the empty line: its counts, its checksum and its length in
+/// bytes.
+fn read_header(path: &Path, reader: &mut impl BufRead, header: &Header, numbers: u64) -> Result<(Counts, String, u64)> {
     let bad = |why: String| anyhow::anyhow!("the table {} {why}", path.display());
     let mut lines = Vec::new();
+    let mut length = 0;
     loop {
         let mut line = String::new();
         let read = reader.by_ref().take(1 << 12).read_line(&mut line).map_err(|_| bad("has no header".into()))?;
         if read == 0 || lines.len() > 64 || !line.ends_with('\n') {
             bail!(bad("has no header".into()));
         }
+        length += read as u64;
         if line == "\n" {
             break;
         }
@@ -157,5 +282,5 @@ fn read_header(
         counts.push((captured, SliceCount { canonical: [w, d, l], full: [fw, fd, fl] }));
     }
     counts.sort_by_key(|(captured, _)| *captured);
-    Ok((counts, field("crc32")?.to_string()))
+    Ok((counts, field("crc32")?.to_string(), length))
 }

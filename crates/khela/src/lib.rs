@@ -83,6 +83,7 @@ pub mod record;
 pub mod registry;
 pub mod tables;
 pub mod threat;
+pub mod verdict;
 
 pub use analysis::{Analyser, Analysis, MoveValue, Source};
 pub use dynamic::{Game, State, load};

@@ -1,12 +1,12 @@
 //! Who plays a game, for `play` and `match`: the engine to a depth, Monte Carlo with a budget of iterations, a
-//! trained network guiding PUCT, or uniformly random moves, named on the command line (`engine:4`, `mcts:2000`,
-//! `net:results/zero-tictactoe.safetensors`, `random`), and how each chooses a move from a line of play — the
-//! game's history included, so that repetitions count.
+//! trained network guiding PUCT, uniformly random moves, or perfect play by exact tables, named on the command
+//! line (`engine:4`, `mcts:2000`, `net:results/zero-tictactoe.safetensors`, `random`, `perfect`), and how each
+//! chooses a move from a line of play — the game's history included, so that repetitions count.
 
 use crate::net::Guide;
+use crate::verdict::Verdict;
 use anyhow::{Result, anyhow, bail};
 use khela_exact::SearchConfig;
-use khela_exact::retro::Outcome;
 use khela_games::line::{End, Line};
 use khela_games::{Evaluator, Game, Node, Player, Value};
 use khela_heuristic::Engine;
@@ -30,7 +30,7 @@ pub const MAX_SIMULATIONS: u64 = 100_000;
 pub const NET_SIMULATIONS: u32 = 200;
 
 /// The players' names, for messages.
-const NAMES: &str = "engine:DEPTH, mcts:ITERATIONS, net:PATH[:SIMULATIONS] or random";
+const NAMES: &str = "engine:DEPTH, mcts:ITERATIONS, net:PATH[:SIMULATIONS], random or perfect";
 
 /// A player, by what it plays with.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -43,6 +43,10 @@ pub enum Contender {
     Net(PathBuf, u32),
     /// A uniformly random legal move.
     Random,
+    /// The exact tables' move (`--tables DIR`): it never throws a win or a draw away, wins a won position the
+    /// fastest and holds a lost one the longest where the tables keep distances, and takes the first of the
+    /// equally good moves in the game's order.
+    Perfect,
 }
 
 impl FromStr for Contender {
@@ -69,6 +73,7 @@ impl FromStr for Contender {
                 _ => Ok(Contender::Net(budget.into(), NET_SIMULATIONS)),
             },
             "random" if budget.is_empty() => Ok(Contender::Random),
+            "perfect" if budget.is_empty() => Ok(Contender::Perfect),
             _ => bail!("player {text:?}: {NAMES}"),
         }
     }
@@ -81,6 +86,7 @@ impl fmt::Display for Contender {
             Contender::Mcts(iterations) => write!(f, "mcts:{iterations}"),
             Contender::Net(path, simulations) => write!(f, "net:{}:{simulations}", path.display()),
             Contender::Random => f.write_str("random"),
+            Contender::Perfect => f.write_str("perfect"),
         }
     }
 }
@@ -119,20 +125,24 @@ pub fn roll_to_decision<G: Game>(game: &G, line: &mut Line<G>, dice: &mut Pcg) -
 /// Plays `line` to its end, `seats[0]` moving for MAX and `seats[1]` for MIN, the dice of a dice game rolled
 /// from `dice`, showing `decision` each position where a seat is to move: the end, and the rolls of the dice
 /// made (which are no moves).
+///
+/// # Errors
+///
+/// A seat cannot choose ([`Seat::choose`]).
 pub fn play_out<G: Game, S: Game<State = G::State, Move = G::Move> + Sync, E: Evaluator<S>>(
     game: &G,
     line: &mut Line<G>,
     seats: &mut [Seat<'_, S, E>; 2],
     dice: &mut Pcg,
     mut decision: impl FnMut(&G::State),
-) -> (End, u64) {
+) -> Result<(End, u64)> {
     let mut rolls = 0;
     loop {
         let (mover, rolled) = roll_to_decision(game, line, dice);
         rolls += rolled;
-        let Some(mover) = mover else { return (line.end(game).expect("a game over"), rolls) };
+        let Some(mover) = mover else { return Ok((line.end(game).expect("a game over"), rolls)) };
         decision(line.state());
-        let choice = seats[usize::from(mover == Player::Min)].choose(line);
+        let choice = seats[usize::from(mover == Player::Min)].choose(line)?;
         line.play(game, choice.mv);
     }
 }
@@ -154,14 +164,14 @@ pub enum Seen<M> {
     /// Monte Carlo's (or a network-guided search's) mean score of the move for the mover (win 1, draw ½, loss 0)
     /// and its visits, of the iterations run.
     Mcts(f64, u64, u64),
-    /// The endgame tables' outcome of the position for the mover, which the move keeps.
-    Tables(Outcome),
+    /// The exact tables' value of the position for the mover, which the move keeps.
+    Tables(Verdict),
     /// Nothing (a random move).
     Nothing,
 }
 
-/// The best move of a position by endgame tables and the outcome it keeps, where the tables hold the position.
-pub type TableMove<'a, G> = &'a (dyn Fn(&<G as Game>::State) -> Option<(<G as Game>::Move, Outcome)> + Sync);
+/// The best move of a position by exact tables and the value it keeps, where the tables hold the position.
+pub type TableMove<'a, G> = &'a (dyn Fn(&<G as Game>::State) -> Result<Option<(<G as Game>::Move, Verdict)>> + Sync);
 
 /// What a seat plays with.
 enum Brain<'a, G: Game, E> {
@@ -169,6 +179,7 @@ enum Brain<'a, G: Game, E> {
     Mcts(u64),
     Net(&'a dyn Guide<G::State, G::Move>, Guided),
     Random,
+    Perfect,
 }
 
 /// A contender seated at one game: what it keeps from move to move (the engine and its table).
@@ -206,22 +217,30 @@ impl<'a, G: Game + Sync, E: Evaluator<G>> Seat<'a, G, E> {
                 Brain::Net(guide, Guided { simulations, ..Guided::default() })
             }
             Contender::Random => Brain::Random,
+            Contender::Perfect => Brain::Perfect,
         };
         Ok(Seat { game, brain, tables: None, rng: Pcg::from_seed(seed), seed })
     }
 
     /// The same seat playing the tables' move wherever the tables hold the position (`game` should then stop
-    /// its searches at those positions: [`khela_games::settled::Settled`]).
+    /// its searches at those positions: [`khela_games::settled::Settled`]); a `perfect` seat's tables must hold
+    /// every position it meets.
     pub fn with_tables(self, tables: TableMove<'a, G>) -> Self {
         Seat { tables: Some(tables), ..self }
     }
 
     /// The move to play at the end of `line` (a decision node with moves), a line of the game itself or of the
     /// game the seat searches (which share positions and moves).
-    pub fn choose<L: Game<State = G::State, Move = G::Move>>(&mut self, line: &Line<L>) -> ChosenMove<G::Move> {
+    ///
+    /// # Errors
+    ///
+    /// The tables cannot be read, or a `perfect` seat's tables do not hold the position.
+    pub fn choose<L: Game<State = G::State, Move = G::Move>>(&mut self, line: &Line<L>) -> Result<ChosenMove<G::Move>> {
         let state = line.state();
-        if let Some((mv, outcome)) = self.tables.and_then(|tables| tables(state)) {
-            return ChosenMove { mv, seen: Seen::Tables(outcome) };
+        if let Some(tables) = self.tables
+            && let Some((mv, verdict)) = tables(state)?
+        {
+            return Ok(ChosenMove { mv, seen: Seen::Tables(verdict) });
         }
         // Each move's search has its own seed.
         let seed = self.seed.wrapping_add(line.moves().len() as u64);
@@ -230,7 +249,7 @@ impl<'a, G: Game + Sync, E: Evaluator<G>> Seat<'a, G, E> {
                 engine.set_history(line.history().to_vec());
                 let analysis = engine.search(state);
                 let mv = analysis.best.expect("a decision node has a best move");
-                ChosenMove { mv, seen: Seen::Engine(analysis.value, analysis.pv) }
+                Ok(ChosenMove { mv, seen: Seen::Engine(analysis.value, analysis.pv) })
             }
             Brain::Mcts(iterations) => {
                 let config = MctsConfig { seed, ..MctsConfig::default() };
@@ -238,18 +257,22 @@ impl<'a, G: Game + Sync, E: Evaluator<G>> Seat<'a, G, E> {
                     Search::new(self.game, state.clone(), Uct::default(), config).with_history(line.history().to_vec());
                 search.run(*iterations);
                 let mv = search.best().expect("a decision node has an expanded move");
-                searched(mv, &search.stats(), *iterations)
+                Ok(searched(mv, &search.stats(), *iterations))
             }
             Brain::Net(guide, guided) => {
                 let outcome = guide.search(state, line.history(), guided, seed);
                 let mv = outcome.best.expect("a decision node has moves");
-                searched(mv, &outcome.stats, u64::from(guided.simulations))
+                Ok(searched(mv, &outcome.stats, u64::from(guided.simulations)))
             }
             Brain::Random => {
                 let mut moves = Vec::new();
                 self.game.moves(state, &mut moves);
-                ChosenMove { mv: moves[self.rng.below(moves.len())], seen: Seen::Nothing }
+                Ok(ChosenMove { mv: moves[self.rng.below(moves.len())], seen: Seen::Nothing })
             }
+            Brain::Perfect if self.tables.is_none() => {
+                bail!("perfect play needs exact tables: --tables DIR (retro writes them)")
+            }
+            Brain::Perfect => bail!("perfect play: the tables do not hold this position"),
         }
     }
 }
@@ -270,11 +293,14 @@ mod tests {
         assert_eq!("engine:4".parse::<Contender>().unwrap(), Contender::Engine(4));
         assert_eq!("mcts:2000".parse::<Contender>().unwrap(), Contender::Mcts(2000));
         assert_eq!("random".parse::<Contender>().unwrap(), Contender::Random);
+        assert_eq!("perfect".parse::<Contender>().unwrap(), Contender::Perfect);
+        assert_eq!(Contender::Perfect.to_string(), "perfect");
         for (text, message) in [
             ("engine", "engine:N takes N from 1 to 12"),
             ("engine:13", "from 1 to 12"),
             ("mcts:0", "from 1 to 10000000"),
             ("random:3", NAMES),
+            ("perfect:2", NAMES),
             ("alphazero", NAMES),
             ("net:", "net:PATH names the network's file"),
             ("net:a.safetensors:0", "from 1 to 100000"),

@@ -205,8 +205,9 @@ impl PyState {
             .collect()
     }
 
-    /// The move `player` chooses here, in the game's notation: `engine:D`, `mcts:N`, `net:PATH[:N]` or
-    /// `random`, its random choices from `seed` (the same seed, the same move).
+    /// The move `player` chooses here, in the game's notation: `engine:D`, `mcts:N`, `net:PATH[:N]`, `random`
+    /// or `perfect` (where the tables or the game's solver value the position), its random choices from `seed`
+    /// (the same seed, the same move).
     #[pyo3(signature = (player, seed = 0))]
     fn choose(&self, py: Python<'_>, player: &str, seed: u64) -> PyResult<String> {
         let contender: Contender = player.parse().map_err(refused)?;

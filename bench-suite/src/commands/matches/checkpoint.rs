@@ -8,8 +8,10 @@
 //! 0,17,1,over,31
 //! ```
 //!
-//! A line is `pairing,game,payoff from A's view,end,plies`; the file itself is [`crate::checkpoint`]'s.
+//! A line is `pairing,game,payoff from A's view,end,plies`, then with `--judge` A's five counts and B's
+//! ([`Judged::fields`]); the file itself is [`crate::checkpoint`]'s.
 
+use super::judge::Judged;
 use crate::checkpoint::{self, Row};
 use khela_games::line::End;
 
@@ -22,6 +24,8 @@ pub struct Kept {
     pub end: End,
     /// Its length in plies.
     pub plies: u64,
+    /// A's moves and B's judged by the tables (`--judge`).
+    pub judged: Option<[Judged; 2]>,
 }
 
 /// A game of a match, played: its pairing, its number within the pairing, and its result.
@@ -57,12 +61,28 @@ impl Row for Played {
             End::Repetition => "repetition",
             End::LengthCap => "cap",
         };
-        format!("{},{},{},{end},{}", self.pairing, self.game, self.kept.a_view, self.kept.plies)
+        let mut line = format!("{},{},{},{end},{}", self.pairing, self.game, self.kept.a_view, self.kept.plies);
+        for judged in self.kept.judged.iter().flatten() {
+            for n in judged.fields() {
+                line += &format!(",{n}");
+            }
+        }
+        line
     }
 
     fn parse(row: &str) -> Option<Played> {
         let fields: Vec<&str> = row.split(',').collect();
+        let (fields, judged) = fields.split_at_checked(5)?;
         let [p, g, a_view, end, plies] = fields[..] else { return None };
+        let judged = match judged.len() {
+            0 => None,
+            10 => {
+                let n: Vec<u64> = judged.iter().map(|n| n.parse().ok()).collect::<Option<_>>()?;
+                let counts = |k: usize| Judged::from_fields(n[5 * k..5 * k + 5].try_into().expect("five counts"));
+                Some([counts(0), counts(1)])
+            }
+            _ => return None,
+        };
         let a_view: f64 = a_view.parse().ok()?;
         let end = match end {
             "over" => End::Over(a_view),
@@ -70,7 +90,7 @@ impl Row for Played {
             "cap" => End::LengthCap,
             _ => return None,
         };
-        let kept = Kept { a_view, end, plies: plies.parse().ok()? };
+        let kept = Kept { a_view, end, plies: plies.parse().ok()?, judged };
         Some(Played { pairing: p.parse().ok()?, game: g.parse().ok()?, kept })
     }
 }
@@ -84,9 +104,10 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let out = dir.path().join("m.csv");
         let first = open(&out, "game=x seed=1").unwrap();
-        let kept = Kept { a_view: -1.0, end: End::Over(-1.0), plies: 31 };
+        let kept = Kept { a_view: -1.0, end: End::Over(-1.0), plies: 31, judged: None };
         first.keep(&Played { pairing: 0, game: 3, kept }).unwrap();
-        let repeated = Kept { a_view: 0.0, end: End::Repetition, plies: 12 };
+        let judged = Some([Judged::from_fields([1, 0, 9, 2, 0]), Judged::from_fields([0, 0, 11, 0, 3])]);
+        let repeated = Kept { a_view: 0.0, end: End::Repetition, plies: 12, judged };
         first.keep(&Played { pairing: 1, game: 0, kept: repeated }).unwrap();
         drop(first);
         let path = dir.path().join("m.csv.games");
@@ -96,8 +117,13 @@ mod tests {
         let again = open(&out, "game=x seed=1").unwrap();
         assert_eq!(again.done.len(), 2);
         assert_eq!(again.done[&(0, 3)].kept, kept);
+        assert_eq!(again.done[&(1, 0)].kept, repeated, "the judged counts come back");
         again
-            .keep(&Played { pairing: 2, game: 5, kept: Kept { a_view: 1.0, end: End::Over(1.0), plies: 40 } })
+            .keep(&Played {
+                pairing: 2,
+                game: 5,
+                kept: Kept { a_view: 1.0, end: End::Over(1.0), plies: 40, judged: None },
+            })
             .unwrap();
         drop(again);
         assert_eq!(open(&out, "game=x seed=1").unwrap().done.len(), 3);

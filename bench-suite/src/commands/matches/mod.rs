@@ -11,6 +11,7 @@
 
 mod checkpoint;
 mod elo;
+mod judge;
 
 use crate::args::Threads;
 use crate::games::{self, Capability, Entry, GameArgs, Visit};
@@ -44,7 +45,8 @@ pub struct MatchArgs {
     #[allow(missing_docs)]
     pub game: GameArgs,
     /// The players, comma-separated: engine:DEPTH, mcts:ITERATIONS, net:PATH[:SIMULATIONS] (a network trained by
-    /// `zero train` guiding PUCT, 200 simulations a move unless given), random. Every pair of them plays.
+    /// `zero train` guiding PUCT, 200 simulations a move unless given), random, perfect (needs --tables). Every
+    /// pair of them plays.
     #[arg(long, value_delimiter = ',', default_value = "engine:2,engine:4,mcts:300,mcts:1000,random")]
     pub players: Vec<Contender>,
     /// Games per pairing, an even number: each opening is played twice, the colours swapped.
@@ -61,13 +63,21 @@ pub struct MatchArgs {
     pub threads: Threads,
     /// The endgame tables in DIR (`retro --out DIR`: Bagh-Chal's sliding phase, Sixteen
     /// Soldiers' few pieces): every player plays their move
-    /// wherever they hold the position, and the searches stop at every position they hold.
+    /// wherever they hold the position, and the searches stop at every position they hold;
+    /// `perfect` plays their move everywhere, from tables of the whole game (Bagh-Chal's with
+    /// its placement phase, `retro --phase placement`).
     #[arg(long, value_name = "DIR")]
     pub tables: Option<PathBuf>,
     /// Rate the players (Elo, the first at 0, fitted to every pairing's score) into this CSV file
     /// `player,elo,games,score`, and print the ratings after the table.
     #[arg(long, value_name = "PATH")]
     pub ratings: Option<PathBuf>,
+    /// Judge every move the players choose themselves against the exact tables of the whole game
+    /// (--tables DIR valuing every position, as Bagh-Chal's with its placement phase), into this CSV
+    /// file `player,side,games,judged_moves,won,wins_thrown,drawn,draws_thrown,lost,thrown_share`,
+    /// and print it after the table.
+    #[arg(long, value_name = "PATH")]
+    pub judge: Option<PathBuf>,
     #[command(flatten)]
     #[allow(missing_docs)]
     pub out: OutArg,
@@ -137,6 +147,7 @@ impl Visit for Match<'_> {
         }
         let (_, start) = games::position(&entry, &args.game, Some("match"))?;
         let ratings_file = args.ratings.as_deref().map(output::writable).transpose()?;
+        let judge_file = args.judge.as_deref().map(output::writable).transpose()?;
         let sink = Sink::new(&args.out, None)?;
         if let (Some(ratings), Sink::TableAndFile(out)) = (&ratings_file, &sink)
             && *ratings == output::writable(out)?
@@ -156,7 +167,15 @@ impl Visit for Match<'_> {
         // The players search the game whose positions the tables hold are settled, and play the tables' move there.
         let searched = Settled::new(game, known.as_ref().map(|k| k as &dyn Settle<E::Game>));
         let evaluator = scale.as_ref().map(|s| Through(&s.evaluator));
-        let table_move = |s: &<E::Game as Game>::State| known.as_ref().and_then(|k| k.best(s));
+        if args.players.contains(&Contender::Perfect) {
+            Known::whole_game_from(known.as_ref(), &start, "match with a perfect player")?;
+        }
+        if judge_file.is_some() {
+            Known::whole_game_from(known.as_ref(), &start, "match --judge")?;
+        }
+        let table_move =
+            |s: &<E::Game as Game>::State, perfect| known.as_ref().map_or(Ok(None), |k| k.table_move(s, perfect));
+        let (endgame_move, perfect_move) = (|s: &_| table_move(s, false), |s: &_| table_move(s, true));
         // Each network named is loaded once, for all the games it plays.
         let guides = args
             .players
@@ -171,9 +190,10 @@ impl Visit for Match<'_> {
         let players = Players {
             searched: &searched,
             evaluator: evaluator.as_ref(),
-            tables: &table_move,
+            tables: [&endgame_move, &perfect_move],
             contenders: &args.players,
             guides: &guides,
+            judge: known.as_ref().filter(|_| judge_file.is_some()),
         };
         let pairs: Vec<(usize, usize)> =
             (0..args.players.len()).flat_map(|i| (i + 1..args.players.len()).map(move |j| (i, j))).collect();
@@ -228,6 +248,18 @@ impl Visit for Match<'_> {
             })
             .collect();
         let ratings = ratings_file.as_ref().map(|_| rate(&args.players, &pairs, &rows));
+        let judged = judge_file.as_ref().map(|_| {
+            let names: Vec<String> = args.players.iter().map(|p| p.to_string()).collect();
+            let games: Vec<_> = results
+                .iter()
+                .enumerate()
+                .map(|(k, g)| {
+                    let (i, j) = pairs[k / args.games as usize];
+                    ([i, j], g.a_first, g.kept.judged.as_ref())
+                })
+                .collect();
+            judge::rows(&names, [game.player_name(Player::Max), game.player_name(Player::Min)], &games)
+        });
         let facts = Sidecar::now();
         let (first, second) = (game.player_name(Player::Max), game.player_name(Player::Min));
         sink.emit(&rows, || {
@@ -268,6 +300,10 @@ impl Visit for Match<'_> {
                 }
                 format!("\n{table}")
             });
+            let rated = match &judged {
+                Some(judged) => format!("{rated}\nmoves judged by the tables:\n{}", judge::table(judged)),
+                None => rated,
+            };
             format!(
                 "{}: {} games a pairing, {}-ply seeded openings, seed {}\n{table}{rated}\nmachine: {}",
                 entry.title(),
@@ -279,6 +315,11 @@ impl Visit for Match<'_> {
         })?;
         if let (Some(path), Some(ratings)) = (&ratings_file, &ratings) {
             output::write_csv_atomically(path, ratings)?;
+        }
+        if let (Some(path), Some(judged)) = (&judge_file, &judged) {
+            output::write_csv_atomically(path, judged)?;
+            let players: Vec<String> = args.players.iter().map(|p| p.to_string()).collect();
+            facts.write(path, &serde_json::json!({ "players": players, "match": describe(args) }))?;
         }
         if let Sink::TableAndFile(path) = &sink {
             let players: Vec<String> = args.players.iter().map(|p| p.to_string()).collect();
@@ -303,7 +344,7 @@ fn describe(args: &MatchArgs) -> String {
     let players: Vec<String> = args.players.iter().map(|p| p.to_string()).collect();
     let or_none = |o: Option<String>| o.unwrap_or_else(|| "-".into());
     format!(
-        "game={} rules={} quiet-limit={} position={} players={} games={} opening={} seed={}{}{}",
+        "game={} rules={} quiet-limit={} position={} players={} games={} opening={} seed={}{}{}{}",
         args.game.game,
         or_none(args.game.rules.clone()),
         or_none(args.game.quiet_limit.map(|q| q.to_string())),
@@ -314,6 +355,7 @@ fn describe(args: &MatchArgs) -> String {
         args.seed,
         // Only when given, so that the checkpoints of matches without them read as before.
         args.tables.as_ref().map_or(String::new(), |dir| format!(" tables={}", dir.display())),
+        if args.judge.is_some() { " judged" } else { "" },
         args.game.setup.as_ref().map_or(String::new(), |setup| format!(" setup={setup}"))
     )
 }
@@ -326,13 +368,16 @@ fn stream(seed: u64, tag: u64, pairing: usize, n: u64) -> u64 {
 }
 
 /// What the seats of a match play with: the game they search (the tables' positions settled), its evaluator,
-/// the tables' moves, and the players with the networks of those that play with one.
+/// the tables' moves (the endgame's for every player, every position's for a perfect one), and the players with
+/// the networks of those that play with one.
 struct Players<'a, G: Game, E> {
     searched: &'a Settled<'a, G>,
     evaluator: Option<&'a Through<'a, E>>,
-    tables: TableMove<'a, Settled<'a, G>>,
+    tables: [TableMove<'a, Settled<'a, G>>; 2],
     contenders: &'a [Contender],
     guides: &'a [Option<GuideOf<'a, G>>],
+    /// The tables that judge the players' moves (`--judge`).
+    judge: Option<&'a Known<G>>,
 }
 
 /// Plays one game of `game` between `players` (A, B: indices into the seated players), A first if `a_first`,
@@ -365,14 +410,17 @@ fn one_game<G: Notation + Sync, E: khela_games::Evaluator<G>>(
     let seat = |i: usize, seed| -> Result<_> {
         let guide = seated.guides[i].as_deref();
         Ok(Seat::new(seated.searched, seated.evaluator, &seated.contenders[i], guide, 1, seed)?
-            .with_tables(seated.tables))
+            .with_tables(seated.tables[usize::from(seated.contenders[i] == Contender::Perfect)]))
     };
     let mut seats = [seat(first, seeds[0])?, seat(second, seeds[1])?];
-    let (end, rolled) = play_out(game, &mut line, &mut seats, &mut dice, |_| {});
+    let (opened, from) = (line.moves().len(), line.state().clone());
+    let (end, rolled) = play_out(game, &mut line, &mut seats, &mut dice, |_| {})?;
     rolls += rolled;
     let payoff = end.payoff();
     let a_view = if a_first { payoff } else { -payoff };
-    Ok(Kept { a_view, end, plies: line.moves().len() as u64 - rolls })
+    let seat_of_first = [usize::from(!a_first), usize::from(a_first)];
+    let judged = seated.judge.map(|known| judge::judge(game, known, &from, &line.moves()[opened..], seat_of_first));
+    Ok(Kept { a_view, end, plies: line.moves().len() as u64 - rolls, judged: judged.transpose()? })
 }
 
 /// The normal quantile of a two-sided 95% interval.

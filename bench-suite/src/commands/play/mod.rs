@@ -31,7 +31,8 @@ pub struct PlayArgs {
     #[arg(long, default_value = "first")]
     pub human: String,
     /// The opponent: engine:DEPTH, mcts:ITERATIONS, net:PATH[:SIMULATIONS] (a network trained by `zero train`
-    /// guiding PUCT, 200 simulations a move unless given) or random.
+    /// guiding PUCT, 200 simulations a move unless given), random, or perfect (the best move of --tables DIR
+    /// everywhere: tables of the whole game, as Bagh-Chal's with its placement phase).
     #[arg(long, default_value = "engine:4")]
     pub engine: Contender,
     /// The seed of the opponent's random choices, of the dice and of a dealt start (EinStein's setup).
@@ -100,7 +101,11 @@ impl Visit for Play<'_> {
         let settled = Settled::new(game, known.as_ref().map(|k| k as &dyn Settle<E::Game>));
         let scale = entry.scale();
         let through = scale.as_ref().map(|s| Through(&s.evaluator));
-        let table_move = |s: &<E::Game as Game>::State| known.as_ref().and_then(|k| k.best(s));
+        let perfect = args.engine == Contender::Perfect;
+        if perfect {
+            Known::whole_game_from(known.as_ref(), line.state(), "play --engine perfect")?;
+        }
+        let table_move = |s: &<E::Game as Game>::State| known.as_ref().map_or(Ok(None), |k| k.table_move(s, perfect));
         let guide = match &args.engine {
             Contender::Net(path, _) => {
                 Some(khela::net::guide(&entry, args.game.game.name.into(), path, "play --engine net:PATH")?)
@@ -136,7 +141,7 @@ impl Visit for Play<'_> {
             };
             let name = game.player_name(mover);
             if !humans[usize::from(mover == Player::Min)] {
-                let choice = seat.choose(&line);
+                let choice = seat.choose(&line)?;
                 let mut said = format!("{name}: {}", game.write_move(choice.mv));
                 match choice.seen {
                     Seen::Engine(value, pv) => {
@@ -149,7 +154,7 @@ impl Visit for Play<'_> {
                         let visits = format!("{} of {} iterations", HumanCount(visits), HumanCount(iterations));
                         said.push_str(&format!(" (mean score {mean:.3} for {name}, {visits})"));
                     }
-                    Seen::Tables(outcome) => said.push_str(&format!(" (the tables: {outcome} for {name})")),
+                    Seen::Tables(verdict) => said.push_str(&format!(" (the tables: {verdict} for {name})")),
                     Seen::Nothing => {}
                 }
                 output::say(said)?;

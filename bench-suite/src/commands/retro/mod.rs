@@ -1,8 +1,10 @@
 //! `retro`: retrograde analysis of a game's endgame — Bagh-Chal's sliding phase, every position with all goats
 //! placed; Sixteen Soldiers' positions with few pieces — solved exactly on every core; the tables written to a
 //! directory ([`khela::tables`]) with a summary per part (goats captured and side to move; pieces of each side).
-//! With `--phase placement`, Bagh-Chal's placement phase after it, layer by layer ([`placement`]).
+//! With `--phase placement`, Bagh-Chal's placement phase after it, layer by layer ([`placement`]); with `--check N`
+//! as well, its tables checked by the proof search ([`check`]).
 
+mod check;
 mod placement;
 
 use crate::args::{self, Threads};
@@ -50,6 +52,15 @@ pub struct RetroArgs {
     /// stopped is resumed by the same command, from the first layer not written.
     #[arg(long, value_enum, default_value_t = Phase::Sliding)]
     pub phase: Phase,
+    /// With --phase placement: check the placement tables in --out instead of making them — N positions drawn
+    /// from the layers, each valued again by the proof search to the sliding phase's tables (as `prove` does)
+    /// where it decides within its budget of nodes — into placement-check.csv; exit status 1 where they
+    /// disagree.
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1_000_000))]
+    pub check: Option<u64>,
+    /// The seed of --check's draw.
+    #[arg(long, default_value_t = 0, requires = "check")]
+    pub seed: u64,
 }
 
 /// The phases `retro` solves.
@@ -87,6 +98,9 @@ impl Visit for Retro<'_> {
         if args.game.position.is_some() {
             bail!("retro solves every position of the endgame; it takes no --position");
         }
+        if args.check.is_some() && args.phase != Phase::Placement {
+            bail!("--check checks the placement phase's tables: retro --phase placement --check N");
+        }
         match args.phase {
             Phase::Sliding => endgame(&entry, args, args.captured.clone()),
             Phase::Placement => {
@@ -95,6 +109,16 @@ impl Visit for Retro<'_> {
                         "retro --phase placement values every layer of the placement phase; it takes no --captured \
                          or --pieces"
                     );
+                }
+                if let Some(positions) = args.check {
+                    let Some(placement) = entry.placement() else {
+                        return Err(games::refuse("retro --check", &args.game.game, Capability::Placement));
+                    };
+                    let placement = placement?;
+                    let (name, rules) = (args.game.game.name.to_string(), placement.rules.clone());
+                    let (dir, seed, threads) = (args.out.as_path(), args.seed, args.threads.count());
+                    let check = check::Check { name: &name, rules: &rules, dir, positions, seed, threads };
+                    return check::run(&entry, &placement, &check);
                 }
                 let request =
                     placement::Request { game: &args.game.game, threads: args.threads.count(), out: &args.out };

@@ -172,7 +172,7 @@ impl Visit for Solve<'_> {
             let (text, state) = games::position(&entry, &args.game, Some("solve"))?;
             // Where the tables know every move, the position's value is exact, depth or not; elsewhere, a
             // depth-limited search stops at every position the tables hold.
-            if known.best(&state).is_some() || args.depth.is_none() {
+            if known.choice(&state)?.is_some() || args.depth.is_none() {
                 let dir = args.tables.as_deref().expect("tables");
                 return tables::solve(&entry, known, dir, (&text, &state), (&args.out, limit(args)));
             }

@@ -1,5 +1,6 @@
-//! `solve --tables DIR`: exact values from a game's endgame tables — a position they hold, or one whose every
-//! move leads into them, read from them; a position a few moves before them searched exactly to them, every
+//! `solve --tables DIR`: exact values from a game's tables — a position they hold (the endgame's, and Bagh-Chal's
+//! placement phase where its layer tables are there too), or one whose every move leads into them, read from
+//! them; a position a few moves before them searched exactly to them, every
 //! position they hold a leaf with its exact value (rows `move,value,best`, as every exact solve writes them).
 
 use super::moves;
@@ -8,7 +9,7 @@ use crate::output::{self, OutArg, Sink};
 use anyhow::{Result, bail};
 use indicatif::HumanCount;
 use khela::known::Known;
-use khela_exact::retro::{self, Outcome};
+use khela::verdict::Verdict;
 use khela_exact::{Algorithm, Natural, Searcher};
 use khela_games::settled::{Settle, Settled};
 use khela_games::{Game, Node, Notation, Player, Value};
@@ -27,8 +28,8 @@ struct TableRow {
     best: bool,
 }
 
-/// `solve --tables`: every move's exact outcome from the tables of the game's endgame in `dir`, and the line of
-/// best play to the end.
+/// `solve --tables`: every move's exact value from the tables in `dir` (the endgame's, and the placement phase's
+/// where they are there), and the line of best play to the end.
 pub fn solve<E: Entry>(
     entry: &E,
     known: &Known<E::Game>,
@@ -37,45 +38,46 @@ pub fn solve<E: Entry>(
     (out, limit): (&OutArg, Option<Duration>),
 ) -> Result<()> {
     let game = entry.game();
-    let (endgame, table) = (&known.endgame, &known.table);
-    let space = &*endgame.space;
-    let (Some(outcomes), Some((_, outcome))) = (known.moves(state), known.best(state)) else {
+    let (Some(verdicts), Some((_, verdict))) = (known.verdicts(state)?, known.choice(state)?) else {
         return search(entry, known, dir, (text, state), (out, limit));
     };
-    let mover = space.to_move(state);
-    let max_view = |o: Outcome| match o {
-        Outcome::Win(_) => mover.view(1.0),
-        Outcome::Loss(_) => mover.view(-1.0),
-        Outcome::Draw => 0.0,
-    };
-    let plies = |o: Outcome| match o {
-        Outcome::Win(d) | Outcome::Loss(d) => Some(d),
-        Outcome::Draw => None,
-    };
-    let rows: Vec<TableRow> = outcomes
+    let mover = known.endgame.space.to_move(state);
+    let rows: Vec<TableRow> = verdicts
         .iter()
-        .map(|&(mv, o)| TableRow {
+        .map(|&(mv, v)| TableRow {
             mv: game.write_move(mv),
-            value: output::value(max_view(o)),
-            plies: plies(o),
-            best: o == outcome,
+            value: output::value(mover.view(f64::from(v.sign()))),
+            plies: v.plies(),
+            best: v == verdict,
         })
         .collect();
-    let line: Vec<String> = retro::line(space, table, state).into_iter().map(|mv| game.write_move(mv)).collect();
+    let line: Vec<String> = known.line(state)?.into_iter().map(|mv| game.write_move(mv)).collect();
+    let unknown = verdicts.iter().any(|(_, v)| v.sign() != 0 && v.plies().is_none());
     Sink::new(out, None)?.emit(&rows, || {
         let (side, first) = (game.player_name(mover), output::view_of(game.player_name(Player::Max)));
         let mut table = output::table(&["move", &format!("value ({first})"), "plies to the end", "best"]);
-        for row in &rows {
-            let plies = row.plies.map_or("never".to_string(), |d| d.to_string());
+        for (row, (_, v)) in rows.iter().zip(&verdicts) {
+            let plies = match (v.plies(), v) {
+                (Some(d), _) => d.to_string(),
+                (None, Verdict::Draw) => "never".to_string(),
+                (None, _) => "-".to_string(),
+            };
             table.add_row(vec![row.mv.clone(), row.value.clone(), plies, if row.best { "best" } else { "" }.into()]);
         }
-        let verdict = match outcome {
-            Outcome::Win(d) => format!("{side} win in {d} plies"),
-            Outcome::Loss(d) => format!("{side} lose in {d} plies"),
-            Outcome::Draw => "a draw: neither side can force an end".to_string(),
+        let verdict = match verdict {
+            Verdict::Win(Some(d)) => format!("{side} win in {d} plies"),
+            Verdict::Loss(Some(d)) => format!("{side} lose in {d} plies"),
+            Verdict::Win(None) => format!("{side} win"),
+            Verdict::Loss(None) => format!("{side} lose"),
+            Verdict::Draw => "a draw: neither side can force an end".to_string(),
         };
         let line = if line.is_empty() { String::new() } else { format!("\nbest play: {}", line.join(" ")) };
-        format!("{}\n{side} to move: {verdict} (exact, from the tables){line}\n{table}", game.picture(state))
+        let note = if unknown {
+            "\n(-: the placement phase's tables keep win, draw or loss, not the plies to the end)"
+        } else {
+            ""
+        };
+        format!("{}\n{side} to move: {verdict} (exact, from the tables){line}\n{table}{note}", game.picture(state))
     })
 }
 

@@ -3,15 +3,18 @@
 //! by search.
 
 use crate::board::{Board as Drawn, Gesture, Kind};
-use crate::layers::Placement;
+use crate::layers::{self, Placement};
 use crate::registry::{Endgame, Entry, Part, Published, Scale, Scope, Spec, Summary, View, VisitNet};
+use crate::verdict::{Before, Solved};
 use anyhow::{Result, anyhow, bail};
-use khela_exact::retro::Census;
-use khela_games::alquerque;
+use khela_exact::layered;
+use khela_exact::retro::{Census, Outcome};
 use khela_games::bagh_chal::placement::PlacementPhase;
 use khela_games::bagh_chal::sliding::SlidingPhase;
 use khela_games::bagh_chal::{BaghChal, Move, Position, Setup, ends};
+use khela_games::{Space, alquerque};
 use khela_heuristic::bagh_chal::Crowding;
+use std::path::Path;
 
 /// Bagh-Chal move sequences from the start, plies 0..=8 (perft; our counts, plies 1–4 checked by the tests
 /// against a move generator written from the rules).
@@ -259,6 +262,27 @@ impl Entry for BaghChalEntry {
     fn placement(&self) -> Option<Result<Placement>> {
         let space = PlacementPhase::new(&self.game).map_err(|e| anyhow!("{}: {e}", self.title));
         Some(space.map(|space| Placement { game: self.game.clone(), space, rules: rules_text(&self.setup) }))
+    }
+
+    /// The placement phase's layer tables in `dir`, where `retro --phase placement` wrote them.
+    fn before_endgame(&self, name: &str, dir: &Path) -> Option<Result<Box<dyn Before<BaghChal>>>> {
+        let placement = self.placement()?.ok()?; // a game with stacks has no placement tables
+        let tables = layers::Tables::open(dir, name, placement).transpose()?;
+        Some(tables.map(|tables| Box::new(tables) as Box<dyn Before<BaghChal>>))
+    }
+
+    /// The placement phase solved by layers in memory, with its distances, where it is small.
+    fn solve_before_endgame(
+        &self,
+        endgame: &(dyn Fn(&Position) -> Option<Outcome> + Sync),
+        most: u64,
+    ) -> Option<Result<Box<dyn Before<BaghChal>>>> {
+        let Placement { space, .. } = self.placement()?.ok()?;
+        if space.len() > most {
+            return None;
+        }
+        let table = layered::solve(&space, endgame, |_| {}).map_err(|e| anyhow!("{}: {e}", self.title));
+        Some(table.map(|table| Box::new(Solved { space, table }) as Box<dyn Before<BaghChal>>))
     }
 
     /// Our counts from the standard start.

@@ -4,11 +4,14 @@
 use super::endgame::{Endgame, Scope};
 use super::params::Spec;
 use crate::board::{Board, Gesture};
+use crate::verdict::Before;
 use anyhow::Result;
+use khela_exact::retro::Outcome;
 use khela_games::connect4::Connect4;
 use khela_games::pig::Pig;
 use khela_games::{Evaluator, Game, Notation, Player, Value};
 use khela_zero::Encode;
+use std::path::Path;
 
 /// How a game's values are shown.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -224,6 +227,25 @@ pub trait Entry: Sized + Send + Sync + 'static {
     /// The game's placement phase, for layered backward induction and its tables (`retro --phase placement`):
     /// Bagh-Chal's family without stacks; `None` for the other games.
     fn placement(&self) -> Option<Result<crate::layers::Placement>> {
+        None
+    }
+
+    /// The values of the positions before the game's endgame from their tables in `dir` (`name` the game's name
+    /// in the files): Bagh-Chal's placement phase where `retro --phase placement` wrote it there; `None` where
+    /// the game has no such phase or `dir` holds none of its tables.
+    fn before_endgame(&self, name: &str, dir: &Path) -> Option<Result<Box<dyn Before<Self::Game>>>> {
+        let _ = (name, dir);
+        None
+    }
+
+    /// The values of the positions before the game's endgame solved here, in memory, the endgame's positions
+    /// valued by `endgame`: where the game has such a phase of at most `most` numbers; `None` elsewhere.
+    fn solve_before_endgame(
+        &self,
+        endgame: &(dyn Fn(&<Self::Game as Game>::State) -> Option<Outcome> + Sync),
+        most: u64,
+    ) -> Option<Result<Box<dyn Before<Self::Game>>>> {
+        let _ = (endgame, most);
         None
     }
 

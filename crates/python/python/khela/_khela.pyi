@@ -98,7 +98,7 @@ class State:
         """Every legal move valued ({"move", "value", "visits", "best"}, values the first player's view): exactly
         by default, by the engine to a depth, or by Monte Carlo tree search."""
     def choose(self, player: str, seed: int = 0) -> str:
-        """The move a player (engine:D, mcts:N, net:PATH[:N], random) chooses here, in the game's notation."""
+        """The move a player (engine:D, mcts:N, net:PATH[:N], random, perfect) chooses here, in the game's notation."""
 
 def load(text: str) -> Game:
     """The game of a game string (khela.games() lists the games)."""

@@ -166,7 +166,7 @@ where
     let net_seat = Seat::new(game, evaluator, net, Some(guide), 1, seed)?;
     let opponent_seat = Seat::new(game, evaluator, opponent, None, 16, seed ^ 1)?;
     let mut seats = if net_max { [net_seat, opponent_seat] } else { [opponent_seat, net_seat] };
-    let (end, _) = play_out(game, &mut line, &mut seats, &mut rng, |_| {});
+    let (end, _) = play_out(game, &mut line, &mut seats, &mut rng, |_| {})?;
     Ok(end.payoff() * if net_max { 1.0 } else { -1.0 })
 }
 
