@@ -1,5 +1,5 @@
-//! `retro --phase placement` end to end, on small games of the Bagh-Chal family: the summary's counts and the
-//! start's value are the generic layered solver's (in memory, over the whole phase, from the library's sliding
+//! `retro --phase placement` end to end, on small games of the Bagh-Chal family: the summary's counts, the
+//! fragile draws and the start's value are the generic layered solver's (in memory, over the whole phase, from the library's sliding
 //! tables); the same files on 1 and 2 threads; a run cut short resumes to the same files; a damaged layer is
 //! refused; and the refusals.
 
@@ -8,8 +8,8 @@ use khela_exact::layered::{self, Wdl};
 use khela_exact::retro;
 use khela_games::bagh_chal::placement::PlacementPhase;
 use khela_games::bagh_chal::sliding::SlidingPhase;
-use khela_games::bagh_chal::{BaghChal, Setup};
-use khela_games::{Player, Space};
+use khela_games::bagh_chal::{BaghChal, Position, Setup};
+use khela_games::{Game, Node, Player, Space};
 use std::collections::BTreeMap;
 use std::path::Path;
 
@@ -24,9 +24,17 @@ const VARIANTS: [(&str, u8, &[&str], u8, u8); 2] = [
     ("size=5,tigers=a1+c3,goats=4,captures=2", 5, &["a1", "c3"], 4, 2),
 ];
 
+/// The header of the fragile draws.
+const FRAGILE_HEADER: &str =
+    "placed,captured,draws,fragile_draws,fragile_share,canonical_draws,canonical_fragile_draws";
+
 /// The summary's rows by (goats placed, goats captured, side to move): positions, tiger wins, goat wins, draws,
 /// in full then up to symmetry.
 type Rows = BTreeMap<(String, String, String), Vec<u64>>;
+
+/// The fragile draws' rows by (goats placed, goats captured): draws, fragile draws, in full then up to
+/// symmetry.
+type Fragile = BTreeMap<(String, String), Vec<u64>>;
 
 fn run(dir: &Path, rules: &str, threads: &str) -> std::process::Output {
     bench()
@@ -54,13 +62,20 @@ fn files(dir: &Path) -> BTreeMap<String, Vec<u8>> {
 }
 
 /// The summary's rows the generic solver gives: by (placed, captured, to move), the positions in full and up
-/// to symmetry, by who wins; and the start's value for the goats.
-fn expected(game: &BaghChal) -> (Rows, Wdl) {
+/// to symmetry, by who wins; the fragile draws, found by looking at every placement of every drawn position;
+/// and the start's value for the goats.
+fn expected(game: &BaghChal) -> (Rows, Fragile, Wdl) {
     let sliding = SlidingPhase::new(game, 0).unwrap();
     let slid = retro::solve(&sliding, |_| {}).unwrap();
     let space = PlacementPhase::new(game).unwrap();
     let table = layered::solve(&space, |s| slid.outcome(&sliding, s), |_| {}).unwrap();
-    let mut rows = Rows::new();
+    // Whether the tigers win the position `c`, which a goat placement leads to.
+    let tigers_win = |c: &Position| match game.node(c) {
+        Node::Terminal(payoff) => payoff < 0.0,
+        _ if c.in_hand == 0 => matches!(slid.outcome(&sliding, c), Some(retro::Outcome::Win(_))),
+        _ => matches!(table.outcome(&space, c), Some(retro::Outcome::Win(_))),
+    };
+    let (mut rows, mut fragile) = (Rows::new(), Fragile::new());
     for i in 0..space.len() {
         let Some(s) = space.position(i) else { continue };
         let placed = game.goats() - s.in_hand;
@@ -79,9 +94,19 @@ fn expected(game: &BaghChal) -> (Rows, Wdl) {
         row[1 + slot] += images;
         row[4] += 1;
         row[5 + slot] += 1;
+        if s.goats_to_move {
+            let row = fragile.entry((placed.to_string(), s.captured.to_string())).or_insert_with(|| vec![0; 4]);
+            let mut moves = Vec::new();
+            game.moves(&s, &mut moves);
+            let lost = value == Wdl::Draw && moves.iter().any(|&mv| tigers_win(&game.child(&s, mv)));
+            row[0] += if value == Wdl::Draw { images } else { 0 };
+            row[1] += if lost { images } else { 0 };
+            row[2] += u64::from(value == Wdl::Draw);
+            row[3] += u64::from(lost);
+        }
     }
     let start = Wdl::of(table.outcome(&space, &game.start_position()).unwrap());
-    (rows, start)
+    (rows, fragile, start)
 }
 
 #[test]
@@ -89,7 +114,7 @@ fn the_summary_and_the_start_are_the_generic_solver_s_on_any_threads() {
     for (rules, size, tigers, goats, captures_to_win) in VARIANTS {
         let tigers = tigers.iter().map(|t| t.to_string()).collect();
         let game = BaghChal::new(&Setup { size, tigers, goats, captures_to_win, ..Setup::bagh_chal() }).unwrap();
-        let (rows, start) = expected(&game);
+        let (rows, fragile, start) = expected(&game);
         let (one, two) = (tempfile::tempdir().unwrap(), tempfile::tempdir().unwrap());
         let (printed, progress) = placement(one.path(), rules, "1");
         assert!(progress.contains("the sliding phase's tables first"), "{progress}");
@@ -110,6 +135,25 @@ fn the_summary_and_the_start_are_the_generic_solver_s_on_any_threads() {
             })
             .collect();
         assert_eq!(written, rows, "{rules}");
+        let text = std::fs::read_to_string(one.path().join("placement-fragile.csv")).unwrap();
+        assert_eq!(text.lines().next(), Some(FRAGILE_HEADER));
+        let written: Fragile = text
+            .lines()
+            .skip(1)
+            .map(|line| {
+                let r: Vec<&str> = line.split(',').collect();
+                let share: f64 = r[4].parse().unwrap();
+                let (draws, lost): (u64, u64) = (r[2].parse().unwrap(), r[3].parse().unwrap());
+                assert_eq!(share, if draws == 0 { 0.0 } else { lost as f64 / draws as f64 }, "{line}");
+                ((r[0].into(), r[1].into()), [2, 3, 5, 6].iter().map(|&k| r[k].parse().unwrap()).collect())
+            })
+            .collect();
+        assert_eq!(written, fragile, "{rules}");
+        let placed: Vec<u8> =
+            fragile.iter().filter(|(_, row)| row[1] > 0).map(|((placed, _), _)| placed.parse().unwrap()).collect();
+        let (earliest, latest) = (placed.iter().min().unwrap(), placed.iter().max().unwrap());
+        let said = format!("from the goats' placement {} to their placement {}", earliest + 1, latest + 1);
+        assert!(printed.contains(&said), "{printed}");
         placement(two.path(), rules, "2");
         assert_eq!(files(one.path()), files(two.path()), "{rules}: 1 and 2 threads");
     }
@@ -148,6 +192,16 @@ fn a_run_cut_short_resumes_to_the_same_files_and_a_damaged_layer_is_refused() {
     let out = run(other.path(), "size=3,tigers=b2,goats=6,captures=2", "1");
     let message = String::from_utf8_lossy(&out.stderr);
     assert!(message.contains("is for rules"), "{message}");
+    // A layer of the first format, whose counts lack the fragile draws: refused, with what to do.
+    let path = dir.path().join("placement-05-goats.wdl");
+    let text = std::fs::read(&path).unwrap();
+    let older = [b"khela layer table 1".as_slice(), &text["khela layer table 2".len()..]].concat();
+    std::fs::write(&path, older).unwrap();
+    let out = run(dir.path(), rules, "1");
+    assert_eq!(out.status.code(), Some(2));
+    let message = String::from_utf8_lossy(&out.stderr);
+    assert!(message.contains("placement-05-goats.wdl was made by an older khela"), "{message}");
+    assert!(message.contains("delete it to remake it"), "{message}");
 }
 
 #[test]

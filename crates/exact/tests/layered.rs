@@ -93,7 +93,8 @@ fn a_space_whose_moves_stay_in_their_layer_is_refused() {
 /// The fast path for Bagh-Chal ([`layered::bagh_chal`]), layer by layer from the layer before: every number's
 /// value is the generic solver's without its distance, and each slice's counts are its positions' — up to
 /// symmetry and in full (each position counted as many times as it has images) — on variants with symmetric
-/// tiger sets, captures that win and boards that fill; on one thread and two.
+/// tiger sets, captures that win and boards that fill; on one thread and two. The draws one goat mistake from
+/// a loss are counted as a plain look at every move finds them.
 #[test]
 fn the_fast_path_values_every_number_as_the_generic_solver_does() {
     let variants = [
@@ -110,6 +111,20 @@ fn the_fast_path_values_every_number_as_the_generic_solver_does() {
             let number = sliding.number(captured, board, false)?;
             slid.get(number).map(Wdl::of)
         };
+        // Whether a move of `s` leads to a position its opponent wins: a mistake that loses.
+        let has_losing_move = |s: &Position| {
+            let mut moves = Vec::new();
+            game.moves(s, &mut moves);
+            moves.iter().any(|&mv| {
+                let child = game.child(s, mv);
+                let value = match placement.index(&child) {
+                    Some(i) if !matches!(game.node(&child), Node::Terminal(_)) => table.get(i).unwrap(),
+                    _ => negamax(&game, &sliding, &slid, &child),
+                };
+                matches!(value, Outcome::Win(_))
+            })
+        };
+        let mut fragile = 0;
         let mut tables: Vec<Vec<Packed>> = vec![Vec::new(); 2];
         for (threads, tables) in [1, 2].into_iter().zip(&mut tables) {
             let pool = rayon::ThreadPoolBuilder::new().num_threads(threads).build().unwrap();
@@ -122,16 +137,22 @@ fn the_fast_path_values_every_number_as_the_generic_solver_does() {
                     let mut expected = layered::bagh_chal::SliceCount::default();
                     for i in numbers.clone() {
                         let Some(s) = placement.position(i) else { continue };
-                        let slot = Wdl::of(table.get(i).unwrap()).slot();
-                        expected.canonical[slot] += 1;
-                        expected.full[slot] += placement.multiplicity(&s);
+                        let value = Wdl::of(table.get(i).unwrap());
+                        expected.canonical[value.slot()] += 1;
+                        expected.full[value.slot()] += placement.multiplicity(&s);
+                        if s.goats_to_move && value == Wdl::Draw && has_losing_move(&s) {
+                            expected.fragile[0] += 1;
+                            expected.fragile[1] += placement.multiplicity(&s);
+                        }
                     }
                     assert_eq!(*count, expected, "{slice:?}");
+                    fragile += count.fragile[0];
                 }
                 tables.push(values.table);
             }
         }
         assert_eq!(tables[0], tables[1], "one thread and two");
+        assert!(fragile > 0, "some draws are one goat mistake from a loss");
         let missing = solver.layer(1, None, &outside, &|_| {}).unwrap_err();
         assert!(matches!(missing, LayeredError::Missing { layer: 1, .. }), "{missing}");
     }

@@ -159,7 +159,13 @@ impl Classes {
     /// Whether a symmetry other than the identity keeps the set of class `class` in place: then some of its
     /// numbers stand for no board, and its boards are moved to their numbers by more than one symmetry.
     pub fn is_symmetric(&self, class: usize) -> bool {
-        self.keepers[class].count_ones() > 1
+        self.keepers(class).count_ones() > 1
+    }
+
+    /// The symmetries that keep the set of class `class` in place (the identity among them), as a bit mask over
+    /// [`Classes::symmetries`].
+    pub fn keepers(&self, class: usize) -> u8 {
+        self.keepers[class]
     }
 
     /// The symmetries, in the order [`Classes::new`] was given them.

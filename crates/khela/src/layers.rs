@@ -9,12 +9,12 @@
 //! ([`Packed::bytes`]):
 //!
 //! ```text
-//! khela layer table 1
+//! khela layer table 2
 //! game: bagh-chal
 //! rules: size=5,tigers=a5+e5+a1+e1,goats=20,first=goats,captures=5
 //! layer: 19 placed, goats to move
 //! numbers: 136841908
-//! captured 0: 1 2 3 4 5 6
+//! captured 0: 1 2 3 4 5 6 7 8
 //! …
 //! crc32: 1a2b3c4d
 //!
@@ -23,7 +23,8 @@
 //!
 //! A value is 1 a win for the side to move, 2 a draw, 3 a loss, 0 a number that stands for no position. Each
 //! `captured C` line counts the layer's positions with C goats captured: wins, draws and losses for the side
-//! to move up to symmetry, then the same in full; `crc32` is the CRC-32 (IEEE) of the value bytes.
+//! to move up to symmetry, then the same in full, then the fragile draws up to symmetry and in full (drawn
+//! positions of the goats to move with a placement that loses; 0 where the tigers are to move); `crc32` is the CRC-32 (IEEE) of the value bytes.
 
 use crate::verdict::{Before, Verdict};
 use anyhow::{Context, Result, bail};
@@ -41,7 +42,10 @@ use std::path::{Path, PathBuf};
 use std::sync::{Mutex, OnceLock};
 
 /// The first line of every layer file.
-const MAGIC: &str = "khela layer table 1";
+const MAGIC: &str = "khela layer table 2";
+
+/// The first line of the files of the first format, whose counts lack the fragile draws.
+const OLDER: &str = "khela layer table 1";
 
 /// A game's placement phase, for its layer tables.
 pub struct Placement {
@@ -90,7 +94,8 @@ pub fn write(path: &Path, header: &Header, values: &LayerValues) -> Result<()> {
     for (slice, count) in &values.slices {
         let [w, d, l] = count.canonical;
         let [fw, fd, fl] = count.full;
-        text += &format!("captured {}: {w} {d} {l} {fw} {fd} {fl}\n", slice.captured);
+        let [f, ff] = count.fragile;
+        text += &format!("captured {}: {w} {d} {l} {fw} {fd} {fl} {f} {ff}\n", slice.captured);
     }
     text += &format!("crc32: {:08x}\n\n", crc32fast::hash(values.table.bytes()));
     files::write_parts_atomically(path, &[text.as_bytes(), values.table.bytes()])
@@ -259,6 +264,9 @@ fn read_header(path: &Path, reader: &mut impl BufRead, header: &Header, numbers:
         }
         lines.push(line.trim_end().to_string());
     }
+    if lines.first().map(String::as_str) == Some(OLDER) {
+        bail!(bad("was made by an older khela, which did not count the fragile draws: delete it to remake it".into()));
+    }
     if lines.first().map(String::as_str) != Some(MAGIC) {
         bail!(bad(format!("does not start with {MAGIC:?}")));
     }
@@ -276,10 +284,10 @@ fn read_header(path: &Path, reader: &mut impl BufRead, header: &Header, numbers:
     for (key, value) in &fields {
         let Some(captured) = key.strip_prefix("captured ") else { continue };
         let figures: Vec<u64> = value.split(' ').filter_map(|n| n.parse().ok()).collect();
-        let (Ok(captured), &[w, d, l, fw, fd, fl]) = (captured.parse::<u8>(), figures.as_slice()) else {
+        let (Ok(captured), &[w, d, l, fw, fd, fl, f, ff]) = (captured.parse::<u8>(), figures.as_slice()) else {
             bail!(bad(format!("has a damaged line {key:?}")));
         };
-        counts.push((captured, SliceCount { canonical: [w, d, l], full: [fw, fd, fl] }));
+        counts.push((captured, SliceCount { canonical: [w, d, l], full: [fw, fd, fl], fragile: [f, ff] }));
     }
     counts.sort_by_key(|(captured, _)| *captured);
     Ok((counts, field("crc32")?.to_string(), length))

@@ -42,6 +42,23 @@ struct Row {
     canonical_draws: u64,
 }
 
+/// The fragile draws' file in `--out`.
+pub const FRAGILE: &str = "placement-fragile.csv";
+
+/// A row of the fragile draws: one slice of the placement phase with the goats to move, its draws and those of
+/// them with a placement that loses — one goat mistake from a loss.
+#[derive(Serialize)]
+struct FragileRow {
+    placed: u8,
+    captured: u8,
+    draws: u64,
+    fragile_draws: u64,
+    /// `fragile_draws / draws`, or 0 where there are no draws.
+    fragile_share: f64,
+    canonical_draws: u64,
+    canonical_fragile_draws: u64,
+}
+
 /// One layer as this run valued it, for the sidecar.
 #[derive(Serialize)]
 struct LayerTime {
@@ -58,6 +75,9 @@ struct Figures {
     threads: usize,
     /// This run's time: the layers it valued (the others were on disk).
     seconds: f64,
+    /// The goats placed before the first and before the last placement at which a drawn position has a
+    /// placement that loses (the placement made is the next one: 0 is the first goat's).
+    fragile_placed: Option<[u8; 2]>,
     peak_memory_bytes: Option<u64>,
     numbers: u64,
     table_bytes: u64,
@@ -181,10 +201,17 @@ pub(super) fn run<E: Entry>(entry: &E, args: &Request, sliding: impl FnOnce() ->
     let rows = summary(all, &counts);
     let summary_csv = dir.join(SUMMARY);
     output::write_csv_atomically(&summary_csv, &rows)?;
+    let fragile = fragile(all, &counts);
+    let fragile_csv = dir.join(FRAGILE);
+    output::write_csv_atomically(&fragile_csv, &fragile)?;
+    let placed: Vec<u8> = fragile.iter().filter(|r| r.fragile_draws > 0).map(|r| r.placed).collect();
+    let fragile_placed = placed.iter().min().zip(placed.iter().max()).map(|(&a, &b)| [a, b]);
+    Sidecar::now().write(&fragile_csv, &serde_json::json!({ "fragile_placed": fragile_placed }))?;
     let figures = Figures {
         start: start_value.into(),
         threads,
         seconds,
+        fragile_placed,
         peak_memory_bytes: machine::peak_memory_bytes(),
         numbers: space.len(),
         table_bytes,
@@ -199,7 +226,14 @@ pub(super) fn run<E: Entry>(entry: &E, args: &Request, sliding: impl FnOnce() ->
         entry.title()
     ))?;
     output::say(format!("the start is {start_value} with best play"))?;
-    output::say(format!("wrote {} and the layer tables beside it", summary_csv.display()))
+    if let Some([earliest, latest]) = fragile_placed {
+        output::say(format!(
+            "one goat mistake can lose a drawn position from the goats' placement {} to their placement {}",
+            earliest + 1,
+            latest + 1
+        ))?;
+    }
+    output::say(format!("wrote {}, {} and the layer tables beside them", summary_csv.display(), fragile_csv.display()))
 }
 
 /// The sliding phase's tables in `dir`, solved first by `solve` where a file is missing.
@@ -244,6 +278,27 @@ fn summary(all: &[Layer], counts: &[Vec<(u8, SliceCount)>]) -> Vec<Row> {
         }
     }
     rows.sort_by_key(|r| (r.placed, r.captured, r.to_move != "goats"));
+    rows
+}
+
+/// The fragile draws' rows: a row per slice with the goats to move, goats placed from 0, goats captured from 0.
+fn fragile(all: &[Layer], counts: &[Vec<(u8, SliceCount)>]) -> Vec<FragileRow> {
+    let mut rows = Vec::new();
+    for (layer, counts) in all.iter().zip(counts).filter(|(layer, _)| layer.goats_to_move) {
+        for (captured, count) in counts {
+            let ([f, ff], draws) = (count.fragile, count.full[1]);
+            rows.push(FragileRow {
+                placed: layer.placed,
+                captured: *captured,
+                draws,
+                fragile_draws: ff,
+                fragile_share: if draws == 0 { 0.0 } else { ff as f64 / draws as f64 },
+                canonical_draws: count.canonical[1],
+                canonical_fragile_draws: f,
+            });
+        }
+    }
+    rows.sort_by_key(|r| (r.placed, r.captured));
     rows
 }
 

@@ -13,13 +13,17 @@
 //!   per cent) the child's number is the class's, with the empty set one point smaller: its rank is the rank
 //!   of the points below the placement plus the points above, each one place lower, summed once for all the
 //!   placements of a position;
-//! - a tiger's move is one of the few of its class (worked out once), each with the class it leads to and the
-//!   symmetry that takes the tigers there; the child's number is that symmetry's image of the empty set,
-//!   closed up over the tigers and ranked a byte at a time.
+//! - everything else a symmetry moves: a tiger's move (one of its class's few, worked out once with the class
+//!   it leads to and the symmetries that take it there) and a placement on a tiger set some symmetry keeps. A
+//!   symmetry with the closing up of the points on either side is a map of bits, so each class's moves become
+//!   byte maps (`Maps`, built when a thread enters the class): the child's empty set is a lookup a byte of
+//!   the board's, the greatest of its images where several symmetries apply (the board with the least goats,
+//!   as [`Classes::number`] chooses), ranked a byte at a time.
 //!
-//! Boards whose tiger set some symmetry keeps are numbered the generic way ([`Classes::number`]). A layer needs
-//! the layer before it only (goats placing lead to the tigers to move with one goat more; tigers to the goats
-//! with as many), and the last placements lead out of the phase, to the sliding phase's table.
+//! Each position's value is the best of its children's codes, and with the goats to move the solver notes the
+//! draws with a placement that loses ([`SliceCount::fragile`]). A layer needs the layer before it only (goats
+//! placing lead to the tigers to move with one goat more; tigers to the goats with as many), and the last
+//! placements lead out of the phase, to the sliding phase's table.
 
 use super::LayeredError;
 use super::packed::{Packed, Wdl, put};
@@ -37,6 +41,9 @@ pub struct SliceCount {
     pub canonical: [u64; 3],
     /// Positions won, drawn and lost by the side to move.
     pub full: [u64; 3],
+    /// Of the draws with the goats to move, those with a placement that loses — one goat mistake from a loss:
+    /// up to symmetry and in full. None where the tigers are to move.
+    pub fragile: [u64; 2],
 }
 
 /// A layer valued by [`Solver::layer`]: its table and its slices' counts.
@@ -61,19 +68,38 @@ pub struct Layer {
     pub slices: Vec<(Slice, Range<u64>)>,
 }
 
-/// A tiger's move on a class's set: where it goes, and where its child's board is numbered.
-#[derive(Clone, Copy, Debug)]
+/// A tiger's move on a class's set, and where its children are numbered.
+#[derive(Clone, Debug)]
 struct TigerMove {
-    from: u8,
-    to: u8,
-    /// The goat jumped over, or [`NONE`] for a step.
-    over: u8,
-    /// The tigers after the move.
-    tigers: Points,
-    /// Their class.
+    /// Where the tiger goes, among the points the class's set leaves, closed up ([`compress`]): the move needs
+    /// it empty.
+    to_c: Points,
+    /// The goat it jumps over, so closed up, or 0 for a step: a capture needs a goat there.
+    over_c: Points,
+    /// The class of the tigers after the move.
     class: usize,
-    /// The one symmetry that moves them to their class's set, or `None` where several do.
-    symmetry: Option<u8>,
+    /// For each symmetry that moves the tigers after the move to their class's set, where it takes the empty
+    /// points: the child's number is that of the greatest image (the board with the least goats).
+    images: Vec<Image>,
+}
+
+/// Where a symmetry takes the empty points of a class's boards, closed up over the set of the class it leads
+/// to: a child's empty set is `emptied` and the images of the board's empty points.
+#[derive(Clone, Debug)]
+struct Image {
+    /// The images of the points a move empties (a tiger's `from`, and `over` for a capture); 0 for a goat.
+    emptied: Points,
+    /// The image of each point the class's set leaves, by its place among them; 0 for the point the move
+    /// fills.
+    points: Vec<Points>,
+}
+
+/// A class's moves: its tigers' moves, and for a class whose set some symmetry keeps, those symmetries' images
+/// (the goats' placements there are numbered by the greatest image).
+#[derive(Clone, Debug)]
+struct ClassMoves {
+    tigers: Vec<TigerMove>,
+    keepers: Vec<Image>,
 }
 
 /// The layered solver of a placement phase (see the module documentation).
@@ -83,10 +109,12 @@ pub struct Solver<'a> {
     all: Points,
     tigers_win_at: u8,
     layers: Vec<Layer>,
-    /// Each class's tiger moves.
-    moves: Vec<Vec<TigerMove>>,
+    /// Each class's moves.
+    moves: Vec<ClassMoves>,
     rank: ChunkRank,
     binomial: Binomial,
+    /// The bytes of a set of the points a class set leaves.
+    bytes: usize,
 }
 
 impl<'a> Solver<'a> {
@@ -108,24 +136,37 @@ impl<'a> Solver<'a> {
                 Layer { placed, goats_to_move, numbers, slices }
             })
             .collect();
+        // Where symmetry `g` takes the empty points of the boards of set `from` to those of set `to`, but `fills`.
+        let image = |g: u8, from: Points, to: Points, fills: u8, emptied: Points| {
+            let g = &classes.symmetries()[usize::from(g)];
+            let at = |p: u8| compress(g.apply(1 << p), to);
+            let images = points(all & !from).map(|p| if p == fills { 0 } else { at(p) }).collect();
+            Image { emptied: points(emptied).map(at).fold(0, |a, b| a | b), points: images }
+        };
         let moves = (0..classes.len())
             .map(|class| {
-                let tigers = classes.set(class);
-                let mut moves = Vec::new();
-                for from in points(tigers) {
+                let set = classes.set(class);
+                let mut tigers = Vec::new();
+                for from in points(set) {
                     let jumps = board.jumps(from).iter().map(|&(_, over, to)| (over, to));
                     let steps = points(board.adjacent(from)).map(|to| (NONE, to));
                     for (over, to) in steps.chain(jumps) {
-                        if tigers & (1 << to) != 0 || (over != NONE && tigers & (1 << over) != 0) {
+                        if set & (1 << to) != 0 || (over != NONE && set & (1 << over) != 0) {
                             continue;
                         }
-                        let after = tigers & !(1 << from) | 1 << to;
-                        let (class, movers) = classes.least(after);
-                        let symmetry = (movers.count_ones() == 1).then_some(movers.trailing_zeros() as u8);
-                        moves.push(TigerMove { from, to, over, tigers: after, class, symmetry });
+                        let (child, movers) = classes.least(set & !(1 << from) | 1 << to);
+                        let emptied = if over == NONE { 1 << from } else { 1 << from | 1 << over };
+                        let images =
+                            points(u64::from(movers)).map(|g| image(g, set, classes.set(child), to, emptied)).collect();
+                        let close = |p: u8| if p == NONE { 0 } else { compress(1 << p, set) };
+                        tigers.push(TigerMove { to_c: close(to), over_c: close(over), class: child, images });
                     }
                 }
-                moves
+                let keepers = match classes.is_symmetric(class) {
+                    true => points(u64::from(classes.keepers(class))).map(|g| image(g, set, set, NONE, 0)).collect(),
+                    false => Vec::new(),
+                };
+                ClassMoves { tigers, keepers }
             })
             .collect();
         let free = board.len() as u32 - classes.size();
@@ -138,7 +179,28 @@ impl<'a> Solver<'a> {
             moves,
             rank: ChunkRank::new(free),
             binomial: Binomial::new(free as usize),
+            bytes: free.div_ceil(8) as usize,
         }
+    }
+
+    /// Makes `maps` the byte maps of class `class`'s moves: its tiger moves' images where the tigers are to
+    /// move, then its keepers'.
+    fn maps(&self, class: usize, tigers_to_move: bool, maps: &mut Maps) {
+        maps.class = class;
+        maps.tables.clear();
+        let moves = &self.moves[class];
+        let tigers = moves.tigers.iter().filter(|_| tigers_to_move).flat_map(|m| &m.images);
+        for image in tigers.chain(&moves.keepers) {
+            for k in 0..self.bytes {
+                let mut table = [0; 256];
+                for byte in 1..256 {
+                    let point = 8 * k + (byte as u32).trailing_zeros() as usize;
+                    table[byte] = table[byte & (byte - 1)] | image.points.get(point).copied().unwrap_or(0);
+                }
+                maps.tables.push(table);
+            }
+        }
+        maps.keepers = maps.tables.len() - moves.keepers.len() * self.bytes;
     }
 
     /// The layers, in the order they are valued: the last placements first, the start last.
@@ -193,6 +255,9 @@ impl<'a> Solver<'a> {
                         x.canonical[k] += y.canonical[k];
                         x.full[k] += y.full[k];
                     }
+                    for k in 0..2 {
+                        x.fragile[k] += y.fragile[k];
+                    }
                 }
                 Ok(a)
             },
@@ -219,6 +284,7 @@ impl<F: Fn(u8, u64) -> Option<Wdl> + Sync> Context<'_, '_, F> {
     fn fill(&self, range: Range<u64>, bytes: &mut [u8]) -> Result<Vec<SliceCount>, LayeredError> {
         let s = self.solver;
         let mut counts = vec![SliceCount::default(); self.this.slices.len()];
+        let mut maps = Maps { class: usize::MAX, tables: Vec::new(), keepers: 0 };
         let first = self.this.numbers.start;
         let mut i = range.start;
         while i < range.end {
@@ -236,14 +302,26 @@ impl<F: Fn(u8, u64) -> Option<Wdl> + Sync> Context<'_, '_, F> {
                 let goats = s.all & !tigers & !empty;
                 let symmetric = s.classes.is_symmetric(class);
                 if !symmetric || s.classes.stands_for(class, goats) {
-                    let board = Board { class, tigers, empty, empty_c, goats, symmetric };
-                    let value =
-                        if slice.goats_to_move { self.goats(slice, &board)? } else { self.tigers(slice, &board)? };
+                    let board = Board { class, tigers, empty_c, goats, symmetric };
+                    if maps.class != class {
+                        s.maps(class, !slice.goats_to_move, &mut maps);
+                    }
+                    let best = if slice.goats_to_move {
+                        self.goats(slice, &board, &maps)
+                    } else {
+                        self.tigers(slice, &board, &maps)
+                    };
+                    let value = best.value(|| board.describe(slice))?;
                     put(bytes, i - range.start, value.code());
                     let images =
                         if symmetric { s.classes.images(tigers, goats) } else { s.classes.symmetries().len() as u64 };
-                    counts[k].canonical[value.slot()] += 1;
-                    counts[k].full[value.slot()] += images;
+                    let count = &mut counts[k];
+                    count.canonical[value.slot()] += 1;
+                    count.full[value.slot()] += images;
+                    if slice.goats_to_move && best.fragile() {
+                        count.fragile[0] += 1;
+                        count.fragile[1] += images;
+                    }
                 }
                 i += 1;
                 rank += 1;
@@ -257,39 +335,46 @@ impl<F: Fn(u8, u64) -> Option<Wdl> + Sync> Context<'_, '_, F> {
         Ok(counts)
     }
 
-    /// The value of a child, for its side to move: in the previous layer's table, or out of the phase.
+    /// The code of a child ([`Wdl::code`], for its side to move): in the previous layer's table, or out of the
+    /// phase; 0 where neither holds it.
     #[inline]
-    fn child(&self, captured: u8, number: u64, position: impl Fn() -> String) -> Result<Wdl, LayeredError> {
-        let missing = || LayeredError::Outside { position: position(), child: format!("board number {number}") };
+    fn code(&self, captured: u8, number: u64) -> u8 {
         if self.last {
-            return (self.outside)(captured, number).ok_or_else(missing);
+            return (self.outside)(captured, number).map_or(0, Wdl::code);
         }
-        let base = self.bases[usize::from(captured)].ok_or_else(missing)?;
-        let previous = self.previous.expect("checked: a layer before");
-        previous.get(base + number).ok_or_else(missing)
+        match (self.bases[usize::from(captured)], self.previous) {
+            (Some(base), Some(previous)) => previous.code(base + number),
+            _ => 0,
+        }
     }
 
     /// The goats place a goat: the best of their placements, each to the tigers with the same board and one
     /// empty point fewer.
-    fn goats(&self, slice: &Slice, b: &Board) -> Result<Wdl, LayeredError> {
+    fn goats(&self, slice: &Slice, b: &Board, maps: &Maps) -> Best {
         let s = self.solver;
+        let mut best = Best::new();
         let after = slice.empties - 1;
         if after == 0 {
-            return Ok(Wdl::Win); // the board is full: the tigers cannot move
+            best.see(Wdl::Loss.code(), 0); // the board is full: the tigers cannot move
+            return best;
         }
-        let arrangements = s.classes.arrangements(after);
-        let class_first = b.class as u64 * arrangements;
-        let describe = || format!("goats to move, tigers {:#x}, goats {:#x}", b.tigers, b.goats);
-        let mut best = Wdl::Loss;
+        let class_first = b.class as u64 * s.classes.arrangements(after);
         if b.symmetric {
-            for x in points(b.empty) {
-                let number = s.classes.number(b.tigers, b.empty & !(1 << x));
-                best = better(best, self.child(slice.captured, number, describe)?.flip());
-                if best == Wdl::Win {
+            // The child's number is that of the greatest image of its empty set by the class's keepers.
+            let keepers = &maps.tables[maps.keepers..];
+            let mut whole = [0; 8];
+            for (image, tables) in whole.iter_mut().zip(keepers.chunks(s.bytes)) {
+                *image = Maps::image(tables, b.empty_c);
+            }
+            for x in points(b.empty_c) {
+                let (k, bit) = (usize::from(x / 8), 1 << (x % 8));
+                let image = keepers.chunks(s.bytes).zip(&whole).map(|(t, w)| w ^ t[k][bit]).max().expect("a keeper");
+                let number = class_first + s.rank.rank(image);
+                if best.see(self.code(slice.captured, number), number) {
                     break;
                 }
             }
-            return Ok(best);
+            return best;
         }
         // The rank of the empty set without its j-th point: the points below it as they are, the points above
         // it each one place lower.
@@ -302,48 +387,105 @@ impl<F: Fn(u8, u64) -> Option<Wdl> + Sync> Context<'_, '_, F> {
         let mut below = 0;
         for j in 0..n {
             let number = class_first + below + above[j + 1];
-            best = better(best, self.child(slice.captured, number, describe)?.flip());
-            if best == Wdl::Win {
+            if best.see(self.code(slice.captured, number), number) {
                 break;
             }
             below += s.binomial.get(usize::from(at[j]), j + 1);
         }
-        Ok(best)
+        best
     }
 
-    /// The tigers move: the best of their steps and captures, each to the goats with as many goats placed.
-    fn tigers(&self, slice: &Slice, b: &Board) -> Result<Wdl, LayeredError> {
+    /// The tigers move: the best of their steps and captures, each to the goats with as many goats placed,
+    /// numbered by the class's [`Maps`].
+    fn tigers(&self, slice: &Slice, b: &Board, maps: &Maps) -> Best {
         let s = self.solver;
-        let describe = || format!("tigers to move, tigers {:#x}, goats {:#x}", b.tigers, b.goats);
-        let mut best = None;
-        for m in &s.moves[b.class] {
-            let capture = m.over != NONE;
-            if b.empty & (1 << m.to) == 0 || (capture && b.goats & (1 << m.over) == 0) {
-                continue;
+        let arrangements = [slice.empties, slice.empties + 1].map(|empties| s.classes.arrangements(empties));
+        let mut best = Best::new();
+        let mut next = 0;
+        for m in &s.moves[b.class].tigers {
+            let tables = &maps.tables[next..next + m.images.len() * s.bytes];
+            next += tables.len();
+            if b.empty_c & m.to_c == 0 || b.empty_c & m.over_c != 0 {
+                continue; // the point is taken, or no goat lies in the way
             }
+            let capture = m.over_c != 0;
             let captured = slice.captured + u8::from(capture);
             if captured >= s.tigers_win_at {
-                return Ok(Wdl::Win);
+                best.see(Wdl::Loss.code(), 0);
+                break;
             }
-            let mut empty = b.empty & !(1 << m.to) | 1 << m.from;
-            if capture {
-                empty |= 1 << m.over;
-            }
-            let number = match m.symmetry {
-                Some(g) => {
-                    let image = s.classes.symmetries()[usize::from(g)].apply(empty);
-                    let rank = s.rank.rank(compress(image, s.classes.set(m.class)));
-                    m.class as u64 * s.classes.arrangements(empty.count_ones()) + rank
-                }
-                None => s.classes.number(m.tigers, empty),
-            };
-            let value = self.child(captured, number, describe)?.flip();
-            best = Some(best.map_or(value, |b| better(b, value)));
-            if best == Some(Wdl::Win) {
+            let image = tables.chunks(s.bytes).zip(&m.images).map(|(t, i)| Maps::image(t, b.empty_c) | i.emptied).max();
+            let number = m.class as u64 * arrangements[usize::from(capture)] + s.rank.rank(image.unwrap_or(0));
+            if best.see(self.code(captured, number), number) {
                 break;
             }
         }
-        Ok(best.unwrap_or(Wdl::Loss)) // no move: the tigers are trapped
+        best
+    }
+}
+
+/// The children's codes seen so far by a position's side to move, and from them its value.
+#[derive(Clone, Copy)]
+struct Best {
+    /// The greatest code seen: 3, a child lost for its side to move, is a win.
+    most: u8,
+    /// The least code seen: 1, a child won for its side to move, a move that loses.
+    least: u8,
+    /// A child neither table values, by its number.
+    missing: Option<u64>,
+}
+
+impl Best {
+    /// Nothing seen yet: a loss, as for a side with no move.
+    fn new() -> Best {
+        Best { most: Wdl::Win.code(), least: Wdl::Loss.code(), missing: None }
+    }
+
+    /// Sees a child's code (0 for a child no table values) with its number; whether the value is decided, a
+    /// win or a missing child.
+    #[inline]
+    fn see(&mut self, code: u8, number: u64) -> bool {
+        if code == 0 {
+            self.missing = Some(number);
+            return true;
+        }
+        self.most = self.most.max(code);
+        self.least = self.least.min(code);
+        self.most == Wdl::Loss.code()
+    }
+
+    /// The value for the side to move, or the child no table values.
+    fn value(&self, position: impl Fn() -> String) -> Result<Wdl, LayeredError> {
+        match self.missing {
+            Some(number) => {
+                Err(LayeredError::Outside { position: position(), child: format!("board number {number}") })
+            }
+            None => Ok(Wdl::from_code(4 - self.most).expect("a code of 1 to 3")),
+        }
+    }
+
+    /// A draw with a move that loses: one mistake from a loss.
+    fn fragile(&self) -> bool {
+        self.missing.is_none() && self.most == Wdl::Draw.code() && self.least == Wdl::Win.code()
+    }
+}
+
+/// A class's moves as byte maps: for each of its [`Image`]s — its tiger moves', then its keepers' — and each
+/// byte of a board's closed-up empty set, where that byte's points go. An image is then a lookup a byte.
+struct Maps {
+    /// The class they are for.
+    class: usize,
+    /// [`Solver::bytes`] tables an image.
+    tables: Vec<[Points; 256]>,
+    /// Where the keepers' tables start.
+    keepers: usize,
+}
+
+impl Maps {
+    /// The image of the closed-up empty set `empty` by the `bytes` tables `tables`.
+    #[inline]
+    fn image(tables: &[[Points; 256]], empty: Points) -> Points {
+        tables.iter().enumerate().fold(0, |image, (k, table)| image | table[(empty >> (8 * k)) as usize & 255])
     }
 }
 
@@ -351,17 +493,18 @@ impl<F: Fn(u8, u64) -> Option<Wdl> + Sync> Context<'_, '_, F> {
 struct Board {
     class: usize,
     tigers: Points,
-    empty: Points,
     /// The empty points, closed up over the tigers.
     empty_c: Points,
     goats: Points,
     symmetric: bool,
 }
 
-/// The better of two values for the side that chooses.
-#[inline]
-fn better(a: Wdl, b: Wdl) -> Wdl {
-    if b.code() < a.code() { b } else { a }
+impl Board {
+    /// The board in words, for an error.
+    fn describe(&self, slice: &Slice) -> String {
+        let side = if slice.goats_to_move { "goats" } else { "tigers" };
+        format!("{side} to move, tigers {:#x}, goats {:#x}", self.tigers, self.goats)
+    }
 }
 
 /// The next set of as many points, in the order of their ranks (Gosper's rule); `set` is not empty.
