@@ -10,8 +10,8 @@
 //!
 //! An analysis may be given a deadline ([`analyse`]'s `until`): a depth-limited search then deepens from the
 //! shallowest depth, each depth's values kept, and answers with the deepest it completed before the deadline (it
-//! starts no depth it does not expect to finish); Monte Carlo and a network's search answer with the iterations
-//! they ran by then. [`Analysis::complete`] says whether the search did all it was asked. An exact search has no
+//! starts no depth it does not expect to finish, but always the first); Monte Carlo and a network's search
+//! answer with the iterations they ran by then, at least their first run's. [`Analysis::complete`] says whether the search did all it was asked. An exact search has no
 //! value to give before it ends: one whose game foresees a time past the deadline ([`Entry::own_seconds`]:
 //! Connect-4's first stones) is refused up front, and the limits on its size keep the others short.
 
@@ -178,16 +178,18 @@ pub fn analyse<E: Entry>(
             let config = MctsConfig { seed, ..MctsConfig::default() };
             let mut search: Search<'_, E::Game, Uct, Pcg> =
                 Search::new(game, state.clone(), Uct::default(), config).with_history(line.history().to_vec());
-            // In runs between two looks at the clock; a run short of its count found the root's value proven.
+            // In runs between two looks at the clock, the first whatever the clock says (as the deepening's first
+            // depth is), so that a deadline passed before the search began still answers; a run short of its
+            // count found the root's value proven.
             let (mut left, mut complete) = (iterations, true);
             while left > 0 {
-                if until.is_some_and(|until| Instant::now() >= until) {
-                    complete = false;
-                    break;
-                }
                 let run = left.min(ITERATIONS_BETWEEN_CLOCKS);
                 let ran = search.run(run).iterations;
                 left = if ran < run { 0 } else { left - run };
+                if left > 0 && until.is_some_and(|until| Instant::now() >= until) {
+                    complete = false;
+                    break;
+                }
             }
             (Source::MonteCarlo, visited(&moves, &search.stats(), mover), complete)
         }

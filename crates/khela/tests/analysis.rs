@@ -122,6 +122,21 @@ fn monte_carlo_visits_add_up_and_repeat_from_their_seed() {
     }
 }
 
+/// A deadline already past when the search begins (a busy server's queue) still gets an answer: the deepening's
+/// first depth, Monte Carlo's first run of iterations, marked incomplete.
+#[test]
+fn a_deadline_past_before_the_search_begins_still_gets_the_first_step() {
+    let game = khela::load("connect4").unwrap();
+    let state = game.start().unwrap();
+    let past = std::time::Instant::now();
+    let deep = state.analyse_until(&Analyser::Depth(10), past).unwrap();
+    assert_eq!((deep.source, deep.complete), (Source::Depth(2), false));
+    assert!(deep.moves.iter().all(|m| m.value.is_some()));
+    let many = state.analyse_until(&Analyser::Mcts { iterations: 200_000, seed: 3 }, past).unwrap();
+    let visits: u64 = many.moves.iter().map(|m| m.visits.unwrap()).sum();
+    assert!(!many.complete && (1..200_000).contains(&visits), "{visits} iterations past the deadline");
+}
+
 #[test]
 fn a_depth_limited_analysis_finds_the_win_in_one() {
     // X to move: 2 wins at once (0, 1, 2 on the top row).

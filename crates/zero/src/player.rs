@@ -15,7 +15,8 @@ pub struct Guided {
     pub c_puct: f64,
     /// Leaves valued per forward pass (kept apart by virtual loss); 1 is the serial search.
     pub batch: usize,
-    /// When the search must stop, fewer simulations done if need be: checked between two forward passes.
+    /// When the search must stop, fewer simulations done if need be: checked between two forward passes, the
+    /// first pass made whatever the clock says (a deadline past before the search began still gets an answer).
     pub until: Option<Instant>,
 }
 
@@ -44,7 +45,7 @@ pub fn search<G: Encode, M: Model<G>>(
         Search::new(game, state.clone(), puct, config).with_history(history.to_vec());
     let mut leaves = Leaves::new();
     let mut done = 0;
-    while done < guided.simulations && guided.until.is_none_or(|until| Instant::now() < until) {
+    while done < guided.simulations && (done == 0 || guided.until.is_none_or(|until| Instant::now() < until)) {
         let mut pending: Vec<(usize, Pending<G>)> = Vec::new();
         while pending.len() < guided.batch.max(1) && done + (pending.len() as u32) < guided.simulations {
             match search.begin() {
