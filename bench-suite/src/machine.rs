@@ -47,8 +47,12 @@ impl Sidecar {
         result.with_extension("meta.json")
     }
 
-    /// Writes the facts, with `extra` (command-specific figures) under the key `figures`, atomically.
+    /// Writes the facts, with `extra` (command-specific figures) under the key `figures`, atomically; nothing
+    /// for a result written into a stream (`/dev/null`, a pipe), which has no place beside it.
     pub fn write(&self, result: &Path, extra: &impl Serialize) -> Result<()> {
+        if crate::output::is_stream(result) {
+            return Ok(());
+        }
         #[derive(Serialize)]
         struct WithFigures<'a, T> {
             #[serde(flatten)]

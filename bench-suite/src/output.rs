@@ -17,7 +17,7 @@ use std::borrow::Cow;
 use std::fmt::Display;
 use std::io::{ErrorKind, Write};
 
-pub use khela_files::{in_existing_directory, parent, writable, write_atomically};
+pub use khela_files::{in_existing_directory, is_stream, parent, writable, write_atomically};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -26,8 +26,8 @@ use std::sync::atomic::{AtomicBool, Ordering};
 pub struct OutArg {
     /// Write the CSV to this file as well as printing the table; `-` writes the CSV to stdout instead of the
     /// table. Files are written whole or not at all (a temporary file, then a rename); a symbolic link is
-    /// written through, to its target; devices, pipes and directories are refused, and so is a directory that
-    /// does not exist.
+    /// written through, to its target; a stream (`/dev/null`, a named pipe, `/dev/stdout`) is written into;
+    /// directories, block devices and sockets are refused, and so is a directory that does not exist.
     #[arg(long, value_name = "PATH")]
     pub out: Option<PathBuf>,
 }
@@ -64,6 +64,15 @@ impl Sink {
                 Sink::TableAndFile(path.to_path_buf())
             }
         })
+    }
+
+    /// The file a checkpoint of this run is kept beside: the CSV file, unless it is a stream (`/dev/null`, a
+    /// pipe), which has no place beside it and nothing to resume.
+    pub fn kept_beside(&self) -> Option<&Path> {
+        match self {
+            Sink::TableAndFile(path) if !is_stream(path) => Some(path),
+            _ => None,
+        }
     }
 
     /// Writes the rows as CSV to the file or stdout, and prints `table` unless the CSV went to stdout.
@@ -272,7 +281,7 @@ mod tests {
     }
 
     #[test]
-    fn only_regular_files_are_written_and_links_are_written_through() {
+    fn regular_files_and_streams_are_written_and_links_written_through() {
         let dir = tempfile::tempdir().unwrap();
         let err = |path: &Path| write_atomically(path, b"x").unwrap_err().to_string();
         // A missing directory is named, not created.
@@ -281,8 +290,16 @@ mod tests {
         assert!(!dir.path().join("nowhere").exists());
         // A directory is refused once, plainly.
         assert_eq!(err(dir.path()), format!("{} is a directory; give a file to write", dir.path().display()));
-        // A device is refused, and left alone.
-        assert!(err(Path::new("/dev/null")).contains("is not a regular file"));
+        // A stream is written into; a socket is refused, and left alone.
+        write_atomically(Path::new("/dev/null"), b"x").unwrap();
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::FileTypeExt;
+            let socket = dir.path().join("socket");
+            let _listener = std::os::unix::net::UnixListener::bind(&socket).unwrap();
+            assert!(err(&socket).contains("is neither a regular file nor a stream"));
+            assert!(std::fs::symlink_metadata(&socket).unwrap().file_type().is_socket());
+        }
         #[cfg(unix)]
         {
             // A link is written through: the link stays, its target gets the bytes.
@@ -293,10 +310,14 @@ mod tests {
             write_atomically(&link, b"new").unwrap();
             assert!(std::fs::symlink_metadata(&link).unwrap().file_type().is_symlink());
             assert_eq!(std::fs::read_to_string(&target).unwrap(), "new");
-            // A link to a device is refused.
+            // A link to a stream is written through; one to a socket is refused.
             let device = dir.path().join("device.csv");
             std::os::unix::fs::symlink("/dev/null", &device).unwrap();
-            assert!(err(&device).contains("which is not a regular file"));
+            write_atomically(&device, b"x").unwrap();
+            assert!(std::fs::symlink_metadata(&device).unwrap().file_type().is_symlink());
+            let to_socket = dir.path().join("to-socket.csv");
+            std::os::unix::fs::symlink(dir.path().join("socket"), &to_socket).unwrap();
+            assert!(err(&to_socket).contains("which is neither a regular file nor a stream"));
         }
     }
 

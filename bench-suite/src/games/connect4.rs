@@ -216,11 +216,9 @@ pub fn sets(game: &Connect4, run: &SetRun) -> Result<()> {
         output::writable(summary)?;
     }
     // With a CSV file, each position solved is kept as it is, and the same command run again resumes.
-    let checkpoint = match &sink {
-        Sink::TableAndFile(path) => {
-            Some(Checkpoint::<Solved>::open(path, "solved", "solve --set", &describe(game, run))?)
-        }
-        _ => None,
+    let checkpoint = match sink.kept_beside() {
+        Some(path) => Some(Checkpoint::<Solved>::open(path, "solved", "solve --set", &describe(game, run))?),
+        None => None,
     };
     let mut solver = Solver::new(game, table_mib(run.table_mib, run.threads))?.on(Arc::new(args::pool(run.threads)?));
     let total: usize = sets.iter().map(|(_, lines)| lines.len()).sum();

@@ -1,6 +1,7 @@
 //! The output layer, end to end, for every command: a reader that goes away ends the run quietly; a full disk,
-//! a target that is not a regular file, a missing directory or a directory where a file is wanted is one line
-//! of error with status 2 and nothing written; a symbolic link is written through to its target.
+//! a socket, a missing directory or a directory where a file is wanted is one line of error with status 2 and
+//! nothing written; a symbolic link is written through to its target, and a stream (a named pipe, `/dev/null`,
+//! `/dev/stdout`) written into.
 
 use crate::common::{bench, csv, refused};
 use std::os::unix::fs::FileTypeExt;
@@ -87,15 +88,49 @@ fn writing_to(target: &Path) -> Vec<Vec<String>> {
         .collect()
 }
 
+/// A stream cannot be replaced and is written into, as every Unix tool does: a named pipe gets what `--out -`
+/// prints, `/dev/null` swallows it, `/dev/stdout` carries it beside the table; no checkpoint or sidecar is left
+/// beside any of them. A socket (which cannot be opened) is refused and left alone.
 #[test]
-fn targets_that_are_not_regular_files_are_refused_and_left_alone() {
+fn streams_are_written_into_and_sockets_refused() {
     let dir = tempfile::tempdir().unwrap();
     let fifo = dir.path().join("fifo");
     assert!(Command::new("mkfifo").arg(&fifo).status().unwrap().success());
-    for args in writing_to(&fifo) {
-        let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        refused(&args, "exists and is not a regular file (a device, a pipe or a socket): refusing to replace it");
+    for (args, command) in writing_to(&fifo).into_iter().zip(COMMANDS) {
+        let reading = fifo.clone();
+        let reader = std::thread::spawn(move || std::fs::read_to_string(reading).unwrap());
+        bench().args(&args).assert().success();
+        assert_eq!(reader.join().unwrap(), csv(command), "{args:?}");
         assert!(std::fs::symlink_metadata(&fifo).unwrap().file_type().is_fifo(), "{args:?} replaced the pipe");
+    }
+    for args in writing_to(Path::new("/dev/null")) {
+        bench().args(&args).assert().success();
+    }
+    let out = bench().args(["count", "--game", "tictactoe", "--out", "/dev/stdout"]).output().unwrap();
+    let text = String::from_utf8(out.stdout).unwrap();
+    assert!(out.status.success() && text.contains(&csv(COMMANDS[3])) && text.contains("| games"), "{text}");
+    // A match and a set of positions keep no checkpoint beside a stream, and nothing is left in the directory.
+    let set = dir.path().join("set");
+    std::fs::write(&set, "1223 0\n").unwrap();
+    let fifo_arg = fifo.to_str().unwrap();
+    for args in [
+        vec!["solve", "--game", "connect4", "--width", "4", "--height", "4", "--set", set.to_str().unwrap()],
+        vec!["match", "--game", "tictactoe", "--players", "random,random", "--games", "2"],
+    ] {
+        let reading = fifo.clone();
+        let reader = std::thread::spawn(move || std::fs::read_to_string(reading).unwrap());
+        bench().args(&args).args(["--out", fifo_arg]).assert().success();
+        assert!(reader.join().unwrap().lines().count() > 1, "{args:?}");
+    }
+    let mut left: Vec<_> = std::fs::read_dir(dir.path()).unwrap().map(|e| e.unwrap().file_name()).collect();
+    left.sort();
+    assert_eq!(left, ["fifo", "set"], "a checkpoint or sidecar beside a stream");
+    let socket = dir.path().join("socket");
+    let _listener = std::os::unix::net::UnixListener::bind(&socket).unwrap();
+    for args in writing_to(&socket) {
+        let args: Vec<&str> = args.iter().map(String::as_str).collect();
+        refused(&args, "is neither a regular file nor a stream (a block device or a socket): refusing to write over it");
+        assert!(std::fs::symlink_metadata(&socket).unwrap().file_type().is_socket(), "{args:?} replaced the socket");
     }
     // A directory where a file is wanted: said once.
     for args in writing_to(dir.path()) {

@@ -1,18 +1,22 @@
 //! Files written whole or not at all: a file is written to a temporary file beside it and renamed over it, so
 //! that readers never see a partial file and a failed run leaves none behind; and only where a file may be
-//! written (no directory, device or pipe replaced, no missing directory created).
+//! written (no directory, device or pipe replaced, no missing directory created). A stream — a character
+//! device such as `/dev/null`, a named pipe, or standard output named `/dev/stdout` — cannot be replaced and is
+//! written into in place, as every Unix tool does ([`is_stream`]).
 
 use anyhow::{Context, Result, bail};
 use std::io::{ErrorKind, Write};
 use std::path::{Path, PathBuf};
 
 /// Writes `bytes` to a temporary file in the directory of `path` (of its target, for a symbolic link), then
-/// renames it over the file: readers never see a partial file, and a failed run leaves none behind.
+/// renames it over the file: readers never see a partial file, and a failed run leaves none behind. A stream
+/// ([`is_stream`]) is written into in place (appended to, so that `/dev/stdout` redirected to a file keeps what
+/// the command printed before).
 ///
 /// # Errors
 ///
-/// Refuses a `path` that is a directory, a device, a pipe or a socket, a link to nothing, and one whose
-/// directory does not exist (a typo must not create directory trees); and any failure to write, naming the path.
+/// Refuses a `path` that is a directory, a block device or a socket, and one whose directory does not exist (a
+/// typo must not create directory trees); and any failure to write, naming the path.
 pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
     write_parts_atomically(path, &[bytes])
 }
@@ -25,6 +29,16 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
 /// As [`write_atomically`].
 pub fn write_parts_atomically(path: &Path, parts: &[&[u8]]) -> Result<()> {
     let target = writable(path)?;
+    if is_stream(path) {
+        let mut stream = std::fs::OpenOptions::new()
+            .append(true)
+            .open(path)
+            .with_context(|| format!("cannot write {}", path.display()))?;
+        for bytes in parts {
+            stream.write_all(bytes).with_context(|| format!("cannot write {}", path.display()))?;
+        }
+        return stream.flush().with_context(|| format!("cannot write {}", path.display()));
+    }
     let dir = parent(&target);
     let mut temp = tempfile::NamedTempFile::new_in(dir)
         .with_context(|| format!("cannot write {}: no temporary file in {}", path.display(), dir.display()))?;
@@ -42,12 +56,32 @@ pub fn write_parts_atomically(path: &Path, parts: &[&[u8]]) -> Result<()> {
     Ok(())
 }
 
-/// The file to write for `path`: the path itself if it is a regular file or nothing yet, the target of a
-/// symbolic link (which must be a regular file or nothing in an existing directory); anything else is refused,
-/// and so is `-`, which names standard output (a command's `--out` takes it before it asks for a file).
+/// Whether `path` is a stream, written into in place rather than replaced: a character device (`/dev/null`, a
+/// terminal), a named pipe, or one of the process's own open files (`/dev/stdout`, `/dev/fd/N`,
+/// `/proc/self/fd/N`), reached directly or through symbolic links.
+pub fn is_stream(path: &Path) -> bool {
+    let own = ["/dev/stdout", "/dev/stderr", "/dev/fd/", "/proc/self/fd/"];
+    let text = path.to_string_lossy();
+    #[cfg(unix)]
+    let device = {
+        use std::os::unix::fs::FileTypeExt;
+        std::fs::metadata(path).is_ok_and(|meta| meta.file_type().is_char_device() || meta.file_type().is_fifo())
+    };
+    #[cfg(not(unix))]
+    let device = false;
+    own.iter().any(|prefix| text.starts_with(prefix)) || device
+}
+
+/// The file to write for `path`: the path itself if it is a regular file, nothing yet or a stream
+/// ([`is_stream`]), the target of a symbolic link (which must be a regular file or nothing in an existing
+/// directory); anything else is refused, and so is `-`, which names standard output (a command's `--out` takes
+/// it before it asks for a file).
 pub fn writable(path: &Path) -> Result<PathBuf> {
     if path == Path::new("-") {
         bail!("- stands for standard output, which only --out writes to; give a file's path");
+    }
+    if is_stream(path) {
+        return Ok(path.to_path_buf());
     }
     let target = match std::fs::symlink_metadata(path) {
         Ok(meta) if meta.file_type().is_symlink() => {
@@ -57,7 +91,7 @@ pub fn writable(path: &Path) -> Result<PathBuf> {
                 Ok(meta) if meta.file_type().is_symlink() => writable(&target),
                 Ok(meta) if meta.is_file() => Ok(target),
                 Ok(_) => bail!(
-                    "{} is a link to {}, which is not a regular file: refusing to replace it",
+                    "{} is a link to {}, which is neither a regular file nor a stream: refusing to replace it",
                     path.display(),
                     target.display()
                 ),
@@ -71,7 +105,8 @@ pub fn writable(path: &Path) -> Result<PathBuf> {
         Ok(meta) if meta.is_dir() => bail!("{} is a directory; give a file to write", path.display()),
         Ok(meta) if !meta.is_file() => {
             bail!(
-                "{} exists and is not a regular file (a device, a pipe or a socket): refusing to replace it",
+                "{} exists and is neither a regular file nor a stream (a block device or a socket): refusing to \
+                 write over it",
                 path.display()
             )
         }

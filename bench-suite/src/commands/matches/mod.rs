@@ -154,9 +154,9 @@ impl Visit for Match<'_> {
         {
             bail!("--ratings {} is the file of --out as well: give each its own", ratings.display());
         }
-        let checkpoint = match &sink {
-            Sink::TableAndFile(path) => Some(checkpoint::open(path, &describe(args))?),
-            _ => None,
+        let checkpoint = match sink.kept_beside() {
+            Some(path) => Some(checkpoint::open(path, &describe(args))?),
+            None => None,
         };
         let game = entry.game();
         let known = args
