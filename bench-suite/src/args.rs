@@ -17,6 +17,15 @@ pub const MAX_LIST: u64 = 1_000_000;
 /// a stack and a start before any work.
 pub const THREADS_PER_CORE: usize = 8;
 
+/// Refuses the first of `options` (its name, and whether it was given) that was given: options the command does
+/// not use in `mode` (`--set`), which would otherwise be silently ignored.
+pub fn unused_in(mode: &str, options: &[(&str, bool)]) -> Result<()> {
+    match options.iter().find(|(_, given)| *given) {
+        Some((name, _)) => bail!("{name} does not go with {mode}, which does not use it: leave it out"),
+        None => Ok(()),
+    }
+}
+
 /// A pool of `threads` threads for a command's parallel work; refused beyond [`THREADS_PER_CORE`] a core.
 pub fn pool(threads: usize) -> Result<rayon::ThreadPool> {
     let cores = machine::cores();

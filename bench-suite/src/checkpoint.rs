@@ -32,17 +32,20 @@ pub trait Row: Sized {
     fn parse(line: &str) -> Option<Self>;
 }
 
-/// An open checkpoint: the rows it held when opened, and the file new ones are appended to.
+/// An open checkpoint: the rows it held when opened, and the file new ones are appended to (created with the
+/// first row kept, so that a run refused or failed before it finished anything leaves no file behind).
 pub struct Checkpoint<R: Row> {
     path: PathBuf,
-    file: Mutex<File>,
+    header: String,
+    file: Mutex<Option<File>>,
     /// The rows kept before, by key.
     pub done: BTreeMap<R::Key, R>,
 }
 
 impl<R: Row> Checkpoint<R> {
     /// The checkpoint `FILE.<suffix>` of the `what` (`match`) described by `args` (a line naming everything its
-    /// rows depend on), for the output file `out`: resumed if it exists and is this run's, created otherwise.
+    /// rows depend on), for the output file `out`: resumed if it exists and is this run's, created with its first
+    /// row otherwise.
     pub fn open(out: &Path, suffix: &str, what: &str, args: &str) -> Result<Checkpoint<R>> {
         let mut name = out.file_name().unwrap_or_default().to_os_string();
         name.push(format!(".{suffix}"));
@@ -77,31 +80,45 @@ impl<R: Row> Checkpoint<R> {
                     }
                 }
                 // Rewrite it without a cut line, so that appends start on a line of their own.
-                let mut text = header;
+                let mut text = header.clone();
                 for row in done.values() {
                     text.push_str(&summed(&row.line()));
                 }
                 std::fs::write(&path, text).with_context(|| format!("cannot write {}", path.display()))?;
+                let file = OpenOptions::new()
+                    .append(true)
+                    .open(&path)
+                    .with_context(|| format!("cannot write {}", path.display()))?;
+                Ok(Checkpoint { path, header, file: Mutex::new(Some(file)), done })
             }
             Err(err) if err.kind() == std::io::ErrorKind::NotFound => {
-                std::fs::write(&path, header).with_context(|| format!("cannot write {}", path.display()))?;
+                Ok(Checkpoint { path, header, file: Mutex::new(None), done })
             }
-            Err(err) => return Err(err).with_context(|| format!("cannot read {}", path.display())),
+            Err(err) => Err(err).with_context(|| format!("cannot read {}", path.display())),
         }
-        let file =
-            OpenOptions::new().append(true).open(&path).with_context(|| format!("cannot write {}", path.display()))?;
-        Ok(Checkpoint { path, file: Mutex::new(file), done })
     }
 
-    /// Appends a finished unit's row.
+    /// Appends a finished unit's row (the first one creates the file, with its header).
     pub fn keep(&self, row: &R) -> Result<()> {
         let mut file = self.file.lock().map_err(|_| anyhow::anyhow!("a thread panicked writing the checkpoint"))?;
-        file.write_all(summed(&row.line()).as_bytes()).with_context(|| format!("cannot write {}", self.path.display()))
+        let cannot = || format!("cannot write {}", self.path.display());
+        if file.is_none() {
+            let mut created = OpenOptions::new().append(true).create(true).open(&self.path).with_context(cannot)?;
+            created.write_all(self.header.as_bytes()).with_context(cannot)?;
+            *file = Some(created);
+        }
+        let file = file.as_mut().expect("the checkpoint's file, just created");
+        file.write_all(summed(&row.line()).as_bytes()).with_context(cannot)
     }
 
-    /// Removes the checkpoint, once the output is written.
+    /// Removes the checkpoint, once the output is written (if a row was ever kept).
     pub fn remove(self) -> Result<()> {
-        std::fs::remove_file(&self.path).with_context(|| format!("cannot remove {}", self.path.display()))
+        match std::fs::remove_file(&self.path) {
+            Err(err) if err.kind() != std::io::ErrorKind::NotFound => {
+                Err(err).with_context(|| format!("cannot remove {}", self.path.display()))
+            }
+            _ => Ok(()),
+        }
     }
 
     /// Where it is.

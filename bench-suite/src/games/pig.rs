@@ -31,7 +31,7 @@ const HOLD_AT: u16 = 20;
 const PLOTTED: [f64; 6] = [0.0, 0.2, 0.4, 0.6, 0.8, 0.95];
 
 /// Every position valued by value iteration; the rows are figures, not moves: the first player's winning
-/// chance with optimal play, the position's, its best move, and the first player's chance when both hold
+/// chance with optimal play from the start and from the position, the position's best move, and the first player's chance when both hold
 /// at a turn total of 20.
 pub fn solve(game: Pig, title: &str, text: &str, state: &State, own: &OwnSolve) -> Result<()> {
     if own.weak {
@@ -53,7 +53,11 @@ pub fn solve(game: Pig, title: &str, text: &str, state: &State, own: &OwnSolve) 
         Metric::new("goal", goal),
         Metric::new("first_player_win", format!("{:.12}", chance(&optimal, &start))),
         Metric::new("position", text),
-        Metric::new("position_win", format!("{:.12}", chance(&optimal, state))),
+        // The values are the mover's; every figure printed is the first player's, as everywhere in khela.
+        Metric::new("position_first_player_win", {
+            let mover = chance(&optimal, state);
+            format!("{:.12}", if state.second_to_move { 1.0 - mover } else { mover })
+        }),
     ];
     if let Some(mv) = best_move(&space, &optimal, state) {
         rows.push(Metric::new("best_move", game.write_move(mv)));

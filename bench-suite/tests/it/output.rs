@@ -129,7 +129,10 @@ fn streams_are_written_into_and_sockets_refused() {
     let _listener = std::os::unix::net::UnixListener::bind(&socket).unwrap();
     for args in writing_to(&socket) {
         let args: Vec<&str> = args.iter().map(String::as_str).collect();
-        refused(&args, "is neither a regular file nor a stream (a block device or a socket): refusing to write over it");
+        refused(
+            &args,
+            "is neither a regular file nor a stream (a block device or a socket): refusing to write over it",
+        );
         assert!(std::fs::symlink_metadata(&socket).unwrap().file_type().is_socket(), "{args:?} replaced the socket");
     }
     // A directory where a file is wanted: said once.

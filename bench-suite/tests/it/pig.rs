@@ -24,13 +24,27 @@ fn solve_gives_the_figures_of_value_iteration() {
     assert_eq!(metric(&rows, "positions"), (space.len() * 2).to_string());
     let hold = metric(&rows, "hold_at_20_first_player_win").parse::<f64>().unwrap();
     assert!(hold > 0.5 && hold < 0.6, "{rows}");
-    // Behind 10 to 28, the side to move is the underdog.
-    let near = csv(&["solve", "--game", "pig", "--goal", "30", "--position", "10 28 0 first"]);
-    let chance: f64 = metric(&near, "position_win").parse().unwrap();
-    assert!(chance < 0.5, "{near}");
+    // Behind 10 to 28, the side to move is the underdog; the chance printed is the first player's, whoever is
+    // to move, and the mirrored position gives the first player the other side's chance.
+    let chance = |position: &str| -> f64 {
+        let rows = csv(&["solve", "--game", "pig", "--goal", "30", "--position", position]);
+        metric(&rows, "position_first_player_win").parse().unwrap()
+    };
+    let behind = chance("10 28 0 first");
+    // (The CSV prints 12 decimals.)
+    let close = |a: f64, b: f64| (a - b).abs() < 1e-12;
+    assert!(behind < 0.5 && close(behind, mover_chance(&space, &values, "10 28 0 first")), "{behind}");
+    let ahead = chance("28 10 0 second");
+    assert!(close(ahead, 1.0 - mover_chance(&space, &values, "28 10 0 second")), "{ahead}");
+    assert!(close(ahead, 1.0 - behind), "{ahead} {behind}");
     // Piglet: a coin, no hold-at-20 row.
     let piglet = csv(&["solve", "--game", "piglet", "--goal", "6"]);
     assert!(!piglet.contains("hold_at_20") && piglet.contains("first_player_win,0.5"), "{piglet}");
+}
+
+/// The mover's winning chance at `position`, from the values.
+fn mover_chance(space: &PigSpace, values: &iterate::Values, position: &str) -> f64 {
+    win_probability(values.of(space, &space.game().parse(position).unwrap()).unwrap())
 }
 
 #[test]

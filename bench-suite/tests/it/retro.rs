@@ -109,6 +109,11 @@ fn solve_from_the_tables_gives_every_move_and_a_line_that_ends_as_promised() {
         decided += 1;
     }
     assert!(decided >= 2, "too few decided positions checked");
+    // A table missing: a position whose captures lead into it is refused, naming the fix (it overflowed).
+    std::fs::remove_file(dir.path().join("captured-2.retro")).unwrap();
+    let tables = dir.path().to_str().unwrap();
+    let args = ["solve", "--game", "bagh-chal", "--rules", RULES, "--position", "TG./GGG/.G. t 0", "--tables", tables];
+    refused(&args, "some of its moves lead to positions no table there holds: a table is missing (retro --out");
 }
 
 #[test]

@@ -264,6 +264,10 @@ impl SixteenSoldiers {
                 ));
             }
         }
+        if position.x == 0 && position.o == 0 {
+            let why = "no soldiers of either side: a game ends when one side has none left".to_string();
+            return Err(ParseError::Counts(text.into(), why));
+        }
         position.x_to_move = match fields[1] {
             "x" => true,
             "o" => false,

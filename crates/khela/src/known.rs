@@ -185,25 +185,28 @@ impl<G: Game> Known<G> {
         Ok(())
     }
 
-    /// The line of best play from `state` to the end of the game by [`Known::choice`]: empty for a draw and for a
-    /// position whose moves are not all known. It ends: a win's or a loss's distance falls with every ply where
-    /// it is known, and where it is not (a placement phase) every move leads forward, to fewer goats in hand.
+    /// The line of best play from `state` to the end of the game by [`Known::choice`] (empty for a draw), and
+    /// whether it got there: false where it reached a position whose moves are not all known (a table missing).
+    /// It ends: a win's or a loss's distance falls with every ply where it is known, and where it is not (a
+    /// placement phase) every move leads forward, to fewer goats in hand.
     ///
     /// # Errors
     ///
     /// The values before the endgame cannot be read.
-    pub fn line(&self, state: &G::State) -> Result<Vec<G::Move>> {
+    pub fn line(&self, state: &G::State) -> Result<(Vec<G::Move>, bool)> {
         let game = self.endgame.space.game();
         let mut state = state.clone();
         let mut line = Vec::new();
-        while let Some((mv, verdict)) = self.choice(&state)? {
-            if verdict == Verdict::Draw {
-                break;
+        loop {
+            match self.choice(&state)? {
+                Some((_, Verdict::Draw)) => return Ok((line, true)),
+                Some((mv, _)) => {
+                    line.push(mv);
+                    game.play(&mut state, mv);
+                }
+                None => return Ok((line, matches!(game.node(&state), Node::Terminal(_)))),
             }
-            line.push(mv);
-            game.play(&mut state, mv);
         }
-        Ok(line)
     }
 }
 

@@ -52,7 +52,8 @@ pub struct MatchArgs {
     /// Games per pairing, an even number: each opening is played twice, the colours swapped.
     #[arg(long, default_value_t = 200)]
     pub games: u64,
-    /// Plies of seeded random moves before the players take over.
+    /// Plies of seeded random moves before the players take over. An opening that ends the game is drawn again
+    /// (the players' results are theirs, not chance's); one too long for the game to survive is refused.
     #[arg(long, default_value_t = 2)]
     pub opening: u32,
     /// The seed of the openings and of the players' random choices.
@@ -391,21 +392,8 @@ fn one_game<G: Notation + Sync, E: khela_games::Evaluator<G>>(
     opening: Opening,
     seeds: [u64; 2],
 ) -> Result<Kept> {
-    let mut line = Line::new(game, start.clone());
-    let (mut chooser, mut dice) = (Pcg::from_seed(opening.seed), Pcg::from_seed(opening.dice));
-    let mut moves = Vec::new();
-    // Plies are moves: a roll of the dice is not one (it comes with the move after it).
-    let (mut plies, mut rolls) = (0, 0);
-    while plies < opening.plies {
-        let (mover, rolled) = roll_to_decision(game, &mut line, &mut dice);
-        rolls += rolled;
-        if mover.is_none() {
-            break;
-        }
-        game.moves(line.state(), &mut moves);
-        line.play(game, moves[chooser.below(moves.len())]);
-        plies += 1;
-    }
+    let mut dice = Pcg::from_seed(opening.dice);
+    let (mut line, mut rolls) = opened(game, start, opening, &mut dice)?;
     let (first, second) = if a_first { (players[0], players[1]) } else { (players[1], players[0]) };
     let seat = |i: usize, seed| -> Result<_> {
         let guide = seated.guides[i].as_deref();
@@ -421,6 +409,41 @@ fn one_game<G: Notation + Sync, E: khela_games::Evaluator<G>>(
     let seat_of_first = [usize::from(!a_first), usize::from(a_first)];
     let judged = seated.judge.map(|known| judge::judge(game, known, &from, &line.moves()[opened..], seat_of_first));
     Ok(Kept { a_view, end, plies: line.moves().len() as u64 - rolls, judged: judged.transpose()? })
+}
+
+/// Random openings drawn for one game before a match gives up on its `--opening`: an opening that ends the game
+/// before the players move would credit chance's result to them, and is drawn again.
+const OPENING_TRIES: u32 = 100;
+
+/// The line after `opening`'s random plies from `start` (drawn again, from where the draws left off, while they
+/// end the game), the dice rolled from `dice`, and the rolls made. Plies are moves: a roll of the dice is not one
+/// (it comes with the move after it).
+fn opened<G: Game>(game: &G, start: &G::State, opening: Opening, dice: &mut Pcg) -> Result<(Line<G>, u64)> {
+    let mut chooser = Pcg::from_seed(opening.seed);
+    let mut moves = Vec::new();
+    for _ in 0..OPENING_TRIES {
+        let mut line = Line::new(game, start.clone());
+        let (mut plies, mut rolls) = (0, 0);
+        while plies < opening.plies {
+            let (mover, rolled) = roll_to_decision(game, &mut line, dice);
+            rolls += rolled;
+            if mover.is_none() {
+                break;
+            }
+            game.moves(line.state(), &mut moves);
+            line.play(game, moves[chooser.below(moves.len())]);
+            plies += 1;
+        }
+        if line.end(game).is_none() {
+            return Ok((line, rolls));
+        }
+    }
+    bail!(
+        "--opening {}: {OPENING_TRIES} random openings of {} plies in a row ended the game before the players \
+         moved; give a shorter opening",
+        opening.plies,
+        opening.plies
+    )
 }
 
 /// The normal quantile of a two-sided 95% interval.

@@ -130,6 +130,20 @@ impl Visit for Solve<'_> {
             if args.game.position.is_some() || args.depth.is_some() {
                 bail!("give either --check-xor or a position to solve, not both");
             }
+            crate::args::unused_in(
+                "--check-xor",
+                &[
+                    ("--set", !args.set.is_empty()),
+                    ("--weak", args.weak),
+                    ("--threads", args.threads.is_some()),
+                    ("--table-mib", args.table_mib.is_some()),
+                    ("--limit", args.limit.is_some()),
+                    ("--summary", args.summary.is_some()),
+                    ("--plot", args.plot.is_some()),
+                    ("--tables", args.tables.is_some()),
+                    ("--force", args.force),
+                ],
+            )?;
             if entry.theory().is_none() {
                 return Err(games::refuse("solve --check-xor", &args.game.game, Capability::Theory));
             }
@@ -139,6 +153,10 @@ impl Visit for Solve<'_> {
             if args.game.position.is_some() || args.depth.is_some() {
                 bail!("give either --set or a position to solve, not both (--set solves exactly)");
             }
+            crate::args::unused_in(
+                "--set",
+                &[("--plot", args.plot.is_some()), ("--tables", args.tables.is_some()), ("--force", args.force)],
+            )?;
             let limit = args.limit.map(|n| n as usize);
             let (weak, out, summary) = (args.weak, &args.out, args.summary.as_deref());
             let (threads, table_mib) = (threads(args), table_mib(args)?);

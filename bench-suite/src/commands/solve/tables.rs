@@ -51,7 +51,8 @@ pub fn solve<E: Entry>(
             best: v == verdict,
         })
         .collect();
-    let line: Vec<String> = known.line(state)?.into_iter().map(|mv| game.write_move(mv)).collect();
+    let (line, whole) = known.line(state)?;
+    let line: Vec<String> = line.into_iter().map(|mv| game.write_move(mv)).collect();
     let unknown = verdicts.iter().any(|(_, v)| v.sign() != 0 && v.plies().is_none());
     Sink::new(out, None)?.emit(&rows, || {
         let (side, first) = (game.player_name(mover), output::view_of(game.player_name(Player::Max)));
@@ -71,7 +72,16 @@ pub fn solve<E: Entry>(
             Verdict::Loss(None) => format!("{side} lose"),
             Verdict::Draw => "a draw: neither side can force an end".to_string(),
         };
-        let line = if line.is_empty() { String::new() } else { format!("\nbest play: {}", line.join(" ")) };
+        let line = match (line.is_empty(), whole) {
+            (true, true) => String::new(),
+            (false, true) => format!("\nbest play: {}", line.join(" ")),
+            (_, false) => format!(
+                "\nbest play: {}… cut short: the tables in {} do not hold every move after it (a table missing: \
+                 retro makes it)",
+                line.iter().map(|mv| format!("{mv} ")).collect::<String>(),
+                dir.display()
+            ),
+        };
         let note = if unknown {
             "\n(-: the placement phase's tables keep win, draw or loss, not the plies to the end)"
         } else {
@@ -103,6 +113,16 @@ fn search<E: Entry>(
             known.endgame.about
         );
     };
+    if plies == 0 {
+        bail!(
+            "{} position {text:?} is in the endgame the tables in {} hold ({}), but some of its moves lead to \
+             positions no table there holds: a table is missing (retro --out {} makes it)",
+            entry.title(),
+            dir.display(),
+            known.endgame.about,
+            dir.display()
+        );
+    }
     let estimate = (known.endgame.seconds_to)(plies);
     if let Some(limit) = limit.filter(|limit| estimate > limit.as_secs_f64()) {
         bail!(

@@ -34,6 +34,9 @@ fn notation_round_trips_and_refuses() {
     assert!(err("T...T/...../...../...../T...T g 14").contains("6 goats captured, past the 5"));
     assert!(err("T...T/...../..T../...../T...T g 20").contains("5 tigers, not 4"));
     assert!(err("T...T/...../...../...../T...T g x").contains("goats in hand \"x\""));
+    // Unreachable: the tigers never move before the first goat is placed.
+    assert!(err("T...T/...../...../...../T...T t 20").contains("tigers to move with all 20 goats in hand"));
+    assert!(game.parse("T...T/...../..G../...../T...T t 19").is_ok());
 }
 
 #[test]

@@ -97,6 +97,7 @@ fn notation_refuses() {
     assert!(err(&START.replace("/...../", "/..Z../")).contains("'Z' at c5"));
     assert!(err("OOO").contains("expected the board"));
     assert!(err("OOO/OOO/OOOOO/OOOOO/OOOOO/XXXXX/XXXXX/XXX/XXX x").contains("21 O pieces"));
+    assert!(err(".../.../...../...../...../...../...../.../... x").contains("no soldiers of either side"));
 }
 
 #[test]
