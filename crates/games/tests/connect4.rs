@@ -294,8 +294,8 @@ fn notation() {
     let game = Connect4::standard();
     let p = game.parse_position("4453").unwrap();
     assert_eq!(p, game.parse("4453").unwrap());
-    assert_eq!(game.picture(&p) + "\n", game.board_string(&p));
-    assert_eq!(game.picture(&p), ".......\n.......\n.......\n.......\n...O...\n..OXX..");
+    assert_eq!(game.picture(&p), game.board_string(&p) + "1234567");
+    assert_eq!(game.picture(&p), ".......\n.......\n.......\n.......\n...O...\n..OXX..\n1234567");
     assert_eq!(game.parse_position(game.start().unwrap()), Ok(Position::EMPTY));
     assert_eq!((0..7).map(|col| game.write_move(col)).collect::<String>(), "1234567");
     assert_eq!([Player::Max, Player::Min].map(|p| game.player_name(p)), ["X", "O"]);

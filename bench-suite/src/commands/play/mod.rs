@@ -114,10 +114,6 @@ impl Visit for Play<'_> {
         };
         let mut seat = Seat::new(&settled, through.as_ref(), &args.engine, guide.as_deref(), 16, args.seed)?
             .with_tables(&table_move);
-        let view = match entry.view() {
-            View::First => output::view_of(game.player_name(Player::Max)),
-            View::Mover => "the side to move's view".to_string(),
-        };
         // Lines as bytes: text that is not UTF-8 is a move not understood, asked again, not the end of the game.
         let mut input = std::io::stdin().lock().split(b'\n');
         output::say(format!("{}: you play {}, against {}; {HELP}", entry.title(), args.human, args.engine))?;
@@ -145,7 +141,11 @@ impl Visit for Play<'_> {
                 let mut said = format!("{name}: {}", game.write_move(choice.mv));
                 match choice.seen {
                     Seen::Engine(value, pv) => {
-                        let shown = if entry.view() == View::Mover { mover.view(value) } else { value };
+                        // The view named: the first player's, or the mover's (the engine's own side).
+                        let (shown, view) = match entry.view() {
+                            View::Mover => (mover.view(value), format!("{}, the side to move", output::view_of(name))),
+                            View::First => (value, output::view_of(game.player_name(Player::Max))),
+                        };
                         let pv: Vec<String> = pv.iter().map(|&m| game.write_move(m)).collect();
                         let (shown, pv) = (output::value(shown), pv.join(" "));
                         said.push_str(&format!(" (value {shown} from {view}; principal variation {pv})"));

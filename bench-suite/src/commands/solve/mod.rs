@@ -370,7 +370,10 @@ fn depth_limited<E: Entry>(
     }
     let (view, shown): (String, Box<dyn Fn(Value) -> Value>) = match entry.view() {
         games::View::First => (output::view_of(game.player_name(Player::Max)), Box::new(|value| value)),
-        games::View::Mover => ("the side to move's view".to_string(), Box::new(move |value| mover.view(value))),
+        games::View::Mover => (
+            format!("{}, the side to move", output::view_of(game.player_name(mover))),
+            Box::new(move |value| mover.view(value)),
+        ),
     };
     let config = SearchConfig {
         quiescence: args.quiescence,

@@ -146,10 +146,11 @@ impl Notation for Connect4 {
         (u32::from(col) + 1).to_string()
     }
 
-    /// [`Connect4::board_string`] without its last newline.
+    /// The board as [`Connect4::board_string`] draws it, with the columns' numbers under it, the moves that
+    /// play them (their last digit on a board wider than 9: `1234567890`).
     fn picture(&self, p: &Position) -> String {
         let mut board = self.board_string(p);
-        board.pop();
+        board.extend((1..=self.width).map(|col| char::from_digit(col % 10, 10).expect("a digit")));
         board
     }
 
