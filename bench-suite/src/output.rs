@@ -187,6 +187,18 @@ pub fn view_of(name: &str) -> String {
     if name.ends_with('s') { format!("{name}' view") } else { format!("{name}'s view") }
 }
 
+/// `text` quoted for an error message, cut short past 60 characters (with its length), so that a line of a
+/// hundred thousand characters is not echoed whole.
+pub fn quoted(text: &str) -> String {
+    const SHOWN: usize = 40;
+    let length = text.chars().count();
+    if length <= 60 {
+        return format!("{text:?}");
+    }
+    let head: String = text.chars().take(SHOWN).collect();
+    format!("{:?}… ({} characters)", head, indicatif::HumanCount(length as u64))
+}
+
 /// A value as the tables print it: integers without a decimal point (`26`, not `26.0`), others as Rust prints
 /// them in full (`3.5`), and never `-0`.
 pub fn value(v: Value) -> String {
@@ -241,6 +253,12 @@ pub fn table(header: &[&str]) -> Table {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn long_text_is_quoted_cut_short() {
+        assert_eq!(quoted("4453"), "\"4453\"");
+        assert_eq!(quoted(&"4".repeat(100_000)), format!("{:?}… (100,000 characters)", "4".repeat(40)));
+    }
 
     #[test]
     fn values_print_like_the_textbook() {

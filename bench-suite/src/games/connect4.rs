@@ -8,7 +8,7 @@ use crate::checkpoint::{Checkpoint, Row};
 use crate::machine::Sidecar;
 use crate::output::{self, Disagreed, Sink};
 use crate::progress::Progress;
-use anyhow::{Context, Result, bail};
+use anyhow::{Context, Result, anyhow, bail};
 use indicatif::HumanCount;
 use khela_exact::connect4::Solver;
 use khela_games::connect4::{Connect4, Position};
@@ -30,9 +30,16 @@ const TABLE_MIB: usize = 32;
 /// The table of the solver that labels a benchmark file's positions for `zero eval --set`, MiB.
 const LABEL_MIB: usize = 64;
 
-/// The table's size for `threads` threads, MiB: `asked`, or [`TABLE_MIB`] a thread up to 1 GiB.
-fn table_mib(asked: Option<usize>, threads: usize) -> usize {
-    asked.unwrap_or((TABLE_MIB * threads.max(1)).min(1024))
+/// The table's size for `threads` threads on `game`, MiB: `asked` (`--table-mib`), or by default [`TABLE_MIB`] a
+/// thread up to 1 GiB, and never less than the board's keys need (an 8 × 6 board's 129 MiB).
+fn table_mib(game: &Connect4, asked: Option<usize>, threads: usize) -> usize {
+    asked.unwrap_or_else(|| (TABLE_MIB * threads.max(1)).min(1024).max(Solver::min_table_mib(game)))
+}
+
+/// The solver of `game` with the table [`table_mib`] gives.
+fn solver(game: &Connect4, asked: Option<usize>, threads: usize) -> Result<Solver<'_>> {
+    let mib = table_mib(game, asked, threads);
+    Solver::new(game, mib).map_err(|e| anyhow!("--table-mib {mib}: {e}"))
 }
 
 /// One move's exact score.
@@ -66,7 +73,7 @@ pub fn position(game: &Connect4, text: &str, p: &Position, own: &OwnSolve) -> Re
         bail!("Connect-4 position {text:?} is over: there is no move to solve");
     }
     let sink = Sink::new(out, None)?;
-    let mut solver = Solver::new(game, table_mib(own.table_mib, own.threads))?.on(Arc::new(args::pool(own.threads)?));
+    let mut solver = solver(game, own.table_mib, own.threads)?.on(Arc::new(args::pool(own.threads)?));
     let started = Instant::now();
     let moves = solver.in_pool(|solver| solver.analyse(p, weak)).expect("the game goes on");
     let elapsed = started.elapsed();
@@ -155,7 +162,7 @@ fn describe(game: &Connect4, run: &SetRun) -> String {
         "game=connect4 board={game} weak={} limit={limit} sets={} table={} threads={}",
         run.weak,
         files.join("+"),
-        table_mib(run.table_mib, run.threads),
+        table_mib(game, run.table_mib, run.threads),
         run.threads
     )
 }
@@ -180,9 +187,13 @@ fn read(game: &Connect4, path: &Path, limit: Option<usize>) -> Result<Vec<Line>>
             [moves, score] => (moves, score),
             // The empty board's line: no moves before the space.
             [score] if line.starts_with(' ') => ("", score),
-            _ => return Err(bad(format!("{line:?} is not `moves score`"))),
+            _ => return Err(bad(format!("{} is not `moves score`", output::quoted(line)))),
         };
-        let score = score.parse().map_err(|_| bad(format!("score {score:?} is not a whole number")))?;
+        let score = score.parse().map_err(|_| bad(format!("score {} is not a whole number", output::quoted(score))))?;
+        if moves.len() > game.cells() as usize {
+            let (moves, cells) = (output::quoted(moves), game.cells());
+            return Err(bad(format!("moves {moves}: more than the board's {cells} cells take")));
+        }
         let position = game.parse(moves).map_err(|e| bad(e.to_string()))?;
         if !matches!(game.node(&position), Node::Decision(_)) {
             return Err(bad(format!("{moves} is over: there is nothing to solve")));
@@ -220,7 +231,7 @@ pub fn sets(game: &Connect4, run: &SetRun) -> Result<()> {
         Some(path) => Some(Checkpoint::<Solved>::open(path, "solved", "solve --set", &describe(game, run))?),
         None => None,
     };
-    let mut solver = Solver::new(game, table_mib(run.table_mib, run.threads))?.on(Arc::new(args::pool(run.threads)?));
+    let mut solver = solver(game, run.table_mib, run.threads)?.on(Arc::new(args::pool(run.threads)?));
     let total: usize = sets.iter().map(|(_, lines)| lines.len()).sum();
     let before = checkpoint.as_ref().map_or(0, |c| c.done.len());
     if let Some(checkpoint) = checkpoint.as_ref().filter(|_| before > 0) {
@@ -235,7 +246,7 @@ pub fn sets(game: &Connect4, run: &SetRun) -> Result<()> {
         output::write_csv_atomically(path, &summaries)?;
         Sidecar::now().write(
             path,
-            &serde_json::json!({ "table_mib": table_mib(run.table_mib, run.threads), "threads": run.threads }),
+            &serde_json::json!({ "table_mib": table_mib(game, run.table_mib, run.threads), "threads": run.threads }),
         )?;
     }
     sink.emit(&rows, || {
@@ -349,7 +360,7 @@ fn solve_sets(
 /// score: what `zero eval --set` judges a network on.
 pub fn truths(game: &Connect4, path: &Path, limit: Option<usize>) -> Result<Vec<(Position, Truth)>> {
     let lines = read(game, path, limit)?;
-    let mut solver = Solver::new(game, LABEL_MIB)?;
+    let mut solver = Solver::new(game, LABEL_MIB.max(Solver::min_table_mib(game)))?;
     let total = lines.len() as u64;
     let bar = Progress::new("zero eval", total, 0);
     let mut positions = Vec::with_capacity(lines.len());

@@ -233,4 +233,17 @@ fn bad_sets_and_options_are_refused() {
     refused(&["solve", "--game", "tictactoe", "--set", "x"], "Tic-tac-toe has no benchmark sets");
     refused(&["solve", "--game", "nim", "--heaps", "3,4", "--weak"], "Nim's values are wins and losses already");
     refused(&["solve", "--game", "connect4", "--position", "1122334"], "over");
+    // A line of a hundred thousand characters is not echoed whole; options --set does not use are refused.
+    refuse(&[&format!("{} 0", "4".repeat(100_000))], "(100,000 characters): more than the board's 42 cells take");
+    let one = set(&["4453 0"]);
+    let one = one.path().to_str().unwrap();
+    refused(&["solve", "--game", "connect4", "--set", one, "--tables", "x"], "--tables does not go with --set");
+    refused(&["solve", "--game", "connect4", "--set", one, "--plot", "x.svg"], "--plot does not go with --set");
+    refused(&["solve", "--game", "nim", "--check-xor", "--weak"], "--weak does not go with --check-xor");
+    // A table too small for the board's keys names the option and the size that does.
+    refused(
+        &["solve", "--game", "connect4", "--width", "8", "--height", "6", "--position", "4", "--table-mib", "32"],
+        "--table-mib 32: a compact table of 4194301 entries tells keys of at most 53 bits apart, not 56: keys that \
+         long take a table of 129 MiB or more",
+    );
 }

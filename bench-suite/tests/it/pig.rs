@@ -61,6 +61,7 @@ fn pig_refuses_bad_requests() {
     refused(&["solve", "--game", "pig", "--goal", "0"], "goal=0");
     refused(&["solve", "--game", "pig", "--goal", "400"], "goals up to 300");
     refused(&["solve", "--game", "pig", "--position", "99 0 5 first"], "below the goal 100");
+    refused(&["solve", "--game", "piglet", "--position", "99 0 0 first"], "Piglet position \"99 0 0 first\"");
     refused(&["solve", "--game", "pig", "--weak"], "--weak");
     refused(&["solve", "--game", "connect4", "--goal", "5"], "takes no parameter goal");
     refused(&["solve", "--game", "connect4", "--position", "4", "--plot", "x.svg"], "--plot");

@@ -227,15 +227,15 @@ fn bad_requests_are_refused() {
     assert!(!Path::new("/tmp/khela-zero-never").exists());
     crate::common::refused(
         &["zero", "train", "--game", "tictactoe", "--alpha", "0", "--out", "/tmp/khela-zero-never"],
-        "--alpha 0",
+        "--alpha 0: out of range; give a number above 0, and finite",
     );
     crate::common::refused(
         &["zero", "train", "--game", "tictactoe", "--value-from-search", "1.5", "--out", "/tmp/khela-zero-never"],
-        "--value-from-search 1.5 is out of range",
+        "--value-from-search 1.5: out of range; give a number from 0 to 1",
     );
     crate::common::refused(
         &["zero", "train", "--game", "tictactoe", "--discount", "0", "--out", "/tmp/khela-zero-never"],
-        "--discount 0 is out of range",
+        "--discount 0: out of range; give a number above 0, at most 1",
     );
     crate::common::refused(
         &["zero", "train", "--game", "tictactoe", "--random-plies", "1001", "--out", "/tmp/khela-zero-never"],

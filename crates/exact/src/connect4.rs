@@ -287,6 +287,17 @@ pub struct Solver<'g> {
 }
 
 impl<'g> Solver<'g> {
+    /// The bits of `game`'s keys: a column's cells and its sentinel bit, for every column.
+    fn key_bits(game: &Connect4) -> u32 {
+        game.width() * (game.height() + 1)
+    }
+
+    /// The smallest table, in MiB, that tells `game`'s keys apart ([`CompactTable::min_mib`]): 2 MiB for 7 × 6,
+    /// 129 for 8 × 6.
+    pub fn min_table_mib(game: &Connect4) -> usize {
+        CompactTable::min_mib(Self::key_bits(game))
+    }
+
     /// A solver for `game` with a table of `mib` MiB.
     ///
     /// # Errors
@@ -294,7 +305,7 @@ impl<'g> Solver<'g> {
     /// If the table is too small to tell the board's keys apart (a 7 × 6 board's need 2 MiB or more), or the
     /// board's keys are longer than a compact table takes ([`CompactTable::MAX_KEY_BITS`]: 8 × 7 boards' are).
     pub fn new(game: &'g Connect4, mib: usize) -> Result<Solver<'g>, TooSmall> {
-        let table = Arc::new(CompactTable::with_mib(mib, game.width() * (game.height() + 1))?);
+        let table = Arc::new(CompactTable::with_mib(mib, Self::key_bits(game))?);
         // Every solve starts in the first region: its memory is mapped now (the system zeroes a page when it is
         // first written), not in the first solve's time. Pons' solver clears its whole table before each position.
         table.clear_first(REGION_ENTRIES[0]);

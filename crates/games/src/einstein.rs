@@ -144,6 +144,18 @@ pub enum ParseError {
              first or second, then the die's face if rolled, like 123../45.../6..../....f/...ed first 3"
     )]
     Form(String),
+    /// A die's face that is not one.
+    #[error("EinStein position {0:?}: the die's face {1:?} is not one: 1 to 6, or nothing before the roll")]
+    Die(String, String),
+    /// A side that is not one.
+    #[error("EinStein position {0:?}: {1:?} to move: the side is first or second")]
+    Side(String, String),
+    /// A square that holds neither nothing nor a cube.
+    #[error(
+        "EinStein position {0:?}: {1:?} on {2}: a square holds '.', one of the first player's cubes 1-6 or one of the \
+         second's a-f"
+    )]
+    Square(String, char, String),
     /// A cube twice on the board.
     #[error("EinStein position {0:?}: {1}'s cube {2} stands on two squares")]
     Twice(String, &'static str, u8),
@@ -251,14 +263,14 @@ impl Einstein {
             [board, side] => (*board, *side, 0),
             [board, side, die] => match die.parse::<u8>() {
                 Ok(d @ 1..=6) => (*board, *side, d),
-                _ => return Err(form()),
+                _ => return Err(ParseError::Die(text.to_string(), die.to_string())),
             },
             _ => return Err(form()),
         };
         let second_to_move = match side {
             "first" => false,
             "second" => true,
-            _ => return Err(form()),
+            _ => return Err(ParseError::Side(text.to_string(), side.to_string())),
         };
         let rows: Vec<&[u8]> = board.split('/').map(str::as_bytes).collect();
         if rows.len() != usize::from(SIDE) || rows.iter().any(|r| r.len() != usize::from(SIDE)) {
@@ -270,7 +282,10 @@ impl Einstein {
                 b'.' => continue,
                 b'1'..=b'6' => (0, ch - b'1', "first"),
                 b'a'..=b'f' => (1, ch - b'a', "second"),
-                _ => return Err(form()),
+                _ => {
+                    let found = if ch.is_ascii() { char::from(ch) } else { char::REPLACEMENT_CHARACTER };
+                    return Err(ParseError::Square(text.to_string(), found, square_name(square as u8)));
+                }
             };
             if cubes[p][usize::from(c)] != GONE {
                 return Err(ParseError::Twice(text.to_string(), name, c + 1));

@@ -65,12 +65,12 @@ pub enum ParseError {
     /// A goal out of range.
     #[error("a goal of {0}: 1 to {MAX_GOAL}")]
     Goal(u32),
-    /// Not the notation.
-    #[error("Pig position {0:?}: expected FIRST SECOND TURN first|second [rolled], like \"0 0 0 first\"")]
-    Form(String),
-    /// A score or turn total past the goal.
-    #[error("Pig position {0:?}: scores must be below the goal {1}, and a score with the turn total too")]
-    Range(String, u16),
+    /// Not the notation (the game's name, Pig or Piglet, and the text).
+    #[error("{0} position {1:?}: expected FIRST SECOND TURN first|second [rolled], like \"0 0 0 first\"")]
+    Form(&'static str, String),
+    /// A score or turn total past the goal (the game's name, the text and the goal).
+    #[error("{0} position {1:?}: scores must be below the goal {2}, and a score with the turn total too")]
+    Range(&'static str, String, u16),
 }
 
 /// The largest goal: scores are 16-bit, and a game is valued over goal² × goal positions.
@@ -109,6 +109,11 @@ impl Pig {
         self.goal
     }
 
+    /// The game's name: Pig, or Piglet.
+    pub fn name(&self) -> &'static str {
+        if self.is_piglet() { "Piglet" } else { "Pig" }
+    }
+
     /// Whether this is Piglet (a coin).
     pub fn is_piglet(&self) -> bool {
         self.faces == 2
@@ -116,7 +121,7 @@ impl Pig {
 
     /// Reads a position (see the module documentation).
     pub fn parse(&self, text: &str) -> Result<State, ParseError> {
-        let form = || ParseError::Form(text.to_string());
+        let form = || ParseError::Form(self.name(), text.to_string());
         let words: Vec<&str> = text.split_whitespace().collect();
         let number = |w: &str| w.parse::<u16>().map_err(|_| form());
         let [a, b, t, side, rest @ ..] = words.as_slice() else { return Err(form()) };
@@ -133,7 +138,7 @@ impl Pig {
         let state = State { scores: [number(a)?, number(b)?], turn: number(t)?, second_to_move, rolled };
         let me = state.scores[state.me()];
         if state.scores.iter().any(|&s| s >= self.goal) || me + state.turn >= self.goal {
-            return Err(ParseError::Range(text.to_string(), self.goal));
+            return Err(ParseError::Range(self.name(), text.to_string(), self.goal));
         }
         Ok(state)
     }

@@ -145,7 +145,10 @@ impl std::fmt::Debug for CompactTable {
 
 /// A table too small to tell its keys apart without keeping more of them.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("a compact table of {entries} entries tells keys of at most {most} bits apart, not {key_bits}")]
+#[error(
+    "a compact table of {entries} entries tells keys of at most {most} bits apart, not {key_bits}: keys that long \
+     take a table of {needed_mib} MiB or more"
+)]
 pub struct TooSmall {
     /// The entries the size gives.
     pub entries: u64,
@@ -153,6 +156,8 @@ pub struct TooSmall {
     pub key_bits: u32,
     /// The bits it can take.
     pub most: u32,
+    /// The smallest table, in MiB, that takes keys of `key_bits` bits ([`CompactTable::min_mib`]).
+    pub needed_mib: usize,
 }
 
 /// The word of an empty slot: a bound of 0 is no entry.
@@ -177,11 +182,19 @@ impl CompactTable {
         let size = largest_prime_at_most(entries.max(3));
         let most = Self::most_key_bits(size);
         if key_bits > most {
-            return Err(TooSmall { entries: size, key_bits, most });
+            return Err(TooSmall { entries: size, key_bits, most, needed_mib: Self::min_mib(key_bits) });
         }
         // Huge pages where the system gives them (see `HugeWords`); every slot starts empty (0).
         let slots = HugeWords::zeroed(size as usize);
         Ok(CompactTable { slots, size, key_bits, whole: Region::new(size, 0, key_bits) })
+    }
+
+    /// The smallest size in MiB of a table for keys of `key_bits` bits (at most
+    /// [`CompactTable::MAX_KEY_BITS`]): its prime number of entries must reach `2^(key_bits − 32)`, which a
+    /// MiB (2^17 entries) past that power of two makes sure of (the primes below it are far closer together).
+    pub fn min_mib(key_bits: u32) -> usize {
+        let power = key_bits.saturating_sub(32);
+        if power < 17 { 1 } else { (1usize << (power - 17)) + 1 }
     }
 
     /// The longest keys any table takes: its regions' remainders are exact for keys of at most 63 bits (see
@@ -236,7 +249,12 @@ impl CompactTable {
         let size = largest_prime_at_most(entries.clamp(3, self.size));
         let most = Self::most_key_bits(size);
         if self.key_bits > most {
-            return Err(TooSmall { entries: size, key_bits: self.key_bits, most });
+            return Err(TooSmall {
+                entries: size,
+                key_bits: self.key_bits,
+                most,
+                needed_mib: Self::min_mib(self.key_bits),
+            });
         }
         Ok(Region::new(size, u64::from(tag), self.key_bits))
     }
@@ -410,6 +428,16 @@ mod tests {
         assert_eq!(table.capacity(), 131_071);
         assert_eq!(CompactTable::with_mib(1, 49).unwrap_err().most, 48);
         assert_eq!(CompactTable::with_mib(2, 49).unwrap().capacity(), 262_139);
+        // The smallest size that takes keys of each length, and no smaller one.
+        for key_bits in 33..=56 {
+            let mib = CompactTable::min_mib(key_bits);
+            assert!(CompactTable::with_mib(mib, key_bits).is_ok(), "{key_bits} bits in {mib} MiB");
+            if mib > 1 {
+                let refused = CompactTable::with_mib(mib - 1, key_bits).unwrap_err();
+                assert_eq!(refused.needed_mib, mib, "{key_bits} bits");
+            }
+        }
+        assert_eq!(CompactTable::min_mib(56), 129);
     }
 
     /// A region's remainder is the `%` operator's for keys of up to the table's bits: random ones, the

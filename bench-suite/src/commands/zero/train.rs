@@ -131,16 +131,26 @@ struct State {
 
 /// Runs `zero train`.
 pub fn run(args: &TrainArgs) -> Result<()> {
-    for (name, value, ok) in [
-        ("--alpha", args.alpha, args.alpha > 0.0 && args.alpha.is_finite()),
-        ("--reuse", args.reuse, args.reuse > 0.0 && args.reuse <= 1000.0),
-        ("--learning-rate", args.learning_rate, args.learning_rate > 0.0 && args.learning_rate < 1.0),
-        ("--l2", args.l2, (0.0..1.0).contains(&args.l2)),
-        ("--value-from-search", f64::from(args.value_from_search), (0.0..=1.0).contains(&args.value_from_search)),
-        ("--discount", f64::from(args.discount), args.discount > 0.0 && args.discount <= 1.0),
+    for (name, value, ok, range) in [
+        ("--alpha", args.alpha, args.alpha > 0.0 && args.alpha.is_finite(), "above 0, and finite"),
+        ("--reuse", args.reuse, args.reuse > 0.0 && args.reuse <= 1000.0, "above 0, at most 1000"),
+        (
+            "--learning-rate",
+            args.learning_rate,
+            args.learning_rate > 0.0 && args.learning_rate < 1.0,
+            "above 0, below 1",
+        ),
+        ("--l2", args.l2, (0.0..1.0).contains(&args.l2), "from 0, below 1"),
+        (
+            "--value-from-search",
+            f64::from(args.value_from_search),
+            (0.0..=1.0).contains(&args.value_from_search),
+            "from 0 to 1",
+        ),
+        ("--discount", f64::from(args.discount), args.discount > 0.0 && args.discount <= 1.0, "above 0, at most 1"),
     ] {
         if !ok {
-            bail!("{name} {value} is out of range");
+            bail!("{name} {value}: out of range; give a number {range}");
         }
     }
     OutputDir::check(&args.out, "zero train")?;

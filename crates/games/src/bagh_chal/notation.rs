@@ -42,13 +42,6 @@ impl BaghChal {
                 position.in_hand, self.hand
             ));
         }
-        if self.start.goats_to_move && !position.goats_to_move && self.hand > 0 && position.in_hand == self.hand {
-            return counts(format!(
-                "tigers to move with all {} goats in hand: the goats move first, so the tigers move only after a goat \
-                 is placed",
-                self.hand
-            ));
-        }
         let tigers = position.tigers.count_ones();
         if tigers != self.start.tigers.count_ones() {
             return counts(format!("{tigers} tigers, not {}", self.start.tigers.count_ones()));

@@ -77,9 +77,10 @@ fn notation_round_trips_and_refuses() {
     }
     let err = |t: &str| Einstein::parse(t).unwrap_err().to_string();
     assert!(err("124../35.../6..../....f first").contains("five rows"));
-    assert!(err("124../35.../6..../....f/...cb first 7").contains("five rows"));
-    assert!(err("124../35.../6..../....f/...cb third").contains("five rows"));
-    assert!(err("124../35.../6..../....f/...cg first").contains("five rows"));
+    assert!(err("124../35.../6..../....f/...cb first 7").contains("the die's face \"7\" is not one: 1 to 6"));
+    assert!(err("124../35.../6..../....f/...cb third").contains("\"third\" to move: the side is first or second"));
+    assert!(err("124../35.../6..../....f/...cg first").contains("'g' on e5: a square holds '.'"));
+    assert!(err("A24../35.../6..../....f/...cb first").contains("'A' on a1"));
     assert!(err("124../35.../6..../....f/...c1 first").contains("first's cube 1 stands on two squares"));
     assert!(err("a..../...../...../...../....1 first").contains("both players have won"));
     let game = Einstein::new(Setup::random(3));
