@@ -113,7 +113,7 @@ fn solve_from_the_tables_gives_every_move_and_a_line_that_ends_as_promised() {
     std::fs::remove_file(dir.path().join("captured-2.retro")).unwrap();
     let tables = dir.path().to_str().unwrap();
     let args = ["solve", "--game", "bagh-chal", "--rules", RULES, "--position", "TG./GGG/.G. t 0", "--tables", tables];
-    refused(&args, "some of its moves lead to positions no table there holds: a table is missing (retro --out");
+    refused(&args, "some of its moves lead to positions no table there holds: captured-2.retro missing (retro --out");
 }
 
 #[test]

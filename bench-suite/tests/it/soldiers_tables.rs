@@ -183,4 +183,14 @@ fn endgames_refuse_bad_requests() {
         &["prove", "--game", "sixteen-soldiers", "--position", LONG_WIN, "--claim", "X:win", "--tables", tables],
         "no known number of plies",
     );
+    // A table missing is named, not taken for the position being outside the endgame.
+    let three = tempfile::tempdir().unwrap();
+    retro(three.path(), "3", "1");
+    std::fs::remove_file(three.path().join("pieces-1-1.retro")).unwrap();
+    let tables = three.path().to_str().unwrap();
+    let one_each = ".../.../...../...../..X../...../..O../.../... x";
+    refused(
+        &["solve", "--game", "sixteen-soldiers", "--position", one_each, "--tables", tables],
+        &format!("is one the table {tables}/pieces-1-1.retro holds, which is missing (retro --out {tables} makes it)"),
+    );
 }

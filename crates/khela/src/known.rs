@@ -11,7 +11,7 @@ use anyhow::{Result, bail};
 use khela_exact::retro::{self, Outcome, OutcomeTable};
 use khela_games::settled::Settle;
 use khela_games::{Game, Node, Value};
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 /// The largest endgame [`Known::solve`] solves in memory, in numbers (a few seconds, a few tens of MB).
 pub const MAX_SOLVED_HERE: u64 = 5_000_000;
@@ -27,6 +27,9 @@ pub struct Known<G: Game> {
     pub table: OutcomeTable,
     /// The values of the positions before the endgame, where the game has them and they were made.
     pub before: Option<Box<dyn Before<G>>>,
+    /// The table files of the endgame's parts that the directory lacks (none for tables solved in memory): their
+    /// positions' values are not known.
+    pub missing: Vec<PathBuf>,
 }
 
 impl<G: Game> Known<G> {
@@ -43,7 +46,8 @@ impl<G: Game> Known<G> {
         let endgame = endgame?;
         let table = tables::load(dir, name, &endgame)?;
         let before = entry.before_endgame(name, dir).transpose()?;
-        Ok(Known { endgame, table, before })
+        let missing = endgame.parts.iter().map(|part| tables::path(dir, &part.file)).filter(|f| !f.exists()).collect();
+        Ok(Known { endgame, table, before, missing })
     }
 
     /// The tables of `entry`'s game (`name` its name) solved here, in memory, by retrograde analysis, with the
@@ -69,7 +73,15 @@ impl<G: Game> Known<G> {
         let table = retro::solve(&*endgame.space, |_| {})?;
         let outside = |state: &G::State| table.outcome(&*endgame.space, state);
         let before = entry.solve_before_endgame(&outside, MAX_SOLVED_HERE).transpose()?;
-        Ok(Known { endgame, table, before })
+        Ok(Known { endgame, table, before, missing: Vec::new() })
+    }
+
+    /// The table file that would hold `state` where the directory lacks it.
+    pub fn missing_file(&self, state: &G::State) -> Option<&Path> {
+        let number = self.endgame.space.index(state)?;
+        let part = self.endgame.parts.iter().position(|part| part.numbers.contains(&number))?;
+        let file = tables::path(Path::new(""), &self.endgame.parts[part].file);
+        self.missing.iter().find(|missing| missing.file_name() == file.file_name()).map(PathBuf::as_path)
     }
 
     /// The outcome of `state` for the side to move, if the endgame's tables hold it.

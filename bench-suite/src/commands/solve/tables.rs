@@ -76,10 +76,11 @@ pub fn solve<E: Entry>(
             (true, true) => String::new(),
             (false, true) => format!("\nbest play: {}", line.join(" ")),
             (_, false) => format!(
-                "\nbest play: {}… cut short: the tables in {} do not hold every move after it (a table missing: \
-                 retro makes it)",
+                "\nbest play: {}… cut short: the tables in {} do not hold every move after it ({} missing: retro \
+                 makes it)",
                 line.iter().map(|mv| format!("{mv} ")).collect::<String>(),
-                dir.display()
+                dir.display(),
+                missing(known)
             ),
         };
         let note = if unknown {
@@ -89,6 +90,13 @@ pub fn solve<E: Entry>(
         };
         format!("{}\n{side} to move: {verdict} (exact, from the tables){line}\n{table}{note}", game.picture(state))
     })
+}
+
+/// The table files `known` lacks, for a message: `captured-2.retro`, or `a table` where none is named.
+fn missing<G: Game>(known: &Known<G>) -> String {
+    let names: Vec<String> =
+        known.missing.iter().filter_map(|f| f.file_name()).map(|n| n.to_string_lossy().into_owned()).collect();
+    if names.is_empty() { "a table".to_string() } else { names.join(", ") }
 }
 
 /// The table for the exact search to the tables, in MiB.
@@ -104,6 +112,14 @@ fn search<E: Entry>(
     (out, limit): (&OutArg, Option<Duration>),
 ) -> Result<()> {
     let game = entry.game();
+    if let Some(file) = known.missing_file(state) {
+        bail!(
+            "{} position {text:?} is one the table {} holds, which is missing (retro --out {} makes it)",
+            entry.title(),
+            file.display(),
+            dir.display()
+        );
+    }
     let Some(plies) = (known.endgame.plies_to)(state) else {
         bail!(
             "{} position {text:?} is outside the endgame the tables in {} hold ({}), and no number of moves is sure \
@@ -116,10 +132,11 @@ fn search<E: Entry>(
     if plies == 0 {
         bail!(
             "{} position {text:?} is in the endgame the tables in {} hold ({}), but some of its moves lead to \
-             positions no table there holds: a table is missing (retro --out {} makes it)",
+             positions no table there holds: {} missing (retro --out {} makes it)",
             entry.title(),
             dir.display(),
             known.endgame.about,
+            missing(known),
             dir.display()
         );
     }

@@ -33,7 +33,7 @@ pub(super) fn tables<E: Entry>(entry: &E, start: &<E::Game as Game>::State) -> R
         return Ok(None);
     }
     let table = retro::solve(&*endgame.space, |_| {})?;
-    Ok(Some(Known { endgame, table, before: None }))
+    Ok(Some(Known { endgame, table, before: None, missing: Vec::new() }))
 }
 
 /// The rows of the network at `net` judged by `known`, the tables of the whole game of `entry` (named `name`),
