@@ -191,6 +191,22 @@ fn count_writes_a_sidecar_with_machine_facts() {
     }
 }
 
+/// Counts that take a second or less are not refused by their estimates, which are measured on the game (a
+/// bound of every move at every ply refused them, saying thousands of minutes or millions of GiB).
+#[test]
+fn counts_that_take_a_second_are_run() {
+    for args in [
+        &["--game", "sixteen-soldiers", "--rules", "optional", "--depth", "7", "--only", "sequences"][..],
+        &["--game", "sixteen-soldiers", "--rules", "optional", "--depth", "7", "--only", "positions"],
+        &["--game", "bagh-chal", "--rules", "bagh-bandi", "--depth", "6", "--only", "sequences"],
+        &["--game", "connect4", "--width", "4", "--height", "5", "--depth", "20", "--only", "positions"],
+        &["--game", "einstein", "--depth", "5", "--only", "positions"],
+    ] {
+        let out = bench().arg("count").args(args).output().unwrap();
+        assert!(out.status.success(), "{args:?}: {}", String::from_utf8_lossy(&out.stderr));
+    }
+}
+
 #[test]
 fn count_refuses_what_will_not_finish_or_fit() {
     refused(&["count", "--game", "connect4"], "needs --depth");

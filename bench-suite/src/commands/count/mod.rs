@@ -14,7 +14,7 @@ use crate::output::{self, OutArg, Sink};
 use crate::progress::Progress;
 use anyhow::{Context, Result, bail};
 use clap::{Args, ValueEnum};
-use estimate::{position_bytes, positions_at, sequences};
+use estimate::{COUNTED_CHILDREN, Estimate};
 use indicatif::HumanCount;
 use khela_exact::count::{Shard as Part, distinct_positions, perft_shard};
 use khela_exact::{tally, tally_by};
@@ -275,8 +275,15 @@ fn per_ply<E: Entry>(
     if !args.force {
         let max_threads = *threads.iter().max().unwrap_or(&1) as f64;
         let branching = f64::from(entry.max_moves());
+        let measured = Estimate::of(
+            game,
+            root,
+            (published, entry.positions_bound(root)),
+            depth,
+            (want_positions, COUNTED_CHILDREN),
+        );
         if want_sequences {
-            let estimate = sequences(published, branching, depth);
+            let estimate = measured.sequences[depth as usize];
             let parts = args.shard.map_or(1.0, |s| s.n as f64);
             let seconds = estimate / parts / (SEQUENCES_PER_SECOND_PER_THREAD * max_threads);
             if seconds > MAX_SECONDS {
@@ -290,7 +297,7 @@ fn per_ply<E: Entry>(
             }
         }
         if want_positions {
-            let bytes = position_bytes::<E::Game>(published, branching, entry.positions_bound(root), depth);
+            let bytes = measured.position_bytes::<E::Game>(branching);
             let budget = machine::memory_bytes().map_or(16u64 << 30, |m| m / 4 * 3) as f64;
             if bytes > budget {
                 bail!(
@@ -366,10 +373,16 @@ fn positions_step<E: Entry>(
 ) -> Result<()> {
     if !args.force {
         let branching = f64::from(entry.max_moves());
-        let bound = entry.positions_bound(root);
-        let (memory, disk) = exchange::cost(|ply| positions_at(published, branching, bound, ply), branching, step);
+        let measured = Estimate::of(
+            entry.game(),
+            root,
+            (published, entry.positions_bound(root)),
+            step.ply + 1,
+            (true, COUNTED_CHILDREN),
+        );
+        let (memory, disk) = exchange::cost(|ply| measured.positions[ply as usize], branching, step);
         let budget = machine::memory_bytes().map_or(16u64 << 30, |m| m / 4 * 3) as f64;
-        let mine = positions_at(published, branching, bound, step.ply) / step.n as f64;
+        let mine = measured.positions[step.ply as usize] / step.n as f64;
         let seconds = mine / (exchange::POSITIONS_PER_SECOND_PER_THREAD * threads as f64);
         let gib = |b: f64| b / (1u64 << 30) as f64;
         if memory > budget || seconds > MAX_SECONDS {

@@ -286,15 +286,29 @@ where
     G::State: Send + Sync,
     G::Move: Send,
 {
-    distinct_positions_in(game, root, depth, SHARD_ENTRIES, progress)
+    distinct_positions_in(game, root, depth, SHARD_ENTRIES, u64::MAX, progress)
 }
 
-/// [`distinct_positions`] with at most about `shard_entries` children generated at once.
+/// [`distinct_positions`] of the plies whose children number at most `max_children`: the counts of plies
+/// `0..=k`, where ply `k + 1` (if `k < depth`) would have generated more. A count's first plies, counted for
+/// real in bounded time and memory, to measure how a game's positions grow before a larger count is begun.
+pub fn distinct_positions_within<G>(game: &G, root: &G::State, depth: u32, max_children: u64) -> Vec<u64>
+where
+    G: Game + Sync,
+    G::State: Send + Sync,
+    G::Move: Send,
+{
+    distinct_positions_in(game, root, depth, SHARD_ENTRIES, max_children, &quiet)
+}
+
+/// [`distinct_positions`] with at most about `shard_entries` children generated at once, stopped before a ply of
+/// more than `max_children` children.
 fn distinct_positions_in<G>(
     game: &G,
     root: &G::State,
     depth: u32,
     shard_entries: u64,
+    max_children: u64,
     progress: Progress<'_>,
 ) -> Vec<u64>
 where
@@ -307,6 +321,9 @@ where
     for ply in 1..=u64::from(depth) {
         let estimate: u64 =
             level.par_iter().map_init(Scratch::default, |scratch, state| turn_moves(game, state, scratch)).sum();
+        if estimate > max_children {
+            break;
+        }
         let shards = estimate.div_ceil(shard_entries).max(1);
         let buckets = (estimate / shards).div_ceil(BUCKET_ENTRIES).max(1);
         let mut next: Vec<G::State> = Vec::new();
@@ -417,20 +434,36 @@ mod tests {
     use khela_games::connect4::{Connect4, Position};
     use khela_games::pig::Pig;
 
+    /// Counted within a bound on a ply's children: the plies up to the last that stays within it, as counted
+    /// whole (ply 6 of Connect-4 has 4,263 × 7 = 29,841 children at most, fewer as columns fill).
+    #[test]
+    fn the_first_plies_are_counted_within_a_bound() {
+        let game = Connect4::standard();
+        let whole = [1, 7, 49, 238, 1120, 4263, 16422, 54859, 184275];
+        assert_eq!(distinct_positions_within(&game, &Position::EMPTY, 8, u64::MAX), whole);
+        assert_eq!(distinct_positions_within(&game, &Position::EMPTY, 8, 29_841), whole[..7]);
+        assert_eq!(distinct_positions_within(&game, &Position::EMPTY, 8, 29_840), whole[..6]);
+        assert_eq!(distinct_positions_within(&game, &Position::EMPTY, 8, 0), [1]);
+    }
+
     /// However a ply's children are split (one shard, or shards of a few hundred children each, one bucket or
     /// many), the count is the same: Connect-4 (OEIS A212693) and a dice game, whose plies hold chance nodes.
     #[test]
     fn shards_and_buckets_do_not_change_the_count() {
         let game = Connect4::standard();
-        let whole = distinct_positions_in(&game, &Position::EMPTY, 8, SHARD_ENTRIES, &quiet);
+        let whole = distinct_positions_in(&game, &Position::EMPTY, 8, SHARD_ENTRIES, u64::MAX, &quiet);
         assert_eq!(whole, [1, 7, 49, 238, 1120, 4263, 16422, 54859, 184275]);
         for entries in [300, 5000] {
-            assert_eq!(distinct_positions_in(&game, &Position::EMPTY, 8, entries, &quiet), whole, "{entries}");
+            assert_eq!(
+                distinct_positions_in(&game, &Position::EMPTY, 8, entries, u64::MAX, &quiet),
+                whole,
+                "{entries}"
+            );
         }
         let pig = Pig::with_die(20).unwrap();
         let start = pig.parse("0 0 0 first").unwrap();
-        let whole = distinct_positions_in(&pig, &start, 6, SHARD_ENTRIES, &quiet);
-        assert_eq!(distinct_positions_in(&pig, &start, 6, 7, &quiet), whole);
+        let whole = distinct_positions_in(&pig, &start, 6, SHARD_ENTRIES, u64::MAX, &quiet);
+        assert_eq!(distinct_positions_in(&pig, &start, 6, 7, u64::MAX, &quiet), whole);
         assert!(whole.iter().all(|&n| n > 0), "{whole:?}");
     }
 }

@@ -99,7 +99,7 @@ mod tests {
         let entry = BaghChalEntry::new(&args.spec().unwrap()).unwrap();
         let endgame = entry.endgame(&Scope::default()).unwrap().unwrap();
         let table = retro::solve(&*endgame.space, |_| {}).unwrap();
-        let known = Known { endgame, table, before: None };
+        let known = Known { endgame, table, before: None, missing: Vec::new() };
         let game = entry.game();
         let positions = drawn(game, &known, 40, 7).unwrap();
         assert_eq!(positions.len(), 40 * known.endgame.parts.len());
