@@ -10,6 +10,7 @@ mod connect4_solve;
 mod docs;
 mod dots_and_boxes;
 mod einstein;
+mod hostile;
 mod mcts;
 mod output;
 mod performance_page;

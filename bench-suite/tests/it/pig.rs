@@ -58,7 +58,10 @@ fn solve_draws_the_hold_boundary() {
 
 #[test]
 fn pig_refuses_bad_requests() {
-    refused(&["solve", "--game", "pig", "--goal", "0"], "goal=0");
+    refused(
+        &["solve", "--game", "pig", "--goal", "0"],
+        "goal=0: a goal is from 1 to 1000 (goal= in the game string, or --goal)",
+    );
     refused(&["solve", "--game", "pig", "--goal", "400"], "goals up to 300");
     refused(&["solve", "--game", "pig", "--position", "99 0 5 first"], "below the goal 100");
     refused(&["solve", "--game", "piglet", "--position", "99 0 0 first"], "Piglet position \"99 0 0 first\"");

@@ -63,7 +63,7 @@ impl State {
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum ParseError {
     /// A goal out of range.
-    #[error("a goal of {0}: 1 to {MAX_GOAL}")]
+    #[error("goal={0}: a goal is from 1 to {MAX_GOAL}")]
     Goal(u32),
     /// Not the notation (the game's name, Pig or Piglet, and the text).
     #[error("{0} position {1:?}: expected FIRST SECOND TURN first|second [rolled], like \"0 0 0 first\"")]

@@ -75,7 +75,9 @@ impl Entry for Connect4Entry {
         spec.params.only("Connect-4", &["width", "height"])?;
         let width = spec.params.parse("width")?.unwrap_or(Connect4::STANDARD_WIDTH);
         let height = spec.params.parse("height")?.unwrap_or(Connect4::STANDARD_HEIGHT);
-        Ok(Connect4Entry { game: Connect4::new(width, height)? })
+        let game = Connect4::new(width, height)
+            .map_err(|e| anyhow::anyhow!("{e} (width= and height= in the game string, or --width and --height)"))?;
+        Ok(Connect4Entry { game })
     }
 
     fn game(&self) -> &Connect4 {
