@@ -109,6 +109,16 @@ fn solve_from_the_tables_gives_every_move_and_a_line_that_ends_as_promised() {
         decided += 1;
     }
     assert!(decided >= 2, "too few decided positions checked");
+    // Before the tables, a search to them is stopped at the time limit, or refused at once where its estimate is
+    // past a thousand times the limit; and runs to the end without one.
+    let tables = dir.path().to_str().unwrap();
+    let before = |position: &'static str, limit: &'static str| -> Vec<&str> {
+        let args = ["solve", "--game", "bagh-chal", "--rules", RULES, "--position", position, "--tables", tables];
+        args.into_iter().chain(["--time-limit", limit]).collect()
+    };
+    refused(&before(".../.T./... g 6", "1ns"), "was stopped at the limit of 1ns");
+    refused(&before("T../.../... t 6", "1ns"), "would take about 1us 400ns here, past the limit");
+    assert!(csv(&before(".../.T./... g 6", "15m")).starts_with("move,value,best\n"));
     // A table missing: a position whose captures lead into it is refused, naming the fix (it overflowed).
     std::fs::remove_file(dir.path().join("captured-2.retro")).unwrap();
     let tables = dir.path().to_str().unwrap();

@@ -60,10 +60,26 @@ impl Architecture {
 }
 
 /// What went wrong in the network: a tensor operation failed (weights that do not fit the architecture, a
-/// file that is not safetensors).
+/// file that is not safetensors). Its message is candle's on one line, without the backtrace candle appends
+/// when `RUST_BACKTRACE` is set (a user's error, not a bug); not its source too, which would say it twice.
 #[derive(Debug, Error)]
 #[error("network: {0}")]
-pub struct NetError(#[from] candle_core::Error);
+pub struct NetError(String);
+
+impl From<candle_core::Error> for NetError {
+    fn from(error: candle_core::Error) -> NetError {
+        /// The error's words: its context and path kept, its backtraces dropped, its lines joined.
+        fn words(error: &candle_core::Error) -> String {
+            match error {
+                candle_core::Error::WithBacktrace { inner, .. } => words(inner),
+                candle_core::Error::Context { inner, context } => format!("{context}: {}", words(inner)),
+                candle_core::Error::WithPath { inner, path } => format!("{}: {}", path.display(), words(inner)),
+                other => other.to_string().lines().collect::<Vec<_>>().join(" "),
+            }
+        }
+        NetError(words(&error))
+    }
+}
 
 /// The board's cells for a batch of positions: how the tower lays out its activations and gathers a 3 × 3
 /// convolution's patches.
@@ -333,7 +349,7 @@ impl Net {
     pub fn to_safetensors(&self) -> Result<Vec<u8>, NetError> {
         let vars = self.named_vars();
         let tensors = vars.iter().map(|(n, v)| (n.as_str(), v.as_tensor()));
-        safetensors::tensor::serialize(tensors, None).map_err(|e| NetError(e.into()))
+        safetensors::tensor::serialize(tensors, None).map_err(|e| NetError::from(candle_core::Error::from(e)))
     }
 
     /// A network of `architecture` with the weights of a safetensors buffer (every weight must be there, in
@@ -350,6 +366,15 @@ impl Net {
                 return Err(candle_core::Error::Msg(format!(
                     "the weight {name} holds {bad} values that are not finite numbers (NaN or infinite): a damaged \
                      or diverged network"
+                ))
+                .into());
+            }
+            if tensor.dims() != var.dims() {
+                return Err(candle_core::Error::Msg(format!(
+                    "the weight {name} has the shape {:?}, not the {:?} of the architecture described: the \
+                     description and the weights are of different networks",
+                    tensor.dims(),
+                    var.dims()
                 ))
                 .into());
             }

@@ -93,7 +93,8 @@ pub struct SolveArgs {
     #[arg(long, value_name = "DIR")]
     pub tables: Option<PathBuf>,
     /// The longest a depth-limited search (by the pace of its iterations, then of the valuation of its moves) or
-    /// an exact search to the tables (--tables, by its estimate) may take: e.g. 90s, 15m, 2h.
+    /// an exact search to the tables (--tables: stopped at the limit, or refused at once where its estimate is
+    /// past a thousand times the limit) may take: e.g. 90s, 15m, 2h.
     #[arg(long, value_name = "DURATION", default_value = "15m", value_parser = humantime::parse_duration)]
     pub time_limit: Duration,
     /// Run to the end whatever the time limit, and however many positions or leaves the estimates say.

@@ -6,7 +6,7 @@
 use super::moves;
 use crate::games::Entry;
 use crate::output::{self, OutArg, Sink};
-use anyhow::{Result, bail};
+use anyhow::{Result, anyhow, bail};
 use indicatif::HumanCount;
 use khela::known::Known;
 use khela::verdict::Verdict;
@@ -16,6 +16,7 @@ use khela_games::{Game, Node, Notation, Player, Value};
 use khela_tt::{Replacement, Table};
 use serde::Serialize;
 use std::path::Path;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// One move's outcome from the tables.
@@ -99,6 +100,43 @@ fn missing<G: Game>(known: &Known<G>) -> String {
     if names.is_empty() { "a table".to_string() } else { names.join(", ") }
 }
 
+/// How far past the time limit an estimate must be for the search to be refused up front rather than begun
+/// under the limit: the estimates err long, by up to a hundred times on a variant of a smaller board, where the
+/// search ends in seconds.
+const HOPELESS: f64 = 1000.0;
+
+/// The tables' values for a search, until a deadline: past it every position reads as settled (a draw), so that
+/// the search unwinds at once and its values, thrown away, are not taken for the position's.
+struct Until<'a, G: Game> {
+    known: &'a Known<G>,
+    until: Option<Instant>,
+    /// Positions looked at since the clock was last read.
+    looked: AtomicU64,
+    /// Whether the deadline has passed.
+    passed: AtomicBool,
+}
+
+impl<'a, G: Game> Until<'a, G> {
+    /// Positions looked at between two readings of the clock (well under a millisecond's work).
+    const BETWEEN_CLOCKS: u64 = 4_096;
+
+    fn new(known: &'a Known<G>, until: Option<Instant>) -> Self {
+        Until { known, until, looked: AtomicU64::new(0), passed: AtomicBool::new(false) }
+    }
+}
+
+impl<G: Game> Settle<G> for Until<'_, G> {
+    fn payoff(&self, state: &G::State) -> Option<Value> {
+        if let Some(until) = self.until
+            && self.looked.fetch_add(1, Ordering::Relaxed).is_multiple_of(Self::BETWEEN_CLOCKS)
+            && Instant::now() >= until
+        {
+            self.passed.store(true, Ordering::Relaxed);
+        }
+        if self.passed.load(Ordering::Relaxed) { Some(0.0) } else { self.known.payoff(state) }
+    }
+}
+
 /// The table for the exact search to the tables, in MiB.
 const TABLE_MIB: usize = 256;
 
@@ -141,20 +179,24 @@ fn search<E: Entry>(
         );
     }
     let estimate = (known.endgame.seconds_to)(plies);
-    if let Some(limit) = limit.filter(|limit| estimate > limit.as_secs_f64()) {
-        bail!(
+    let before = |took: String| {
+        anyhow!(
             "{} position {text:?} lies up to {plies} plies before the endgame the tables in {} hold ({}): an exact \
-             search to them would take about {} here, over the limit of {} (a longer --time-limit or --force runs it; --depth D searches to \
-             a depth, stopping at the tables)",
+             search to them {took} (a longer --time-limit or --force runs it; --depth D searches to a depth, \
+             stopping at the tables)",
             entry.title(),
             dir.display(),
             known.endgame.about,
-            humantime::format_duration(Duration::from_secs(estimate.min(1e12) as u64)),
-            humantime::format_duration(limit)
-        );
+        )
+    };
+    let shown = |limit: Duration| humantime::format_duration(limit);
+    if let Some(limit) = limit.filter(|limit| estimate > HOPELESS * limit.as_secs_f64()) {
+        let about = shown(Duration::from_secs_f64(estimate.min(1e12)));
+        return Err(before(format!("would take about {about} here, past the limit of {}", shown(limit))));
     }
     let Node::Decision(mover) = game.node(state) else { bail!("the position is a chance node; solve values moves") };
-    let settled = Settled::new(game, Some(known as &dyn Settle<E::Game>));
+    let until = Until::new(known, limit.map(|limit| Instant::now() + limit));
+    let settled = Settled::new(game, Some(&until as &dyn Settle<E::Game>));
     let mut searcher = Searcher::new(&settled, Natural).with_cache(Table::with_mib(TABLE_MIB, Replacement::TwoTier));
     let started = Instant::now();
     let mut moves = Vec::new();
@@ -170,6 +212,10 @@ fn search<E: Entry>(
         })
         .collect();
     let seconds = started.elapsed().as_secs_f64();
+    if let Some(limit) = limit.filter(|_| until.passed.load(Ordering::Relaxed)) {
+        let (limit, nodes) = (shown(limit), HumanCount(nodes));
+        return Err(before(format!("was stopped at the limit of {limit}, {nodes} nodes searched")));
+    }
     let (rows, best) = moves::rows(game, mover, &values);
     Sink::new(out, None)?.emit(&rows, || {
         let side = game.player_name(mover);
