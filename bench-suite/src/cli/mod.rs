@@ -92,13 +92,18 @@ where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
-    let command = Cli::command().mut_subcommands(|sub| {
-        sub.mut_args(|arg| {
+    Cli::from_arg_matches(&negatives(Cli::command()).try_get_matches_from(args)?)
+}
+
+/// `command` and its subcommands at every level (`zero train` too), each option that takes a value taking a
+/// negative number as one.
+fn negatives(command: clap::Command) -> clap::Command {
+    command
+        .mut_args(|arg| {
             let takes_values = arg.get_action().takes_values();
             arg.allow_negative_numbers(takes_values)
         })
-    });
-    Cli::from_arg_matches(&command.try_get_matches_from(args)?)
+        .mut_subcommands(negatives)
 }
 
 /// A clap error as one line: the message, with any indented details (such as the missing arguments) joined

@@ -116,6 +116,8 @@ fn numbers_out_of_range_are_refused_naming_their_option() {
         (&["solve", "--game", "pig"], "--goal", &["-1", "x", "0", "100000"]),
         (&["solve", "--game", "connect4", "--position", "4"], "--width", &["-1", "x", "0", "99"]),
         (&["solve", "--game", "nim"], "--heaps", &["4294967296", "1000001", "-1"]),
+        // An option of a command's subcommand takes a negative number to its own parser too.
+        (&["zero", "eval", "--game", "tictactoe", "--net", "x"], "--simulations", &["-1", "x", "0"]),
     ];
     for &(base, option, values) in runs {
         for value in values {
