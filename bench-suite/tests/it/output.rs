@@ -109,6 +109,21 @@ fn streams_are_written_into_and_sockets_refused() {
     let out = bench().args(["count", "--game", "tictactoe", "--out", "/dev/stdout"]).output().unwrap();
     let text = String::from_utf8(out.stdout).unwrap();
     assert!(out.status.success() && text.contains(&csv(COMMANDS[3])) && text.contains("| games"), "{text}");
+    // Standard output redirected to a file, named directly or through a link: the CSV and the table both kept
+    // (opened again by name, the file was written at another offset and the table overwrote the CSV).
+    let to_stdout = dir.path().join("to-stdout");
+    std::os::unix::fs::symlink("/dev/stdout", &to_stdout).unwrap();
+    for target in [Path::new("/dev/stdout"), to_stdout.as_path()] {
+        let redirected = dir.path().join("redirected");
+        let file = std::fs::File::create(&redirected).unwrap();
+        let args = ["count", "--game", "tictactoe", "--out", target.to_str().unwrap()];
+        let ran = Command::new(env!("CARGO_BIN_EXE_bench-suite")).args(args).stdout(file).status().unwrap();
+        assert!(ran.success(), "{target:?}");
+        let text = std::fs::read_to_string(&redirected).unwrap();
+        assert!(text.contains(&csv(COMMANDS[3])) && text.contains("| games"), "{target:?}: {text}");
+        std::fs::remove_file(&redirected).unwrap();
+    }
+    std::fs::remove_file(&to_stdout).unwrap();
     // A match and a set of positions keep no checkpoint beside a stream, and nothing is left in the directory.
     let set = dir.path().join("set");
     std::fs::write(&set, "1223 0\n").unwrap();

@@ -119,6 +119,8 @@ fn solve_from_the_tables_gives_every_move_and_a_line_that_ends_as_promised() {
     refused(&before(".../.T./... g 6", "1ns"), "was stopped at the limit of 1ns");
     refused(&before("T../.../... t 6", "1ns"), "would take about 1us 400ns here, past the limit");
     assert!(csv(&before(".../.T./... g 6", "15m")).starts_with("move,value,best\n"));
+    // A limit past what the clock counts is none (it overflowed the deadline).
+    assert!(csv(&before(".../.T./... g 6", "300000000000y")).starts_with("move,value,best\n"));
     // A table missing: a position whose captures lead into it is refused, naming the fix (it overflowed).
     std::fs::remove_file(dir.path().join("captured-2.retro")).unwrap();
     let tables = dir.path().to_str().unwrap();

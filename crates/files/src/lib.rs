@@ -10,8 +10,8 @@ use std::path::{Path, PathBuf};
 
 /// Writes `bytes` to a temporary file in the directory of `path` (of its target, for a symbolic link), then
 /// renames it over the file: readers never see a partial file, and a failed run leaves none behind. A stream
-/// ([`is_stream`]) is written into in place (appended to, so that `/dev/stdout` redirected to a file keeps what
-/// the command printed before).
+/// ([`is_stream`], reached directly or through links) is written into in place: the process's standard output
+/// and error through their own handles, anything else appended to.
 ///
 /// # Errors
 ///
@@ -29,15 +29,20 @@ pub fn write_atomically(path: &Path, bytes: &[u8]) -> Result<()> {
 /// As [`write_atomically`].
 pub fn write_parts_atomically(path: &Path, parts: &[&[u8]]) -> Result<()> {
     let target = writable(path)?;
-    if is_stream(path) {
-        let mut stream = std::fs::OpenOptions::new()
-            .append(true)
-            .open(path)
-            .with_context(|| format!("cannot write {}", path.display()))?;
+    if is_stream(&target) {
+        let cannot = || format!("cannot write {}", path.display());
+        // The process's own standard output and error are written through their handles: opened again by name,
+        // a regular file they are redirected to would be written at another offset, and overwritten.
+        let own = own_file(&target).map(|own| own.to_string_lossy().into_owned());
+        let mut stream: Box<dyn Write> = match own.as_deref().unwrap_or_default() {
+            "/dev/stdout" | "/dev/fd/1" | "/proc/self/fd/1" => Box::new(std::io::stdout().lock()),
+            "/dev/stderr" | "/dev/fd/2" | "/proc/self/fd/2" => Box::new(std::io::stderr().lock()),
+            _ => Box::new(std::fs::OpenOptions::new().append(true).open(&target).with_context(cannot)?),
+        };
         for bytes in parts {
-            stream.write_all(bytes).with_context(|| format!("cannot write {}", path.display()))?;
+            stream.write_all(bytes).with_context(cannot)?;
         }
-        return stream.flush().with_context(|| format!("cannot write {}", path.display()));
+        return stream.flush().with_context(cannot);
     }
     let dir = parent(&target);
     let mut temp = tempfile::NamedTempFile::new_in(dir)
@@ -60,8 +65,9 @@ pub fn write_parts_atomically(path: &Path, parts: &[&[u8]]) -> Result<()> {
 /// terminal), a named pipe, or one of the process's own open files (`/dev/stdout`, `/dev/fd/N`,
 /// `/proc/self/fd/N`), reached directly or through symbolic links.
 pub fn is_stream(path: &Path) -> bool {
-    let own = ["/dev/stdout", "/dev/stderr", "/dev/fd/", "/proc/self/fd/"];
-    let text = path.to_string_lossy();
+    if own_file(path).is_some() {
+        return true;
+    }
     #[cfg(unix)]
     let device = {
         use std::os::unix::fs::FileTypeExt;
@@ -69,7 +75,26 @@ pub fn is_stream(path: &Path) -> bool {
     };
     #[cfg(not(unix))]
     let device = false;
-    own.iter().any(|prefix| text.starts_with(prefix)) || device
+    device
+}
+
+/// The most symbolic links followed one after another, as the system follows them (Linux's limit).
+const MAX_LINKS: usize = 40;
+
+/// The name of one of the process's own open files (`/dev/stdout`, `/dev/fd/N`, `/proc/self/fd/N`) that `path`
+/// is, or reaches through symbolic links followed by name (not by what they point to in the end: a link to
+/// `/dev/stdout` reaches, that way, the file standard output is redirected to).
+fn own_file(path: &Path) -> Option<PathBuf> {
+    let own = ["/dev/stdout", "/dev/stderr", "/dev/fd/", "/proc/self/fd/"];
+    let mut at = path.to_path_buf();
+    for _ in 0..MAX_LINKS {
+        if own.iter().any(|prefix| at.to_string_lossy().starts_with(prefix)) {
+            return Some(at);
+        }
+        let link = std::fs::read_link(&at).ok()?;
+        at = if link.is_absolute() { link } else { parent(&at).join(link) };
+    }
+    None
 }
 
 /// The file to write for `path`: the path itself if it is a regular file, nothing yet or a stream

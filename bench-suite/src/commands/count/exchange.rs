@@ -298,7 +298,7 @@ impl Write for Summed<'_> {
 }
 
 /// What a step costs, estimated before it starts: its memory and the bytes it writes, from a ply's positions
-/// (published, or bounded by `branching` to the ply and `bound`).
+/// (as the count's estimate gives them: published, or counted for real and carried on) and `branching`.
 pub fn cost(positions: impl Fn(u32) -> f64, branching: f64, step: &Step) -> (f64, f64) {
     if step.ply >= step.depth {
         // The last ply's step counts what it merges, keeping nothing.

@@ -214,6 +214,20 @@ impl Visit for Match<'_> {
                 dealt.push(game.parse_position(&text)?);
             }
         }
+        // The two games of an opening share its seed, its dealt start and its dice; each game's players have their
+        // own seeds.
+        let opening_of = |p: usize, g: u64| Opening {
+            plies: args.opening,
+            seed: stream(args.seed, 0, p, g / 2),
+            dice: stream(args.seed, 3, p, g / 2),
+        };
+        let start_of = |p: usize, g: u64| dealt.get(p * pairs_of_games + (g / 2) as usize).unwrap_or(&start);
+        // Every opening is drawn before the first game: one that no draw lets the game survive is refused now, not
+        // hours into the match (and again at every resume).
+        for &(p, g) in jobs.iter().filter(|(_, g)| g.is_multiple_of(2)) {
+            let opening = opening_of(p, g);
+            opened(game, start_of(p, g), opening, &mut Pcg::from_seed(opening.dice))?;
+        }
         let bar = Progress::new("match", total, before);
         let done = AtomicU64::new(before);
         let play = |&(p, g): &(usize, u64)| -> Result<Game1> {
@@ -221,16 +235,9 @@ impl Visit for Match<'_> {
             if let Some(played) = checkpoint.as_ref().and_then(|c| c.done.get(&(p, g))) {
                 return Ok(Game1 { kept: played.kept, a_first });
             }
-            // The two games of an opening share its seed, its dealt start and its dice; each game's players
-            // have their own seeds.
-            let opening = Opening {
-                plies: args.opening,
-                seed: stream(args.seed, 0, p, g / 2),
-                dice: stream(args.seed, 3, p, g / 2),
-            };
-            let start = dealt.get(p * pairs_of_games + (g / 2) as usize).unwrap_or(&start);
             let seeds = [stream(args.seed, 1, p, g), stream(args.seed, 2, p, g)];
-            let kept = one_game(game, &players, start, [pairs[p].0, pairs[p].1], a_first, opening, seeds)?;
+            let players_of = [pairs[p].0, pairs[p].1];
+            let kept = one_game(game, &players, start_of(p, g), players_of, a_first, opening_of(p, g), seeds)?;
             if let Some(checkpoint) = &checkpoint {
                 checkpoint.keep(&Played { pairing: p, game: g, kept })?;
             }

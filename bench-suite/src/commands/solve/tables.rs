@@ -195,7 +195,8 @@ fn search<E: Entry>(
         return Err(before(format!("would take about {about} here, past the limit of {}", shown(limit))));
     }
     let Node::Decision(mover) = game.node(state) else { bail!("the position is a chance node; solve values moves") };
-    let until = Until::new(known, limit.map(|limit| Instant::now() + limit));
+    // A limit past what the clock can count is none.
+    let until = Until::new(known, limit.and_then(|limit| Instant::now().checked_add(limit)));
     let settled = Settled::new(game, Some(&until as &dyn Settle<E::Game>));
     let mut searcher = Searcher::new(&settled, Natural).with_cache(Table::with_mib(TABLE_MIB, Replacement::TwoTier));
     let started = Instant::now();
