@@ -2,6 +2,7 @@
 //! key kept, threads sharing it without locks.
 
 use crate::pages::HugeWords;
+use crate::primes::{largest_prime_at_most, mul_mod, pow_mod};
 use crate::table_entry::Bound;
 use std::sync::atomic::Ordering;
 
@@ -394,36 +395,12 @@ impl CompactTable {
     }
 }
 
-/// `a · b mod m`, without overflow.
-fn mul_mod(a: u64, b: u64, m: u64) -> u64 {
-    (u128::from(a) * u128::from(b) % u128::from(m)) as u64
-}
-
-/// `base^exp mod m`, by squaring.
-fn pow_mod(mut base: u64, mut exp: u64, m: u64) -> u64 {
-    let mut result = 1 % m;
-    while exp > 0 {
-        if exp & 1 == 1 {
-            result = mul_mod(result, base, m);
-        }
-        (base, exp) = (mul_mod(base, base, m), exp >> 1);
-    }
-    result
-}
-
-/// The largest prime at most `n` (n ≥ 2).
-fn largest_prime_at_most(n: u64) -> u64 {
-    let is_prime = |k: u64| k >= 2 && (2..).take_while(|d| d * d <= k).all(|d| !k.is_multiple_of(d));
-    (2..=n).rev().find(|&k| is_prime(k)).expect("2 is prime")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
     #[test]
     fn primes_and_sizes() {
-        assert_eq!([2, 3, 10, 100, 131_072].map(largest_prime_at_most), [2, 3, 7, 97, 131_071]);
         let table = CompactTable::with_mib(1, 48).unwrap();
         assert_eq!(table.capacity(), 131_071);
         assert_eq!(CompactTable::with_mib(1, 49).unwrap_err().most, 48);

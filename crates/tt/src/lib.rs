@@ -44,6 +44,7 @@ mod concurrent;
 mod packed;
 mod pages;
 mod prefetch;
+mod primes;
 mod replacement;
 mod table;
 mod table_entry;
