@@ -84,31 +84,77 @@ impl Command {
     }
 }
 
-/// Parses the command line `args` (the program's name first). Any option's value may be a negative number (`--seeds -1`, `--lo -5`, `--tree -3`):
-/// it goes to the option's own parser, which accepts it or refuses it naming the option, instead of clap taking
-/// it for an unknown flag.
+/// Parses the command line `args` (the program's name first). An option's value may begin with a minus and a
+/// digit (`--seeds -1`, `--lo -5`, `--shard -1/2`): it goes to the option's own parser, which accepts it or
+/// refuses it naming the option, instead of clap taking it for an unknown flag.
 pub fn parse<I, T>(args: I) -> Result<Cli, clap::Error>
 where
     I: IntoIterator<Item = T>,
     T: Into<std::ffi::OsString> + Clone,
 {
-    Cli::from_arg_matches(&negatives(Cli::command()).try_get_matches_from(args)?)
+    Cli::from_arg_matches(&Cli::command().try_get_matches_from(glued(args))?)
 }
 
-/// `command` and its subcommands at every level (`zero train` too), each option that takes a value taking a
-/// negative number as one.
-fn negatives(command: clap::Command) -> clap::Command {
-    command
-        .mut_args(|arg| {
-            let takes_values = arg.get_action().takes_values();
-            arg.allow_negative_numbers(takes_values)
-        })
-        .mut_subcommands(negatives)
+/// `args` with each long option followed by a word that begins with a minus and a digit or a point joined to it
+/// (`--shard -1/2` as `--shard=-1/2`), up to a `--` that ends the options.
+fn glued<I, T>(args: I) -> Vec<std::ffi::OsString>
+where
+    I: IntoIterator<Item = T>,
+    T: Into<std::ffi::OsString>,
+{
+    let numeric = |word: &str| {
+        word.strip_prefix('-').is_some_and(|rest| rest.starts_with(|c: char| c.is_ascii_digit() || c == '.'))
+    };
+    let mut out: Vec<std::ffi::OsString> = Vec::new();
+    let mut options = true;
+    for arg in args.into_iter().map(Into::into) {
+        let word = arg.to_str();
+        let option = |last: &&mut std::ffi::OsString| {
+            last.to_str().is_some_and(|l| l.len() > 2 && l.starts_with("--") && !l.contains('='))
+        };
+        if options
+            && word.is_some_and(numeric)
+            && let Some(last) = out.last_mut().filter(option)
+        {
+            last.push("=");
+            last.push(&arg);
+            continue;
+        }
+        options &= word != Some("--");
+        out.push(arg);
+    }
+    out
 }
 
 /// A clap error as one line: the message, with any indented details (such as the missing arguments) joined
 /// onto it, without the usage block.
 pub fn one_line(err: &clap::Error) -> String {
+    if let Some(text) = whole_number_refused(err) {
+        return text;
+    }
     let rendered = err.render().to_string();
     rendered.lines().take_while(|line| !line.trim().is_empty()).map(str::trim).collect::<Vec<_>>().join(" ")
+}
+
+/// An option's value refused by the standard library's integer parser, said in words a user reads
+/// (`--games -1`: "expected a whole number, 0 or more", not "invalid digit found in string").
+fn whole_number_refused(err: &clap::Error) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue};
+    use std::num::IntErrorKind;
+    let kind = *std::error::Error::source(err)?.downcast_ref::<std::num::ParseIntError>()?.kind();
+    let context = |kind| match err.get(kind) {
+        Some(ContextValue::String(text)) => Some(text.as_str()),
+        _ => None,
+    };
+    let (option, value) = (context(ContextKind::InvalidArg)?, context(ContextKind::InvalidValue)?);
+    let why = match kind {
+        IntErrorKind::PosOverflow => "too large",
+        IntErrorKind::NegOverflow => "too small",
+        // Only an unsigned parser refuses a minus sign before digits.
+        _ if value.strip_prefix('-').is_some_and(|digits| digits.parse::<u128>().is_ok()) => {
+            "expected a whole number, 0 or more"
+        }
+        _ => "expected a whole number",
+    };
+    Some(format!("error: invalid value '{value}' for '{option}': {why}"))
 }

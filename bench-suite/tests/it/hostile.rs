@@ -19,6 +19,9 @@ const BAD_POSITIONS: &[(&str, &[&str])] = &[
             "T...T/...../...../...../T...T x 20",
             "T...T/...../..X../...../T...T g 20",
             "T...T/...../...../...../T...T g 99",
+            // Positions no game reaches: the tigers to move before the first goat, captures past the tigers' moves.
+            "T...T/...../...../...../T...T t 20",
+            "T...T/...../...../...../T...T t 19",
         ],
     ),
     (
@@ -49,6 +52,9 @@ fn left_in(dir: &Path) -> Vec<String> {
     std::fs::read_dir(dir).unwrap().map(|e| e.unwrap().file_name().to_string_lossy().into_owned()).collect()
 }
 
+/// What the standard library and clap say of a value they cannot read, which names no fix.
+const LIBRARY_WORDING: &[&str] = &["invalid digit", "too large to fit", "cannot parse", "unexpected argument '-"];
+
 /// Runs `args` writing its rows to a file in a directory of its own; expects a refusal, exit status 2, of one
 /// line that contains `naming`, no panic, and nothing written.
 fn refused_writing_nothing(args: &[String], naming: &str) {
@@ -59,6 +65,9 @@ fn refused_writing_nothing(args: &[String], naming: &str) {
     assert_eq!(stderr.lines().count(), 1, "{args:?}: not one line: {stderr}");
     assert!(stderr.starts_with("error: ") && !stderr.contains("panicked"), "{args:?}: {stderr}");
     assert!(stderr.contains(naming), "{args:?}: {stderr:?} does not name {naming:?}");
+    for wording in LIBRARY_WORDING {
+        assert!(!stderr.contains(wording), "{args:?}: {stderr:?} speaks a library's words");
+    }
     assert!(left_in(dir.path()).is_empty(), "{args:?} left {:?}", left_in(dir.path()));
 }
 
@@ -124,6 +133,9 @@ fn numbers_out_of_range_are_refused_naming_their_option() {
         (&["solve", "--game", "pig"], "--goal", &["-1", "x", "0", "100000"]),
         (&["solve", "--game", "connect4", "--position", "4"], "--width", &["-1", "x", "0", "99"]),
         (&["solve", "--game", "nim"], "--heaps", &["4294967296", "1000001", "-1"]),
+        (&["count", "--game", "tictactoe", "--depth", "2"], "--shard", &["-1/2", "2/2", "x"]),
+        (&["count", "--depth", "2"], "--game", &["connect4(width=-1)", "connect4(height=x)"]),
+        (&["match", "--game", "tictactoe", "--players", "random,random", "--games", "2"], "--seed", &["-5", "x"]),
         // An option of a command's subcommand takes a negative number to its own parser too.
         (&["zero", "eval", "--game", "tictactoe", "--net", "x"], "--simulations", &["-1", "x", "0"]),
     ];
@@ -131,8 +143,13 @@ fn numbers_out_of_range_are_refused_naming_their_option() {
         for value in values {
             let mut args: Vec<String> = base.iter().map(|a| a.to_string()).collect();
             args.extend([option.to_string(), value.to_string()]);
-            let naming = if option == "--heaps" { value.to_string() } else { option.to_string() };
-            refused_writing_nothing(&args, &naming);
+            // A heap or a game parameter is named by itself.
+            let naming = match option {
+                "--heaps" => value,
+                "--game" => value.trim_start_matches("connect4(").trim_end_matches(')'),
+                _ => option,
+            };
+            refused_writing_nothing(&args, naming);
         }
     }
 }

@@ -186,7 +186,7 @@ fn the_proof_search_values_drawn_positions_as_the_tables_do_and_catches_a_forged
     let (out, one) = check(dir.path(), "1");
     let said = String::from_utf8_lossy(&out.stdout);
     assert!(out.status.success(), "{}", String::from_utf8_lossy(&out.stderr));
-    assert!(said.contains("480 positions drawn from the 12 layers (seed 3)"), "{said}");
+    assert!(said.contains("480 positions drawn from the 11 layers play reaches (seed 3)"), "{said}");
     assert!(said.contains("every one as the tables value it"), "{said}");
     assert_eq!(check(dir.path(), "2").1, one, "the same file on 1 and 2 threads");
     let mut values = BTreeMap::new();

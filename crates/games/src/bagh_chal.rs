@@ -471,6 +471,18 @@ impl BaghChal {
         }
     }
 
+    /// The most goats the tigers can have captured when `placed` goats have been placed and `goats_to_move` says
+    /// who is to move, while goats are still in hand: the turns alternate from the start, so the tigers have made
+    /// a known number of moves, each capturing at most one goat and none before a goat stands on the board.
+    /// `None` where no such position arises (tigers to move before the first goat, when the goats move first).
+    /// [`BaghChal::parse`] refuses a position with more goats captured.
+    pub fn most_captured_while_placing(&self, placed: u8, goats_to_move: bool) -> Option<u8> {
+        let moves = (placed + u8::from(!self.start.goats_to_move)).checked_sub(u8::from(!goats_to_move))?;
+        // Tigers moving first onto a board with no goats capture nothing with that move.
+        let idle = u8::from(!self.start.goats_to_move && self.start.goats == 0);
+        Some(moves.saturating_sub(idle))
+    }
+
     /// The most moves a position has: the placements (the points the tigers leave free), 8 per tiger (a step
     /// or a capture in each direction), or 8 per empty point once every goat is placed (a goat stepping in from
     /// each direction; without stacks, at least `goats − captures_to_win + 1` goats stand on the board then,

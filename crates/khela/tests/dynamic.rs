@@ -191,7 +191,7 @@ fn bad_game_strings_and_positions_are_refused_with_a_message() {
     for (text, message) in [
         ("chess", "unknown game \"chess\"; the games: tictactoe, nim, connect4, bagh-chal"),
         ("connect4(width=3,height=40)", "Connect-4 board 3x40 needs width x (height + 1) = 123 bits"),
-        ("connect4(width=seven)", "width=seven: invalid digit"),
+        ("connect4(width=seven)", "width=seven: expected a whole number"),
         ("connect4(depth=3)", "Connect-4 takes no parameter depth (its parameters: width, height)"),
         ("pig(goal=0)", "goal=0"),
         ("sixteen-soldiers(quiet-limit=0)", "quiet-limit"),

@@ -16,7 +16,7 @@ use anyhow::{Context, Result, bail};
 use indicatif::HumanCount;
 use khela::known::Known;
 use khela::layers::Placement;
-use khela_exact::layered::bagh_chal::Solver;
+use khela_exact::layered::bagh_chal::{Layer, Solver};
 use khela_exact::prove::{Claim, ProveError, Prover, Verdict};
 use khela_exact::{ByValue, Estimate, Orderer};
 use khela_games::rng::splitmix64;
@@ -108,9 +108,12 @@ pub(super) fn run<E: Entry>(entry: &E, placement: &Placement, check: &Check<'_>)
     let Some(scale) = entry.scale() else { bail!("retro --check: {} has no evaluator to order moves", entry.title()) };
     let game = entry.game();
     let space = &placement.space;
-    let layers = Solver::new(space).layers().to_vec();
+    // The layers' numbers cover every arrangement; play reaches only those with no more goats captured than
+    // the tigers have had moves (none before the first goat), so the draw keeps to them.
+    let most = |layer: &Layer| placement.game.most_captured_while_placing(layer.placed, layer.goats_to_move);
+    let layers: Vec<_> = Solver::new(space).layers().iter().filter(|&l| most(l).is_some()).cloned().collect();
     // As many positions from each layer (the first layers one more, for the remainder), each number drawn
-    // until it stands for a position.
+    // until it stands for a position that play reaches.
     let mut drawn = Vec::new();
     for (k, layer) in layers.iter().enumerate() {
         let count =
@@ -119,7 +122,9 @@ pub(super) fn run<E: Entry>(entry: &E, placement: &Placement, check: &Check<'_>)
         for i in 0..count {
             let mut draw = splitmix64(check.seed ^ (k as u64) << 48 ^ i);
             let position = loop {
-                if let Some(position) = space.position(layer.numbers.start + draw % len) {
+                if let Some(position) = space.position(layer.numbers.start + draw % len)
+                    && most(layer).is_some_and(|m| position.captured <= m)
+                {
                     break position;
                 }
                 draw = splitmix64(draw);
@@ -227,7 +232,7 @@ pub(super) fn run<E: Entry>(entry: &E, placement: &Placement, check: &Check<'_>)
         .into());
     }
     output::say(format!(
-        "retro --check: {} positions drawn from the {} layers (seed {}); {} decided by the proof search within {} \
+        "retro --check: {} positions drawn from the {} layers play reaches (seed {}); {} decided by the proof search within {} \
          nodes a claim, every one as the tables value it; {} undecided; {seconds:.1} s on {workers} thread(s)\nwrote {}",
         HumanCount(total),
         layers.len(),

@@ -54,6 +54,21 @@ impl BaghChal {
         if position.captured > self.captures_to_win {
             return counts(format!("{} goats captured, past the {} that win", position.captured, self.captures_to_win));
         }
+        if position.in_hand > 0 {
+            let placed = self.hand - position.in_hand;
+            let Some(most) = self.most_captured_while_placing(placed, position.goats_to_move) else {
+                return counts("tigers to move before the first goat is placed: the goats move first".into());
+            };
+            if position.captured > most {
+                let side = if position.goats_to_move { "goats" } else { "tigers" };
+                let plural = if position.captured == 1 { "" } else { "s" };
+                return counts(format!(
+                    "{} goat{plural} captured, but with {placed} placed and {side} to move the tigers can have taken \
+                     only {most}",
+                    position.captured
+                ));
+            }
+        }
         Ok(position)
     }
 

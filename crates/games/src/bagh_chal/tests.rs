@@ -34,9 +34,22 @@ fn notation_round_trips_and_refuses() {
     assert!(err("T...T/...../...../...../T...T g 14").contains("6 goats captured, past the 5"));
     assert!(err("T...T/...../..T../...../T...T g 20").contains("5 tigers, not 4"));
     assert!(err("T...T/...../...../...../T...T g x").contains("goats in hand \"x\""));
-    // Not reachable from the start (the goats move first), but a position of the placement phase's tables, which
-    // value every arrangement of each layer as Lim and Nievergelt count them: read, not refused.
-    assert!(game.parse("T...T/...../...../...../T...T t 20").is_ok());
+    // While goats are placed the turns are fixed, so each tiger move takes at most one goat.
+    assert!(err("T...T/...../...../...../T...T t 20").contains("tigers to move before the first goat is placed"));
+    let outrun = err("T...T/...../...../...../T...T t 19");
+    assert!(outrun.ends_with("1 goat captured, but with 1 placed and tigers to move the tigers can have taken only 0"));
+    assert!(
+        err("T...T/...../...../...../T...T t 16")
+            .contains("4 goats captured, but with 4 placed and tigers to move the tigers can have taken only 3")
+    );
+    assert!(game.parse("T...T/...../...../...../T...T g 19").is_ok(), "a goat placed and taken at once");
+    assert!(game.parse("T...T/...../...../...../T...T g 15").is_ok(), "five placed, five taken");
+    // Where the tigers move first, their first move (on an empty board) captures nothing.
+    let tigers_first = BaghChal::new(&Setup { goats_first: false, ..Setup::bagh_chal() }).unwrap();
+    assert!(tigers_first.parse("T...T/...../...../...../T...T t 20").is_ok());
+    assert!(tigers_first.parse("T...T/...../...../...../T...T g 19").is_ok(), "placed, then taken");
+    let err = tigers_first.parse("T...T/...../...../...../T...T t 19").unwrap_err().to_string();
+    assert!(err.ends_with("the tigers can have taken only 0"), "{err}");
 }
 
 #[test]

@@ -73,8 +73,8 @@ impl Entry for Connect4Entry {
 
     fn new(spec: &Spec) -> Result<Self> {
         spec.params.only("Connect-4", &["width", "height"])?;
-        let width = spec.params.parse("width")?.unwrap_or(Connect4::STANDARD_WIDTH);
-        let height = spec.params.parse("height")?.unwrap_or(Connect4::STANDARD_HEIGHT);
+        let width = spec.params.count("width")?.unwrap_or(Connect4::STANDARD_WIDTH);
+        let height = spec.params.count("height")?.unwrap_or(Connect4::STANDARD_HEIGHT);
         let game = Connect4::new(width, height)
             .map_err(|e| anyhow::anyhow!("{e} (width= and height= in the game string, or --width and --height)"))?;
         Ok(Connect4Entry { game })

@@ -18,8 +18,8 @@ impl Entry for DotsAndBoxesEntry {
 
     fn new(spec: &Spec) -> Result<Self> {
         spec.params.only("Dots and Boxes", &["rows", "cols"])?;
-        let rows = spec.params.parse("rows")?.unwrap_or(2);
-        let cols = spec.params.parse("cols")?.unwrap_or(2);
+        let rows = spec.params.count("rows")?.unwrap_or(2);
+        let cols = spec.params.count("cols")?.unwrap_or(2);
         Ok(DotsAndBoxesEntry { game: DotsAndBoxes::new(rows, cols)? })
     }
 

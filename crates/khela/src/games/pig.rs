@@ -21,7 +21,7 @@ impl Entry for PigEntry {
         let piglet = spec.name == GameName::Piglet;
         let name = if piglet { "Piglet" } else { "Pig" };
         spec.params.only(name, &["goal"])?;
-        let goal = spec.params.parse("goal")?.unwrap_or(if piglet { 10 } else { 100 });
+        let goal = spec.params.count("goal")?.unwrap_or(if piglet { 10 } else { 100 });
         let game = if piglet { Pig::piglet(goal) } else { Pig::with_die(goal) };
         let game = game.map_err(|e| anyhow::anyhow!("{e} (goal= in the game string, or --goal)"))?;
         Ok(PigEntry { game, title: format!("{name} to {goal}") })

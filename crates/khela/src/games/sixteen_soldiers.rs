@@ -106,7 +106,7 @@ impl Entry for SixteenSoldiersEntry {
 
     fn new(spec: &Spec) -> Result<Self> {
         spec.params.only("Sixteen Soldiers", &["rules", "quiet-limit"])?;
-        let quiet_limit = spec.params.parse::<u16>("quiet-limit")?;
+        let quiet_limit = spec.params.count::<u16>("quiet-limit")?;
         let capture = match spec.params.get("rules") {
             None => Capture::default(),
             Some(text) => text.parse().map_err(|_| {

@@ -66,16 +66,16 @@ impl Params {
         Ok(())
     }
 
-    /// The value of `key` read as a `T`, if given.
+    /// The value of `key` read as a whole number `T` (a size, a goal, a limit), if given.
     ///
     /// # Errors
     ///
-    /// When the value is not a `T`: the message names the parameter, its value and what the parser said.
-    pub fn parse<T: FromStr>(&self, key: &str) -> Result<Option<T>>
-    where
-        T::Err: fmt::Display,
-    {
-        self.get(key).map(|text| text.parse::<T>().map_err(|e| anyhow!("{key}={text}: {e}"))).transpose()
+    /// When the value is not a whole number of 0 or more, or past what a `T` holds: the message names the
+    /// parameter and its value.
+    pub fn count<T: TryFrom<u64>>(&self, key: &str) -> Result<Option<T>> {
+        let Some(text) = self.get(key) else { return Ok(None) };
+        let number = text.parse::<u64>().map_err(|_| anyhow!("{key}={text}: expected a whole number, 0 or more"))?;
+        T::try_from(number).map(Some).map_err(|_| anyhow!("{key}={text}: too large"))
     }
 }
 
@@ -226,8 +226,15 @@ mod tests {
         let err = spec.params.only("Tic-tac-toe", &[]).unwrap_err().to_string();
         assert_eq!(err, "Tic-tac-toe takes no parameter size (its parameters: none)");
         let spec: Spec = "connect4(width=eight)".parse().unwrap();
-        let err = spec.params.parse::<u32>("width").unwrap_err().to_string();
-        assert_eq!(err, "width=eight: invalid digit found in string");
-        assert_eq!(spec.params.parse::<u32>("height").unwrap(), None);
+        let err = spec.params.count::<u32>("width").unwrap_err().to_string();
+        assert_eq!(err, "width=eight: expected a whole number, 0 or more");
+        assert_eq!(spec.params.count::<u32>("height").unwrap(), None);
+        for (width, why) in [("-1", "expected a whole number, 0 or more"), ("7.5", "expected"), ("256", "too large")] {
+            let spec: Spec = format!("connect4(width={width})").parse().unwrap();
+            let err = spec.params.count::<u8>("width").unwrap_err().to_string();
+            assert!(err.starts_with(&format!("width={width}: {why}")), "{err}");
+        }
+        let spec: Spec = "connect4(width=255)".parse().unwrap();
+        assert_eq!(spec.params.count::<u8>("width").unwrap(), Some(255));
     }
 }
