@@ -52,7 +52,7 @@ pub mod sliding;
 
 use crate::alquerque::{self, Board, BoardError, Points, points};
 use crate::rng::splitmix64;
-use crate::{Cycles, Game, Node, Player};
+use crate::{Actions, Cycles, Game, Node, Player};
 use std::sync::Arc;
 use thiserror::Error;
 
@@ -368,6 +368,24 @@ impl BaghChal {
             self.board.adjacent(p) & empty != 0
                 || self.board.jumps(p).iter().any(|&(_, over, to)| s.goats & 1 << over != 0 && empty & 1 << to != 0)
         })
+    }
+}
+
+/// A placement's action is its point (points numbered in reading order from the top left, as
+/// [`alquerque::Board::grid`] numbers them); a step or a capture from `from` to `to` is `points + from × points +
+/// to`, after the placements.
+impl Actions for BaghChal {
+    fn actions(&self) -> usize {
+        let points = self.board.len();
+        points + points * points
+    }
+
+    fn action(&self, mv: Move) -> usize {
+        let points = self.board.len();
+        match ends(mv) {
+            (None, to) => usize::from(to),
+            (Some(from), to) => points + usize::from(from) * points + usize::from(to),
+        }
     }
 }
 

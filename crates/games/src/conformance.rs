@@ -9,7 +9,7 @@
 //! of [`Notation`] the same way, for the games that have one; [`check_cycles`] the rules of games whose positions
 //! repeat; [`check_space`] and [`check_unmoves`] the promises of a [`Space`] and its [`Unmoves`].
 
-use crate::{Game, Node, Notation, Player, Space, Unmoves};
+use crate::{Actions, Game, Node, Notation, Player, Space, Unmoves};
 use rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 
@@ -186,6 +186,32 @@ pub fn check_notation<G: Notation>(game: &G, roots: &[G::State], playouts: usize
             assert!(!text.is_empty(), "move {mv:?} of {state:?} is written empty");
             assert!(!written.contains(&text), "two moves of {state:?} are written {text:?}");
             written.push(text);
+        }
+    });
+}
+
+/// Checks the promises of [`Actions`] on `playouts` random games from each of `roots` (seeded by `seed`): every
+/// move and chance outcome has an action below [`Actions::actions`], and no two of one position share one.
+///
+/// ```
+/// use khela_games::conformance;
+/// use khela_games::tictactoe::TicTacToe;
+///
+/// conformance::check_actions(&TicTacToe, &[TicTacToe::parse(".........").unwrap()], 20, 1);
+/// ```
+///
+/// # Panics
+///
+/// Panics, naming the state, when a promise fails. It is a test helper.
+pub fn check_actions<G: Actions>(game: &G, roots: &[G::State], playouts: usize, seed: u64) {
+    let mut taken = Vec::new();
+    walk(game, roots, playouts, seed, |state, _, moves, outcomes, _| {
+        taken.clear();
+        for &mv in moves.iter().chain(outcomes.iter().map(|(outcome, _)| outcome)) {
+            let action = game.action(mv);
+            assert!(action < game.actions(), "move {mv:?} of {state:?} has action {action} of {}", game.actions());
+            assert!(!taken.contains(&action), "two moves of {state:?} have action {action}");
+            taken.push(action);
         }
     });
 }

@@ -57,7 +57,7 @@
 pub mod notation;
 mod threats;
 
-use crate::{Game, Node, Player, Value};
+use crate::{Actions, Game, Node, Player, Value};
 use std::fmt;
 use thiserror::Error;
 
@@ -443,6 +443,17 @@ impl fmt::Display for Connect4 {
     /// The size, `7x6` (width by height).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "{}x{}", self.width, self.height)
+    }
+}
+
+/// A move's action is its column, 0 on the left.
+impl Actions for Connect4 {
+    fn actions(&self) -> usize {
+        self.width() as usize
+    }
+
+    fn action(&self, col: u8) -> usize {
+        usize::from(col)
     }
 }
 

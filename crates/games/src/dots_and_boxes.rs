@@ -21,7 +21,7 @@
 //! and whose turn it is.
 
 use crate::rng::splitmix64;
-use crate::{Game, Node, Notation, Player};
+use crate::{Actions, Game, Node, Notation, Player};
 use std::fmt::Write;
 use thiserror::Error;
 
@@ -145,6 +145,17 @@ impl DotsAndBoxes {
 
     fn all_edges(&self) -> u64 {
         (1u64 << self.edges()) - 1
+    }
+}
+
+/// A move's action is its edge.
+impl Actions for DotsAndBoxes {
+    fn actions(&self) -> usize {
+        self.edges() as usize
+    }
+
+    fn action(&self, edge: u8) -> usize {
+        usize::from(edge)
     }
 }
 
@@ -314,6 +325,7 @@ mod tests {
             let roots = [game.start_position(), game.parse_position("1,4,6").unwrap()];
             conformance::check(&game, &roots, 300, 3);
             conformance::check_notation(&game, &roots, 300, 3);
+            conformance::check_actions(&game, &roots, 300, 3);
         }
     }
 }

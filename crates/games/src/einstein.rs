@@ -35,7 +35,7 @@
 //! order. The state keeps each cube's square (12 bytes), which gives a unique 64-bit key: 5 bits a cube,
 //! the side to move and the die.
 
-use crate::{Game, Node, Notation, Player};
+use crate::{Actions, Game, Node, Notation, Player};
 use rand_core::{Rng, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use thiserror::Error;
@@ -304,6 +304,32 @@ impl Einstein {
 #[inline]
 fn won(s: &State, p: usize) -> bool {
     s.cubes[p].contains(&GOALS[p]) || s.cubes[1 - p].iter().all(|&sq| sq == GONE)
+}
+
+/// A roll's action is its face less one (0–5); a step's is `3 × from + k`, `from` the square it leaves (0–24)
+/// and `k` its direction: 0 along the rank, 1 along the file, 2 diagonally (each side has one step of each
+/// kind), so 75 actions in all.
+impl Actions for Einstein {
+    fn actions(&self) -> usize {
+        3 * usize::from(SIDE * SIDE)
+    }
+
+    fn action(&self, mv: Move) -> usize {
+        match mv {
+            Move::Roll(face) => usize::from(face - 1),
+            Move::Step(from, to) => {
+                let (along_rank, along_file) = (from / SIDE == to / SIDE, from % SIDE == to % SIDE);
+                let k = if along_rank {
+                    0
+                } else if along_file {
+                    1
+                } else {
+                    2
+                };
+                3 * usize::from(from) + k
+            }
+        }
+    }
 }
 
 impl Game for Einstein {

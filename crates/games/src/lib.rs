@@ -25,6 +25,7 @@
 //! assert_eq!(game.node(&state), Node::Terminal(1.0)); // X has the top row: +1 from X's (MAX's) view.
 //! ```
 
+mod actions;
 pub mod alquerque;
 pub mod bagh_chal;
 pub mod chance_tree;
@@ -48,6 +49,7 @@ mod space;
 pub mod tictactoe;
 pub mod tree;
 
+pub use actions::Actions;
 pub use evaluator::{Evaluator, NoEvaluator};
 pub use game::{Cycles, Game, MAX_EXACT_PAYOFF, Node, Player, Value};
 pub use notation::Notation;

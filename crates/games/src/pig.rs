@@ -22,7 +22,7 @@
 //! second rolled` the second player awaiting the die. Moves are `roll` and `hold`; a die's faces `1`–`6`, a
 //! coin's `tails` and `heads`. The players are `first` and `second`.
 
-use crate::{Game, Node, Notation, Player, Space};
+use crate::{Actions, Game, Node, Notation, Player, Space};
 use thiserror::Error;
 
 /// A move: [`ROLL`] or [`HOLD`] at a decision; at a chance node, the points the roll adds, 0 for the face that
@@ -148,6 +148,23 @@ impl Pig {
         let side = if s.second_to_move { "second" } else { "first" };
         let rolled = if s.rolled { " rolled" } else { "" };
         format!("{} {} {} {side}{rolled}", s.scores[0], s.scores[1], s.turn)
+    }
+}
+
+/// [`ROLL`]'s action is 0 and [`HOLD`]'s 1; a chance outcome's is its face less one (0 for the face that loses
+/// the turn total, then the winning faces in order: a die's 2–6 are 1–5, a coin's head 1).
+impl Actions for Pig {
+    fn actions(&self) -> usize {
+        usize::from(self.faces).max(2)
+    }
+
+    fn action(&self, mv: Move) -> usize {
+        match mv {
+            ROLL => 0,
+            HOLD => 1,
+            0 => 0,
+            points => 1 + self.gains.iter().position(|&g| g == points).expect("an outcome is a face's points"),
+        }
     }
 }
 
@@ -361,7 +378,7 @@ impl Space for PigSpace {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::conformance::{check, check_notation, check_space};
+    use crate::conformance::{check, check_actions, check_notation, check_space};
 
     #[test]
     fn pig_and_piglet_keep_their_promises() {
@@ -369,6 +386,7 @@ mod tests {
             let start = game.parse("0 0 0 first").unwrap();
             check(&game, &[start], 50, 1);
             check_notation(&game, &[start], 50, 2);
+            check_actions(&game, &[start], 50, 2);
             check_space(&PigSpace::new(game));
         }
     }

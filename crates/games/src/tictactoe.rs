@@ -28,7 +28,7 @@
 
 pub mod space;
 
-use crate::{Game, Node, Notation, Player, Value};
+use crate::{Actions, Game, Node, Notation, Player, Value};
 use std::fmt;
 use thiserror::Error;
 
@@ -280,6 +280,17 @@ impl Notation for TicTacToe {
     }
 }
 
+/// A move's action is its cell, 0–8 in reading order.
+impl Actions for TicTacToe {
+    fn actions(&self) -> usize {
+        9
+    }
+
+    fn action(&self, cell: u8) -> usize {
+        usize::from(cell)
+    }
+}
+
 impl Game for TicTacToe {
     type State = Board;
     type Move = u8;
@@ -423,5 +434,6 @@ mod tests {
         let roots = [Board::EMPTY, TicTacToe::parse("X...O...X").unwrap()];
         conformance::check(&TicTacToe, &roots, 500, 1);
         conformance::check_notation(&TicTacToe, &roots, 500, 1);
+        conformance::check_actions(&TicTacToe, &roots, 500, 1);
     }
 }

@@ -310,12 +310,14 @@ fn conforms() {
     let roots = [Position::EMPTY, game.parse("4453").unwrap()];
     conformance::check(&game, &roots, 200, 1);
     conformance::check_notation(&game, &roots, 200, 1);
+    conformance::check_actions(&game, &roots, 200, 1);
     let small = Connect4::new(4, 4).unwrap();
     conformance::check(&small, &[Position::EMPTY], 300, 2);
     conformance::check_notation(&small, &[Position::EMPTY], 300, 2);
     let narrow = Connect4::new(3, 5).unwrap();
     conformance::check(&narrow, &[Position::EMPTY], 100, 3);
     conformance::check_notation(&narrow, &[Position::EMPTY], 100, 3);
+    conformance::check_actions(&narrow, &[Position::EMPTY], 100, 3);
 }
 
 /// Leaf nodes at depth `depth` below `p`, through the Game trait; won positions are not extended.

@@ -28,6 +28,8 @@ use std::path::Path;
 use std::sync::Arc;
 use std::time::Instant;
 
+mod actions;
+
 /// The game named by `text`, a game string with its parameters (`connect4(width=8)`; see
 /// [`crate::registry::params`]).
 ///
@@ -350,6 +352,10 @@ pub trait Face: Send + Sync {
     fn player_name(&self, player: Player) -> &'static str;
     /// A line of play from `position`, or from the start.
     fn line(self: Arc<Self>, position: Option<&str>) -> Result<Box<dyn Play>>;
+    /// The size of the game's action space, where it numbers its moves ([`khela_games::Actions`]).
+    fn action_count(&self) -> Option<usize>;
+    /// The shape of a position's encoding for a network (planes, height, width), where it has one.
+    fn observation_shape(&self) -> Option<[usize; 3]>;
 }
 
 /// An entry, as the dynamic face serves it: with its endgame's tables, where they were loaded.
@@ -375,6 +381,14 @@ impl<E: Entry> Face for Faced<E> {
         let (start, state) = registry::position(&self.entry, position, None)?;
         let line = Line::new(self.entry.game(), state);
         Ok(Box::new(Played { face: self, start, line }))
+    }
+
+    fn action_count(&self) -> Option<usize> {
+        self.entry.actions().map(|(count, _)| count)
+    }
+
+    fn observation_shape(&self) -> Option<[usize; 3]> {
+        self.entry.with_net(actions::Shaped).map(|shape| [shape.planes, shape.height, shape.width])
     }
 }
 
@@ -408,6 +422,11 @@ pub trait Play: Send + Sync + fmt::Debug {
     fn threat(&self, mv: usize) -> Option<Threat>;
     /// A contender's move; `name` is the game's.
     fn choose(&self, name: GameName, contender: &Contender, seed: u64) -> Result<usize>;
+    /// The legal moves' (or chance outcomes') actions, in the order of [`Play::moves`], where the game numbers
+    /// its moves.
+    fn actions(&self) -> Option<Vec<usize>>;
+    /// The position encoded for a network, where the game has an encoding.
+    fn observation(&self) -> Option<Vec<f32>>;
 }
 
 /// A line of play of the game of the entry `E`.
@@ -561,5 +580,14 @@ impl<E: Entry> Play for Played<E> {
         let mut seat = Seat::new(game, scale.as_ref().map(|s| &s.evaluator), contender, guide.as_deref(), 16, seed)?;
         let chosen = seat.choose(&self.line)?.mv;
         Ok(self.legal().iter().position(|&mv| mv == chosen).expect("a player chooses a legal move"))
+    }
+
+    fn actions(&self) -> Option<Vec<usize>> {
+        let (_, action) = self.face.entry.actions()?;
+        Some(self.legal().into_iter().map(|mv| action(self.face.entry.game(), mv)).collect())
+    }
+
+    fn observation(&self) -> Option<Vec<f32>> {
+        self.face.entry.with_net(actions::Encoded).map(|encode| encode(self.line.state()))
     }
 }

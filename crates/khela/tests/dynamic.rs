@@ -65,6 +65,7 @@ fn step(state: &mut State, rng: &mut Pcg) -> bool {
     assert!(state.move_text(moves.len()).is_err());
     assert!(state.parse_move("no such move").unwrap_err().to_string().contains("the legal moves:"));
     check_board(state);
+    check_actions(state);
     // Play and undo come back to the same state; a clone goes its own way.
     let before = state.record();
     let picture = state.picture();
@@ -77,6 +78,38 @@ fn step(state: &mut State, rng: &mut Pcg) -> bool {
     assert_eq!(clone.picture(), picture);
     state.play_text(&texts[mv]).unwrap();
     true
+}
+
+/// The legal moves' actions: one a move, within the action space, the mask theirs, each playing its move, an
+/// action of no legal move refused; for a game that numbers none, a refusal naming it. The observation fills the
+/// game's shape, or is refused.
+fn check_actions(state: &State) {
+    match state.game().observation_shape() {
+        Some([planes, height, width]) => assert_eq!(state.observation().unwrap().len(), planes * height * width),
+        None => assert!(state.observation().unwrap_err().to_string().contains("has no encoding for a network")),
+    }
+    let Some(count) = state.game().action_count() else {
+        let err = state.legal_actions().unwrap_err().to_string();
+        assert!(err.ends_with("numbers no actions: play its moves by number or in its notation"), "{err}");
+        assert!(state.clone().play_action(0).is_err() && state.legal_action_mask().is_err());
+        return;
+    };
+    let actions = state.legal_actions().unwrap();
+    assert_eq!(actions.len(), state.legal_moves().len());
+    let mask = state.legal_action_mask().unwrap();
+    assert_eq!(mask.len(), count);
+    assert_eq!(mask.iter().filter(|&&legal| legal).count(), actions.len(), "{state:?}: two moves share an action");
+    for (mv, &action) in actions.iter().enumerate() {
+        assert!(mask[action]);
+        let (mut by_action, mut by_number) = (state.clone(), state.clone());
+        by_action.play_action(action).unwrap();
+        by_number.play(mv).unwrap();
+        assert_eq!(by_action.record(), by_number.record(), "action {action} plays move {mv}");
+    }
+    if let Some(unused) = (0..count).find(|&a| !mask[a]) {
+        let err = state.clone().play_action(unused).unwrap_err().to_string();
+        assert!(err.contains("is no legal move's here; the legal actions: "), "{err}");
+    }
 }
 
 /// The side of the piece on `point` and how many stand there, if any.
@@ -254,4 +287,41 @@ fn records_as_text_round_trip_read_the_old_option_lines_and_name_bad_lines() {
     assert!(err("game nim\n").contains("names its game and its start"));
     assert!(err("game chess\nstart x\n").contains("game.txt line 1"));
     assert!(err("game nim\nquiet-limit many\nstart 1\n").contains("quiet-limit"));
+}
+
+#[test]
+fn an_action_is_the_same_move_in_every_position_and_observations_are_the_networks_planes() {
+    // Connect-4's action is its column less one, tic-tac-toe's its cell, along random lines.
+    let mut rng = Pcg::from_seed(3);
+    for (text, offset) in [("connect4(width=6,height=5)", 1), ("tictactoe", 0)] {
+        let game = khela::load(text).unwrap();
+        assert_eq!(game.action_count(), Some(if offset == 1 { 6 } else { 9 }));
+        for _ in 0..20 {
+            let mut state = game.start().unwrap();
+            while !state.legal_moves().is_empty() {
+                let named: Vec<usize> =
+                    state.move_texts().iter().map(|t| t.parse::<usize>().unwrap() - offset).collect();
+                assert_eq!(state.legal_actions().unwrap(), named, "{}", state.picture());
+                let moves = state.legal_moves();
+                state.play(moves[rng.below(moves.len())]).unwrap();
+            }
+            assert_eq!(state.legal_actions().unwrap(), Vec::<usize>::new(), "none once over");
+        }
+    }
+    // X...O...X, O to move: O's cell, then X's, then a plane of zeros (X is not to move).
+    let game = khela::load("tictactoe").unwrap();
+    assert_eq!(game.observation_shape(), Some([3, 3, 3]));
+    let planes = game.state("X...O...X").unwrap().observation().unwrap();
+    let cells = |plane: usize| -> Vec<usize> { (0..9).filter(|&c| planes[plane * 9 + c] == 1.0).collect() };
+    assert_eq!((cells(0), cells(1), cells(2)), (vec![4], vec![0, 8], vec![]));
+    // Bagh-Chal: a placement is its point; a step is after the 25 placements, from × 25 + to.
+    let mut state = khela::load("bagh-chal").unwrap().start().unwrap();
+    assert_eq!(state.game().action_count(), Some(25 + 25 * 25));
+    state.play_text("c3").unwrap();
+    let (texts, actions) = (state.move_texts(), state.legal_actions().unwrap());
+    let step = texts.iter().position(|t| t == "a5-b5").unwrap();
+    assert_eq!(actions[step], 26, "a5 is point 0 and b5 point 1: 25 + 0 × 25 + 1");
+    for game in ["nim", "sixteen-soldiers"] {
+        assert_eq!(khela::load(game).unwrap().action_count(), None);
+    }
 }

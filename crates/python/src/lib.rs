@@ -213,6 +213,7 @@ fn _khela(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<state::PyGame>()?;
     m.add_class::<state::PyState>()?;
     m.add_function(wrap_pyfunction!(state::load, m)?)?;
+    m.add_function(wrap_pyfunction!(state::_state, m)?)?;
     m.add("CHANCE", state::CHANCE)?;
     m.add("TERMINAL", state::TERMINAL)?;
     m.add("DisagreedError", m.py().get_type::<command::DisagreedError>())?;

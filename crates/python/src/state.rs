@@ -8,7 +8,7 @@ use khela::analysis::Analyser;
 use khela::dynamic::{Record, Turn};
 use khela::players::Contender;
 use khela_games::Player;
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyImportError, PyValueError};
 use pyo3::prelude::*;
 
 /// `current_player()` at a chance node (OpenSpiel's number).
@@ -77,9 +77,48 @@ impl PyGame {
         self.game.replay(&record).map(|state| PyState { state }).map_err(refused)
     }
 
+    /// The size of the action space (OpenSpiel's name): every legal action is below it. A game that numbers no
+    /// actions (Nim: its moves are the position's heaps'; Sixteen Soldiers: a chain of jumps may take any path)
+    /// raises `ValueError`.
+    fn num_distinct_actions(&self) -> PyResult<usize> {
+        let count = self.game.action_count();
+        count.ok_or_else(|| PyValueError::new_err(format!("{} numbers no actions", self.game.title())))
+    }
+
+    /// The shape of `State.observation_tensor()`: planes, height, width (a game without a network's encoding
+    /// raises `ValueError`).
+    fn observation_tensor_shape(&self) -> PyResult<[usize; 3]> {
+        let shape = self.game.observation_shape();
+        shape.ok_or_else(|| PyValueError::new_err(format!("{} has no encoding for a network", self.game.title())))
+    }
+
+    /// Pickled as its game string.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+        Ok((py.import("khela._khela")?.getattr("load")?, (self.name(),)))
+    }
+
     fn __repr__(&self) -> String {
         format!("khela.load({:?})", self.name())
     }
+}
+
+/// The state `text` (`State.serialize()`) of the game `game`: what unpickling a state calls.
+#[pyfunction]
+pub fn _state(game: &str, text: &str) -> PyResult<PyState> {
+    load(game)?.deserialize(text)
+}
+
+/// `values` as a NumPy array of `dtype` and `shape`.
+fn array<'py, T: IntoPyObject<'py>>(
+    py: Python<'py>,
+    values: Vec<T>,
+    dtype: &str,
+    shape: &[usize],
+) -> PyResult<Bound<'py, PyAny>> {
+    let numpy = py.import("numpy").map_err(|e| PyImportError::new_err(format!("NumPy is needed here: {e}")))?;
+    let kwargs = pyo3::types::PyDict::new(py);
+    kwargs.set_item("dtype", dtype)?;
+    numpy.getattr("asarray")?.call((values,), Some(&kwargs))?.call_method1("reshape", (shape.to_vec(),))
 }
 
 /// A state of a game, with the line of play that led to it.
@@ -142,6 +181,52 @@ impl PyState {
         self.state.play_text(text).map_err(refused)
     }
 
+    /// The legal moves' actions (at a chance node, the chance outcomes'), in the order of `legal_moves()`: the
+    /// integers of the game's fixed action space (`Game.num_distinct_actions()`), each meaning the same move in
+    /// every position — Connect-4 a column from 0 on the left, tic-tac-toe a cell 0–8, Bagh-Chal a placement's
+    /// point (reading order from the top left) or `points + from × points + to`, EinStein `3 × square +
+    /// direction` (a roll its face less one), Pig 0 roll and 1 hold (an outcome its face less one), Dots and
+    /// Boxes an edge.
+    fn legal_actions(&self) -> PyResult<Vec<usize>> {
+        self.state.legal_actions().map_err(refused)
+    }
+
+    /// A NumPy array of booleans over the action space, true at each legal action.
+    fn legal_action_mask<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let mask = self.state.legal_action_mask().map_err(refused)?;
+        let len = mask.len();
+        array(py, mask, "bool", &[len])
+    }
+
+    /// Plays the move (or chance outcome) whose action is `action`; the state is unchanged when it is no legal
+    /// move's.
+    fn apply_action(&mut self, action: usize) -> PyResult<()> {
+        self.state.play_action(action).map_err(refused)
+    }
+
+    /// The legal move whose action is `action`, in the game's notation.
+    fn action_to_string(&self, action: usize) -> PyResult<String> {
+        let actions = self.state.legal_actions().map_err(refused)?;
+        let index = actions.iter().position(|&a| a == action);
+        let index = index.ok_or_else(|| PyValueError::new_err(format!("action {action} is no legal move's here")))?;
+        self.state.move_text(index).map_err(refused)
+    }
+
+    /// The action of the legal move written `text`.
+    fn string_to_action(&self, text: &str) -> PyResult<usize> {
+        let index = self.state.parse_move(text).map_err(refused)?;
+        Ok(self.state.legal_actions().map_err(refused)?[index])
+    }
+
+    /// The position as a network sees it, a NumPy float32 array of `Game.observation_tensor_shape()`: from the
+    /// side to move's view, its pieces in the first plane, a plane of ones when the first player is to move, and
+    /// the game's counters (khela-zero's encoding).
+    fn observation_tensor<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
+        let planes = self.state.observation().map_err(refused)?;
+        let shape = self.state.game().observation_shape().expect("a game with an observation has its shape");
+        array(py, planes, "float32", &shape)
+    }
+
     /// Takes back the last move (or chance outcome); `False` at the start, where there is none.
     fn undo(&mut self) -> bool {
         self.state.undo()
@@ -168,6 +253,12 @@ impl PyState {
     /// The state written out (JSON: the game string, its start and the moves since), for `Game.deserialize`.
     fn serialize(&self) -> String {
         serde_json::to_string(&self.state.record()).expect("a record is JSON")
+    }
+
+    /// Pickled as its game string and `serialize()`: unpickling replays the moves.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String, String))> {
+        let restore = py.import("khela._khela")?.getattr("_state")?;
+        Ok((restore, (self.state.game().spec().to_string(), self.serialize())))
     }
 
     /// Every legal move valued, in the game's order, as dicts `{"move", "value", "visits", "best"}` (the value

@@ -1,7 +1,7 @@
 //! The Python package's own tests (`crates/python/tests/*.py`, pytest), run by `cargo test`: so the README's
 //! one test command runs every test the project has. The package is built and installed as a user installs it,
 //! `pip install ./crates/python`, into a virtual environment under `target/python/` (kept between runs), with
-//! maturin and pytest fetched from PyPI the first time — but in the tests' own profile and target directory, so
+//! maturin, pytest and NumPy fetched from PyPI the first time — but in the tests' own profile and target directory, so
 //! that the wheel reuses what `cargo test` has just compiled (a release build of the whole tree, the network
 //! crate's dependencies included, would cost more than every other test together); a user's install builds the
 //! release profile.
@@ -32,7 +32,11 @@ fn the_python_package_passes_its_tests() {
     let python = venv.join("bin/python");
     if !python.exists() {
         run("python3 -m venv", Command::new("python3").args(["-m", "venv"]).arg(&venv));
-        run("pip install pytest", Command::new(&python).args(["-m", "pip", "install", "-q", "pytest"]));
+    }
+    // pytest runs the tests; NumPy is the package's one dependency (its arrays: masks, observations).
+    let present = Command::new(&python).args(["-c", "import pytest, numpy"]).output().is_ok_and(|o| o.status.success());
+    if !present {
+        run("pip install pytest numpy", Command::new(&python).args(["-m", "pip", "install", "-q", "pytest", "numpy"]));
     }
     // `cargo test` holds the target directory's lock while it builds, not while the tests run.
     run(

@@ -136,3 +136,87 @@ def test_bad_input_is_refused_with_the_library_s_message():
 def test_the_package_s_own_examples_run():
     results = doctest.testmod(khela)
     assert (results.failed, results.attempted) == (0, 9)
+
+
+def test_actions_are_the_game_s_fixed_numbers_and_the_mask_is_theirs():
+    np = pytest.importorskip("numpy")
+    game = khela.load("connect4")
+    assert game.num_distinct_actions() == 7
+    state = game.new_initial_state()
+    for column in "4435":
+        state.apply_move(column)
+    # A Connect-4 action is its column less one, in every position.
+    assert state.legal_actions() == [int(m) - 1 for m in state.legal_moves()] == list(range(7))
+    mask = state.legal_action_mask()
+    assert mask.dtype == np.bool_ and mask.shape == (7,) and mask.all()
+    state.apply_action(3)
+    assert state.history()[-1] == "4"
+    assert (state.action_to_string(0), state.string_to_action("7")) == ("1", 6)
+    with pytest.raises(ValueError, match=r"action 9 is no legal move's here; the legal actions: 0, 1, 2, 3, 4, 5, 6"):
+        state.apply_action(9)
+    assert state.history()[-1] == "4", "a refused action leaves the state as it was"
+    # A full column leaves the mask.
+    full = game.state("444444")
+    assert full.legal_actions() == [0, 1, 2, 4, 5, 6]
+    assert full.legal_action_mask().tolist() == [True, True, True, False, True, True, True]
+    # A random game played by actions alone, checked against the moves' notation at every step.
+    state = khela.load("bagh-chal").new_initial_state()
+    rng = np.random.default_rng(5)
+    while not state.is_terminal() and len(state.history()) < 120:
+        actions = state.legal_actions()
+        assert len(set(actions)) == len(actions) and max(actions) < 25 + 25 * 25
+        assert state.legal_action_mask().sum() == len(actions)
+        index = int(rng.integers(len(actions)))
+        move = state.legal_moves()[index]
+        state.apply_action(actions[index])
+        assert state.history()[-1] == move
+    for name in ["nim", "sixteen-soldiers"]:
+        with pytest.raises(ValueError, match="numbers no actions"):
+            khela.load(name).num_distinct_actions()
+    with pytest.raises(ValueError, match="Nim numbers no actions: play its moves by number or in its notation"):
+        khela.load("nim").state("3,4").legal_actions()
+
+
+def test_chance_outcomes_have_actions_too():
+    state = khela.load("pig(goal=12)").new_initial_state()
+    assert khela.load("pig(goal=12)").num_distinct_actions() == 6
+    assert (state.legal_moves(), state.legal_actions()) == (["roll", "hold"], [0, 1])
+    state.apply_action(0)
+    assert state.is_chance_node()
+    # An outcome's action is its face less one.
+    assert state.legal_actions() == [int(face) - 1 for face in state.legal_moves()] == list(range(6))
+    state.apply_action(4)
+    assert state.history() == ["roll", "5"] and not state.is_chance_node()
+    coin = khela.load("piglet").new_initial_state()
+    coin.apply_move("roll")
+    assert coin.legal_actions() == [0, 1] and khela.load("piglet").num_distinct_actions() == 2
+
+
+def test_observation_tensors_are_the_networks_planes():
+    np = pytest.importorskip("numpy")
+    game = khela.load("tictactoe")
+    assert game.observation_tensor_shape() == [3, 3, 3]
+    planes = game.state("X...O...X").observation_tensor()
+    assert planes.dtype == np.float32 and planes.shape == (3, 3, 3)
+    # O to move: O's stone, then X's, then a plane of zeros (the first player is not to move).
+    assert np.argwhere(planes[0]).tolist() == [[1, 1]]
+    assert np.argwhere(planes[1]).tolist() == [[0, 0], [2, 2]]
+    assert not planes[2].any()
+    assert khela.load("connect4").new_initial_state().observation_tensor().shape == (3, 6, 7)
+    assert khela.load("bagh-chal").new_initial_state().observation_tensor().shape == (6, 5, 5)
+    with pytest.raises(ValueError, match="Nim has no encoding for a network"):
+        khela.load("nim").observation_tensor_shape()
+
+
+def test_games_and_states_pickle():
+    import pickle
+
+    state = khela.load("einstein(setup=123456/654321)").new_initial_state()
+    state.apply_move(state.legal_moves()[2])
+    state.apply_move(state.legal_moves()[0])
+    copied = pickle.loads(pickle.dumps(state))
+    assert (copied.history(), str(copied), copied.game.name) == (state.history(), str(state), state.game.name)
+    copied.apply_move(copied.legal_moves()[0])
+    assert len(copied.history()) == len(state.history()) + 1, "the copy goes its own way"
+    game = pickle.loads(pickle.dumps(khela.load("connect4(width=5,height=4)")))
+    assert game.name == "connect4(width=5,height=4)"

@@ -9,6 +9,7 @@
 //! product, without the second its spinning threads compete with self-play's, and the figures measure that.
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
+use khela_games::Actions;
 use khela_games::connect4::{Connect4, Position};
 use khela_mcts::DirichletNoise;
 use khela_zero::selfplay::{Schedule, Settings, play};

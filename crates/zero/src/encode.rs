@@ -12,7 +12,7 @@ mod bagh_chal;
 mod connect4;
 mod tictactoe;
 
-use khela_games::Game;
+use khela_games::Actions;
 
 /// The shape of a position's encoding: `planes` planes of `height` × `width` cells.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -44,23 +44,20 @@ impl Shape {
 
 /// A game as the network sees it.
 ///
+/// The policy head's actions are the game's own ([`Actions`]): one numbering for the networks, the Python
+/// states and every other front end.
+///
 /// Contract, checked for every game by this crate's tests on random positions: every legal move has an action
-/// below [`Encode::actions`], distinct moves have distinct actions; symmetry 0 is the identity; under symmetry
+/// below [`Actions::actions`], distinct moves have distinct actions; symmetry 0 is the identity; under symmetry
 /// `k` the image of a position has as its legal actions exactly the images of the position's legal actions,
 /// the same kind of node and the same payoff, and its planes hold the same values rearranged.
-pub trait Encode: Game {
+pub trait Encode: Actions {
     /// The shape of the input planes.
     fn shape(&self) -> Shape;
-
-    /// The size of the action space.
-    fn actions(&self) -> usize;
 
     /// Writes the planes of `state` into `out` (`shape().len()` values: plane by plane, each row by row from
     /// the top of the board), from the side to move's view.
     fn encode(&self, state: &Self::State, out: &mut [f32]);
-
-    /// The action of a move.
-    fn action(&self, mv: Self::Move) -> usize;
 
     /// The number of the board's symmetries that the rules respect (1 when there are none besides the
     /// identity).

@@ -178,6 +178,7 @@ fn conforms() {
         let start = game.start_position();
         conformance::check(&game, &[start], 40, 7);
         conformance::check_notation(&game, &[start], 10, 7);
+        conformance::check_actions(&game, &[start], 40, 7);
         conformance::check_cycles(&game, &[start], 40, 7);
     }
 }

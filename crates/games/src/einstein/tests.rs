@@ -98,6 +98,7 @@ fn conforms() {
     let game = Einstein::new(Setup::random(0));
     conformance::check(&game, &roots, 50, 1);
     conformance::check_notation(&game, &roots, 10, 2);
+    conformance::check_actions(&game, &roots, 30, 2);
 }
 
 /// The reference: a board of 25 squares, each 0 (empty), 1–6 (the first player's cubes) or 7–12 (the

@@ -2,10 +2,10 @@
 //! the small boards, played by Monte Carlo and counted ply by ply; no evaluator yet.
 
 use crate::board::{Board as Drawn, Gesture, Kind, Link, Point, Style};
-use crate::registry::{Entry, Published, Spec, View};
+use crate::registry::{ActionOf, Entry, Published, Spec, View};
 use anyhow::Result;
 use khela_games::dots_and_boxes::{DotsAndBoxes, Position};
-use khela_games::{NoEvaluator, Notation};
+use khela_games::{Actions, NoEvaluator, Notation};
 
 /// Dots and Boxes' entry: the board of its parameters.
 pub struct DotsAndBoxesEntry {
@@ -25,6 +25,10 @@ impl Entry for DotsAndBoxesEntry {
 
     fn game(&self) -> &DotsAndBoxes {
         &self.game
+    }
+
+    fn actions(&self) -> Option<(usize, ActionOf<DotsAndBoxes>)> {
+        Some((self.game().actions(), DotsAndBoxes::action))
     }
 
     fn title(&self) -> String {

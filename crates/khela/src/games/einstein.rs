@@ -3,8 +3,9 @@
 //! solved exactly by memoized expectiminimax.
 
 use crate::board::{Board as Drawn, Gesture, Kind, Style};
-use crate::registry::{Entry, Exact, Published, Scale, Spec, View};
+use crate::registry::{ActionOf, Entry, Exact, Published, Scale, Spec, View};
 use anyhow::{Result, anyhow};
+use khela_games::Actions;
 use khela_games::einstein::{Einstein, GONE, Move, SIDE, Setup, State, square_name};
 use khela_heuristic::einstein::Race;
 
@@ -59,6 +60,10 @@ impl Entry for EinsteinEntry {
 
     fn game(&self) -> &Einstein {
         &self.game
+    }
+
+    fn actions(&self) -> Option<(usize, ActionOf<Einstein>)> {
+        Some((self.game().actions(), Einstein::action))
     }
 
     fn title(&self) -> String {

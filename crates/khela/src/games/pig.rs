@@ -2,10 +2,10 @@
 //! (`khela_exact::iterate` over `khela_games::pig::PigSpace`).
 
 use crate::board::{Board as Drawn, Gesture, Style};
-use crate::registry::{Entry, Exact, GameName, Own, Spec, View};
+use crate::registry::{ActionOf, Entry, Exact, GameName, Own, Spec, View};
 use anyhow::Result;
-use khela_games::NoEvaluator;
 use khela_games::pig::{Pig, State};
+use khela_games::{Actions, NoEvaluator};
 
 /// Pig's or Piglet's entry.
 pub struct PigEntry {
@@ -29,6 +29,10 @@ impl Entry for PigEntry {
 
     fn game(&self) -> &Pig {
         &self.game
+    }
+
+    fn actions(&self) -> Option<(usize, ActionOf<Pig>)> {
+        Some((self.game().actions(), Pig::action))
     }
 
     fn title(&self) -> String {

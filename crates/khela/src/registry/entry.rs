@@ -103,6 +103,9 @@ pub struct Published {
 /// Every move of a position with its value, the first player's view.
 pub type MoveValues<G> = Vec<(<G as Game>::Move, Value)>;
 
+/// The function that numbers a game's moves ([`khela_games::Actions::action`]).
+pub type ActionOf<G> = fn(&G, <G as Game>::Move) -> usize;
+
 /// A key of a game's states.
 pub type KeyFn<G> = fn(&G, &<G as Game>::State) -> u64;
 
@@ -207,6 +210,12 @@ pub trait Entry: Sized + Send + Sync + 'static {
     /// `Some(visitor.visit(self))`.
     fn with_net<V: VisitNet>(&self, visitor: V) -> Option<V::Output<'_, Self::Game>> {
         let _ = visitor;
+        None
+    }
+
+    /// The game's actions ([`khela_games::Actions`]): their number and the function that numbers a move, for a
+    /// game that numbers its moves once for the whole game; `None` for the others (Nim, Sixteen Soldiers).
+    fn actions(&self) -> Option<(usize, ActionOf<Self::Game>)> {
         None
     }
 

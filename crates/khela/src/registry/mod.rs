@@ -13,7 +13,9 @@ mod name;
 pub mod params;
 
 pub use endgame::{Endgame, Part, PliesTo, Scope, Summary, WritePosition, census_row};
-pub use entry::{Entry, Exact, Family, FullTree, KeyFn, MoveValues, Own, Published, Scale, Theory, View, VisitNet};
+pub use entry::{
+    ActionOf, Entry, Exact, Family, FullTree, KeyFn, MoveValues, Own, Published, Scale, Theory, View, VisitNet,
+};
 pub use name::GameName;
 pub use params::{Params, Spec};
 
@@ -223,7 +225,7 @@ pub fn outcome<G: Notation>(game: &G, payoff: Value) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use khela_games::{Evaluator, Node};
+    use khela_games::{Actions, Evaluator, Node};
     use strum::EnumMessage;
 
     /// What each capability an entry declares promises, checked on its game's start (a decision node reached by

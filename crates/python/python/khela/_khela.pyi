@@ -1,6 +1,6 @@
 """Type stubs of khela's compiled module."""
 
-from typing import List, Literal, Optional, Union
+from typing import Any, List, Literal, Optional, Union
 
 Nested = Union[int, List["Nested"]]
 
@@ -71,6 +71,10 @@ class Game:
         """The position written in the game's notation."""
     def deserialize(self, text: str) -> "State":
         """The state State.serialize() wrote, its moves replayed."""
+    def num_distinct_actions(self) -> int:
+        """The size of the action space; ValueError for a game that numbers no actions (Nim, Sixteen Soldiers)."""
+    def observation_tensor_shape(self) -> List[int]:
+        """Planes, height, width of State.observation_tensor(); ValueError for a game without an encoding."""
 
 class State:
     """A state of a game, with the line of play that led to it."""
@@ -88,6 +92,16 @@ class State:
     def chance_outcomes(self) -> List[tuple[str, float]]: ...
     def apply_move(self, text: str) -> None:
         """Plays a move in the game's notation; raises ValueError, the state unchanged, if it is not legal."""
+    def legal_actions(self) -> List[int]:
+        """The legal moves' actions, in the order of legal_moves(): integers that mean the same move everywhere."""
+    def legal_action_mask(self) -> Any:
+        """A NumPy bool array over the action space, true at each legal action."""
+    def apply_action(self, action: int) -> None:
+        """Plays the move whose action is given; raises ValueError, the state unchanged, if it is no legal move's."""
+    def action_to_string(self, action: int) -> str: ...
+    def string_to_action(self, text: str) -> int: ...
+    def observation_tensor(self) -> Any:
+        """The position as a network sees it: a NumPy float32 array of Game.observation_tensor_shape()."""
     def undo(self) -> bool: ...
     def history(self) -> List[str]: ...
     def clone(self) -> "State": ...

@@ -9,7 +9,7 @@
 //! network's value is still from the side to move's view, which the goats-to-move plane tells it.
 
 use super::{Encode, Shape, plane};
-use khela_games::bagh_chal::{BaghChal, Move, Position, ends};
+use khela_games::bagh_chal::{BaghChal, Position};
 
 /// The side of the game's square board.
 fn side(game: &BaghChal) -> usize {
@@ -20,11 +20,6 @@ impl Encode for BaghChal {
     fn shape(&self) -> Shape {
         let side = side(self);
         Shape { planes: 6, height: side, width: side }
-    }
-
-    fn actions(&self) -> usize {
-        let points = self.board().len();
-        points + points * points
     }
 
     /// Points are numbered in reading order from the top left ([`khela_games::alquerque::Board::grid`]), which is
@@ -44,14 +39,6 @@ impl Encode for BaghChal {
         next().fill(f32::from(s.captured) / goats);
         let to_win = f32::from(self.captures_to_win().max(1));
         next().fill(f32::from(self.captures_to_win().saturating_sub(s.captured)) / to_win);
-    }
-
-    fn action(&self, mv: Move) -> usize {
-        let points = self.board().len();
-        match ends(mv) {
-            (None, to) => usize::from(to),
-            (Some(from), to) => points + usize::from(from) * points + usize::from(to),
-        }
     }
 
     fn symmetry_count(&self) -> usize {

@@ -10,10 +10,6 @@ impl Encode for Connect4 {
         Shape { planes: 3, height: self.height() as usize, width: self.width() as usize }
     }
 
-    fn actions(&self) -> usize {
-        self.width() as usize
-    }
-
     fn encode(&self, p: &Position, out: &mut [f32]) {
         let (height, width) = (self.height() as usize, self.width() as usize);
         let cells = height * width;
@@ -29,10 +25,6 @@ impl Encode for Connect4 {
             }
         }
         out[2 * cells..3 * cells].fill(f32::from(u8::from(first_to_move)));
-    }
-
-    fn action(&self, col: u8) -> usize {
-        usize::from(col)
     }
 
     fn symmetry_count(&self) -> usize {

@@ -10,10 +10,6 @@ impl Encode for TicTacToe {
         Shape { planes: 3, height: 3, width: 3 }
     }
 
-    fn actions(&self) -> usize {
-        9
-    }
-
     fn encode(&self, board: &Board, out: &mut [f32]) {
         let x_to_move = board.to_move() == Player::Max;
         let (own, other) = if x_to_move { (board.x, board.o) } else { (board.o, board.x) };
@@ -22,10 +18,6 @@ impl Encode for TicTacToe {
         plane(first, u64::from(own), 1.0);
         plane(second, u64::from(other), 1.0);
         third.fill(f32::from(u8::from(x_to_move)));
-    }
-
-    fn action(&self, cell: u8) -> usize {
-        usize::from(cell)
     }
 
     fn symmetry_count(&self) -> usize {

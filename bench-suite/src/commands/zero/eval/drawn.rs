@@ -86,7 +86,7 @@ mod tests {
     use crate::games::{Entry, GameArgs, GameName, Scope};
     use khela::games::bagh_chal::BaghChalEntry;
     use khela_exact::retro;
-    use khela_games::{Game, Player};
+    use khela_games::{Actions, Game, Player};
 
     /// Every position drawn is in play, drawn once, as many from each table as asked; its truth is the tables'
     /// outcome, and its optimal moves are exactly those whose position after (looked up in the tables, or the

@@ -1,0 +1,120 @@
+//! Actions and observations on the dynamic face: a game's moves as the integers of its fixed action space
+//! ([`khela_games::Actions`]) and a position as a network's input planes ([`khela_zero::Encode`]), what
+//! OpenSpiel-style interfaces (`legal_actions`, `apply_action`, `observation_tensor`) and environments take.
+
+use super::{Game, State};
+use crate::registry::{Entry, VisitNet};
+use anyhow::{Result, anyhow, bail};
+use khela_zero::{Encode, Shape};
+
+/// The shape of a game's encoding, through [`Entry::with_net`].
+pub(super) struct Shaped;
+
+impl VisitNet for Shaped {
+    type Output<'e, G: khela_games::Game + 'e> = Shape;
+
+    fn visit<E: Entry>(self, entry: &E) -> Shape
+    where
+        E::Game: Encode,
+    {
+        entry.game().shape()
+    }
+}
+
+/// The function that encodes a game's positions, through [`Entry::with_net`].
+pub(super) struct Encoded;
+
+impl VisitNet for Encoded {
+    type Output<'e, G: khela_games::Game + 'e> = Box<dyn Fn(&G::State) -> Vec<f32> + 'e>;
+
+    fn visit<'e, E: Entry>(self, entry: &'e E) -> Self::Output<'e, E::Game>
+    where
+        E::Game: Encode,
+    {
+        let game = entry.game();
+        Box::new(move |state| {
+            let mut planes = vec![0.0; game.shape().len()];
+            game.encode(state, &mut planes);
+            planes
+        })
+    }
+}
+
+impl Game {
+    /// The size of the game's action space: every move's action ([`State::legal_actions`]) is below it. `None`
+    /// for a game that numbers no actions: Nim (its moves are the position's heaps') and Sixteen Soldiers (a
+    /// chain of jumps may take any path).
+    pub fn action_count(&self) -> Option<usize> {
+        self.face.action_count()
+    }
+
+    /// The shape (planes, height, width) of [`State::observation`], for a game a network plays (tic-tac-toe,
+    /// Connect-4, the Bagh-Chal family); `None` for the others.
+    pub fn observation_shape(&self) -> Option<[usize; 3]> {
+        self.face.observation_shape()
+    }
+
+    fn no_actions(&self) -> anyhow::Error {
+        anyhow!("{} numbers no actions: play its moves by number or in its notation", self.title())
+    }
+}
+
+impl State {
+    /// The legal moves' actions (at a chance node, the outcomes'), in the order of [`State::legal_moves`]; none
+    /// once the game is over. An action means the same move in every position of the game (a column, a point).
+    ///
+    /// # Errors
+    ///
+    /// A game that numbers no actions ([`Game::action_count`]).
+    pub fn legal_actions(&self) -> Result<Vec<usize>> {
+        self.line.actions().ok_or_else(|| self.game.no_actions())
+    }
+
+    /// The legal actions as a mask over the action space: `true` at each legal move's action.
+    ///
+    /// # Errors
+    ///
+    /// As [`State::legal_actions`].
+    pub fn legal_action_mask(&self) -> Result<Vec<bool>> {
+        let count = self.game.action_count().ok_or_else(|| self.game.no_actions())?;
+        let mut mask = vec![false; count];
+        for action in self.legal_actions()? {
+            mask[action] = true;
+        }
+        Ok(mask)
+    }
+
+    /// Plays the move (or chance outcome) whose action is `action`.
+    ///
+    /// # Errors
+    ///
+    /// A game that numbers no actions, or an action of no legal move here (the message lists those that are);
+    /// the state is unchanged.
+    pub fn play_action(&mut self, action: usize) -> Result<()> {
+        let actions = self.legal_actions()?;
+        let Some(mv) = actions.iter().position(|&a| a == action) else {
+            if actions.is_empty() {
+                bail!("action {action}: the game is over");
+            }
+            let legal: Vec<String> = actions.iter().map(ToString::to_string).collect();
+            bail!("action {action} is no legal move's here; the legal actions: {}", legal.join(", "));
+        };
+        self.play(mv)
+    }
+
+    /// The position as a network's input planes ([`Game::observation_shape`]), plane by plane, each row by row
+    /// from the top of the board, from the side to move's view: the side to move's pieces first, a plane that
+    /// tells the sides apart, and the game's counters (khela-zero's encoding).
+    ///
+    /// # Errors
+    ///
+    /// A game without an encoding.
+    pub fn observation(&self) -> Result<Vec<f32>> {
+        self.line.observation().ok_or_else(|| {
+            anyhow!(
+                "{} has no encoding for a network (tic-tac-toe, Connect-4 and the Bagh-Chal family have)",
+                self.game.title()
+            )
+        })
+    }
+}
