@@ -20,7 +20,6 @@ import csv
 import http.client
 import json
 import os
-import platform
 import random
 import statistics
 import subprocess
@@ -29,6 +28,8 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+
+from machine_facts import cpu_name, revision
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -80,24 +81,6 @@ def client(port, deadline, budget, seed, results, lock):
             results.append((kind, status, elapsed))
         if status == 503:
             time.sleep(0.05)
-
-
-def cpu_name():
-    """The processor's model name, as /proc/cpuinfo gives it."""
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                return line.split(":", 1)[1].strip()
-    except OSError:
-        pass
-    return platform.machine()
-
-
-def revision():
-    """The checkout's git revision, with `-dirty` when tracked files outside results/ have changed."""
-    git = lambda *args: subprocess.run(["git", *args], cwd=ROOT, capture_output=True, text=True).stdout.strip()
-    dirty = git("status", "--porcelain", "--untracked-files=no", "--", ".", ":!results")
-    return git("rev-parse", "HEAD") + ("-dirty" if dirty else "")
 
 
 def peak_memory_mib(pid):

@@ -29,6 +29,9 @@ use std::sync::Arc;
 use std::time::Instant;
 
 mod actions;
+mod playouts;
+
+pub use playouts::Playouts;
 
 /// The game named by `text`, a game string with its parameters (`connect4(width=8)`; see
 /// [`crate::registry::params`]).
@@ -251,10 +254,9 @@ impl State {
     ///
     /// A number that is not a legal move's; the state is unchanged.
     pub fn play(&mut self, mv: usize) -> Result<()> {
-        if mv >= self.line.moves().len() {
+        if !self.line.play(mv) {
             return Err(self.no_move(mv));
         }
-        self.line.play(mv);
         Ok(())
     }
 
@@ -406,8 +408,8 @@ pub trait Play: Send + Sync + fmt::Debug {
     fn moves(&self) -> Vec<String>;
     /// The chance outcomes' probabilities (none but at a chance node).
     fn chances(&self) -> Vec<f64>;
-    /// Plays the move numbered `mv` (checked by the caller).
-    fn play(&mut self, mv: usize);
+    /// Plays the move numbered `mv`; `false`, playing nothing, when there is no such legal move.
+    fn play(&mut self, mv: usize) -> bool;
     /// Takes back the last move, if any.
     fn undo(&mut self) -> bool;
     /// The picture.
@@ -427,6 +429,8 @@ pub trait Play: Send + Sync + fmt::Debug {
     fn actions(&self) -> Option<Vec<usize>>;
     /// The position encoded for a network, where the game has an encoding.
     fn observation(&self) -> Option<Vec<f32>>;
+    /// `count` random playouts from here, seeded by `seed`.
+    fn playouts(&self, count: u64, seed: u64) -> Playouts;
 }
 
 /// A line of play of the game of the entry `E`.
@@ -522,9 +526,10 @@ impl<E: Entry> Play for Played<E> {
         outcomes.into_iter().map(|(_, p)| p).collect()
     }
 
-    fn play(&mut self, mv: usize) {
-        let mv = self.legal()[mv];
+    fn play(&mut self, mv: usize) -> bool {
+        let Some(&mv) = self.legal().get(mv) else { return false };
         self.line.play(self.face.entry.game(), mv);
+        true
     }
 
     fn undo(&mut self) -> bool {
@@ -589,5 +594,9 @@ impl<E: Entry> Play for Played<E> {
 
     fn observation(&self) -> Option<Vec<f32>> {
         self.face.entry.with_net(actions::Encoded).map(|encode| encode(self.line.state()))
+    }
+
+    fn playouts(&self, count: u64, seed: u64) -> Playouts {
+        playouts::random(self.face.entry.game(), &self.line, count, seed)
     }
 }

@@ -325,3 +325,50 @@ fn an_action_is_the_same_move_in_every_position_and_observations_are_the_network
         assert_eq!(khela::load(game).unwrap().action_count(), None);
     }
 }
+
+/// The chance that the first player wins when both play uniformly at random (chance nodes by their
+/// probabilities), by enumerating every line: what random playouts estimate.
+fn first_wins_at_random(state: &State) -> f64 {
+    match state.turn() {
+        Turn::Over(payoff) => f64::from(u8::from(payoff > 0.0)),
+        turn => {
+            let moves = state.legal_moves();
+            let weights: Vec<f64> = match turn {
+                Turn::Chance => state.chance_outcomes().into_iter().map(|(_, p)| p).collect(),
+                _ => vec![1.0 / moves.len() as f64; moves.len()],
+            };
+            moves
+                .iter()
+                .zip(weights)
+                .map(|(&mv, weight)| {
+                    let mut child = state.clone();
+                    child.play(mv).unwrap();
+                    weight * first_wins_at_random(&child)
+                })
+                .sum()
+        }
+    }
+}
+
+#[test]
+fn random_playouts_estimate_the_chance_of_a_win_at_random_play() {
+    for (game, position) in
+        [("tictactoe", "X...O...."), ("tictactoe", "XX.OO...."), ("connect4(width=4,height=4)", "1234123")]
+    {
+        let state = khela::load(game).unwrap().state(position).unwrap();
+        let exact = first_wins_at_random(&state);
+        let games = 20_000;
+        let done = state.random_playouts(games, 9);
+        assert_eq!(done.first + done.draws + done.second, games);
+        assert_eq!(done, state.random_playouts(games, 9), "the same seed, the same games");
+        // Within five standard deviations of the binomial.
+        let sigma = (exact * (1.0 - exact) / games as f64).sqrt();
+        let share = done.first as f64 / games as f64;
+        assert!((share - exact).abs() < 5.0 * sigma + 1e-9, "{game} {position}: {share} against {exact}");
+    }
+    // A game whose positions repeat ends each playout by its rules (a repetition or the length cap is a draw).
+    let bagh = khela::load("bagh-chal(rules=size=3,tigers=b2,goats=2,captures=1)").unwrap().start().unwrap();
+    let done = bagh.random_playouts(200, 1);
+    assert_eq!(done.first + done.draws + done.second, 200);
+    assert!(done.draws > 0 && done.plies > 200, "{done:?}");
+}

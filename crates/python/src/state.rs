@@ -227,6 +227,28 @@ impl PyState {
         array(py, planes, "float32", &shape)
     }
 
+    /// `count` games played to their end from here by uniformly random moves (chance outcomes by their
+    /// probabilities), seeded by `seed` (the same seed, the same games), without the GIL: a dict of the games
+    /// won by the first player (`first`), drawn (`draws`) and won by the second (`second`), and the plies
+    /// played in all (`plies`). The state is unchanged.
+    #[pyo3(signature = (count, seed = 0))]
+    fn random_playouts<'py>(
+        &self,
+        py: Python<'py>,
+        count: u64,
+        seed: u64,
+    ) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+        let state = &self.state;
+        let done = py.detach(|| state.random_playouts(count, seed));
+        let row = pyo3::types::PyDict::new(py);
+        for (key, value) in
+            [("first", done.first), ("draws", done.draws), ("second", done.second), ("plies", done.plies)]
+        {
+            row.set_item(key, value)?;
+        }
+        Ok(row)
+    }
+
     /// Takes back the last move (or chance outcome); `False` at the start, where there is none.
     fn undo(&mut self) -> bool {
         self.state.undo()

@@ -220,3 +220,19 @@ def test_games_and_states_pickle():
     assert len(copied.history()) == len(state.history()) + 1, "the copy goes its own way"
     game = pickle.loads(pickle.dumps(khela.load("connect4(width=5,height=4)")))
     assert game.name == "connect4(width=5,height=4)"
+
+
+def test_random_playouts_are_counted_seeded_and_leave_the_state_alone():
+    state = khela.load("tictactoe").state("X...O...X")
+    done = state.random_playouts(2000, seed=4)
+    assert done["first"] + done["draws"] + done["second"] == 2000
+    assert done == state.random_playouts(2000, seed=4), "the same seed, the same games"
+    assert done != state.random_playouts(2000, seed=5)
+    assert state.history() == [] and state.legal_moves() == ["1", "2", "3", "5", "6", "7"]
+    # From XX.OO.... X to move wins at once with 2 (of 5 moves), and may win later: more than a fifth of the games.
+    won = khela.load("tictactoe").state("XX.OO....").random_playouts(4000, seed=1)
+    assert won["first"] > 800 and won["plies"] >= 4000
+    # A decided game plays no ply; a chance game rolls its dice (Pig to 12 never draws).
+    assert khela.load("tictactoe").state("XXXOO....").random_playouts(3)["first"] == 3
+    pig = khela.load("pig(goal=12)").new_initial_state().random_playouts(500, seed=2)
+    assert pig["draws"] == 0 and pig["first"] + pig["second"] == 500 and pig["plies"] > 500
