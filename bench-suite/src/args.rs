@@ -28,6 +28,12 @@ pub fn unused_in(mode: &str, options: &[(&str, bool)]) -> Result<()> {
 
 /// A pool of `threads` threads for a command's parallel work; refused beyond [`THREADS_PER_CORE`] a core.
 pub fn pool(threads: usize) -> Result<rayon::ThreadPool> {
+    bounded(threads)?;
+    rayon::ThreadPoolBuilder::new().num_threads(threads).build().context("cannot start the thread pool")
+}
+
+/// Refuses `--threads` beyond [`THREADS_PER_CORE`] a core of this machine.
+pub fn bounded(threads: usize) -> Result<()> {
     let cores = machine::cores();
     let most = THREADS_PER_CORE * cores;
     if threads > most {
@@ -36,7 +42,7 @@ pub fn pool(threads: usize) -> Result<rayon::ThreadPool> {
              more threads only wait for each other"
         );
     }
-    rayon::ThreadPoolBuilder::new().num_threads(threads).build().context("cannot start the thread pool")
+    Ok(())
 }
 
 /// Refuses a list of names given on the command line (`--orderings natural,natural`) that names one twice.

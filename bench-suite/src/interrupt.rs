@@ -56,3 +56,19 @@ pub(crate) fn on_ctrl_c(message: String) -> anyhow::Result<()> {
     })
     .map_err(|err| anyhow::anyhow!("cannot catch interruptions: {err}"))
 }
+
+/// On the command line, makes Ctrl-C (and a scheduler's SIGTERM) ask the command to stop at its next unit of work
+/// ([`request`]), so that it can save what it has before it ends; a second Ctrl-C ends the process at once
+/// (status 130). Under a front end that keeps Ctrl-C, does nothing (the front end asks with [`request`]).
+pub(crate) fn stop_on_ctrl_c() -> anyhow::Result<()> {
+    if CALLERS_CTRL_C.load(Ordering::Relaxed) {
+        return Ok(());
+    }
+    ctrlc::set_handler(|| {
+        if requested() {
+            std::process::exit(130);
+        }
+        request();
+    })
+    .map_err(|err| anyhow::anyhow!("cannot catch interruptions: {err}"))
+}

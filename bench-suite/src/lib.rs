@@ -67,6 +67,11 @@ pub fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         // Whoever read stdout has gone (`| head`): there is nobody left to tell, so end quietly.
         Err(err) if output::is_closed_pipe(&err) => ExitCode::SUCCESS,
+        // Stopped by Ctrl-C after saving what it had (`prove`): its message says where, and how to go on.
+        Err(err) if err.downcast_ref::<interrupt::Interrupted>().is_some() => {
+            complain(&err.to_string());
+            ExitCode::from(130)
+        }
         Err(err) => match failure(err) {
             failure @ Failure::Disagreed(_) => {
                 complain(&format!("error: {failure}"));

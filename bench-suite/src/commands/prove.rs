@@ -5,6 +5,7 @@
 
 use crate::args::{self, Threads};
 use crate::games::{self, Capability, Entry, GameArgs, Visit};
+use crate::interrupt;
 use crate::machine::{self, Sidecar};
 use crate::output::{self, Metric, OutArg, Sink};
 use crate::progress::Progress;
@@ -121,7 +122,12 @@ impl Visit for Prove<'_> {
             }
             false
         };
+        // Ctrl-C stops the threads at their next tick, and the checkpoint is written below before the end.
+        interrupt::stop_on_ctrl_c()?;
         let tick = |p: &Prover<_, _>| {
+            if interrupt::requested() {
+                return false;
+            }
             let decided = p.decided_count() as u64;
             progress.update(0, 1, || {
                 let rate = p.nodes() as f64 / started.elapsed().as_secs_f64().max(1e-9);
@@ -152,6 +158,17 @@ impl Visit for Prove<'_> {
             write_checkpoint(path, &header, &prover.decided())?;
         }
         let verdict = match verdict {
+            Err(ProveError::Stopped) if interrupt::requested() => {
+                let kept = match &args.checkpoint {
+                    Some(path) => format!(
+                        "{} positions decided are kept in {}: the same command resumes",
+                        HumanCount(prover.decided_count() as u64),
+                        path.display()
+                    ),
+                    None => "nothing was kept (--checkpoint FILE keeps what a proof has decided)".to_string(),
+                };
+                return Err(anyhow::Error::new(interrupt::Interrupted).context(format!("prove: interrupted; {kept}")));
+            }
             Err(ProveError::Stopped) => {
                 let failure = failure.into_inner().ok().flatten();
                 return Err(failure.unwrap_or_else(|| anyhow::anyhow!("prove: stopped")));

@@ -32,7 +32,7 @@ use std::time::Instant;
 const ALGORITHMS: [Algorithm; 4] = [Algorithm::Minimax, Algorithm::AlphaBeta, Algorithm::Star1, Algorithm::Star2];
 
 /// The orderings a position can be searched with (the oracle orderings need exact values, which the game has not).
-const ORDERINGS: [OrderingKind; 6] = [
+static ORDERINGS: [OrderingKind; 6] = [
     OrderingKind::Natural,
     OrderingKind::Reversed,
     OrderingKind::Random,
@@ -61,7 +61,12 @@ pub struct StarArgs {
     pub depths: List<u32>,
     /// Orderings: natural, reversed, random (seeded), static (children by the evaluator), shallow (the
     /// evaluator near the root, history below), history.
-    #[arg(long, value_delimiter = ',', default_value = "natural,reversed,random,static,shallow,history")]
+    #[arg(
+        long,
+        value_parser = crate::names::among(&ORDERINGS),
+        value_delimiter = ',',
+        default_value = "natural,reversed,random,static,shallow,history"
+    )]
     pub orderings: Vec<OrderingKind>,
     /// The seed of the games, their dice and the random ordering.
     #[arg(long, default_value_t = 0)]
@@ -103,10 +108,6 @@ pub fn run(args: &StarArgs) -> Result<()> {
         bail!("--depths: depth {depth} is out of range 1..={MAX_DEPTH}");
     }
     crate::args::once(&args.orderings, "--orderings")?;
-    if let Some(kind) = args.orderings.iter().find(|k| !ORDERINGS.contains(k)) {
-        let names: Vec<&str> = ORDERINGS.iter().map(|k| k.into()).collect();
-        bail!("--orderings: {kind} needs exact values, which the game has not; take among {}", names.join(", "));
-    }
     games::visit(&args.game, Star(args))?
 }
 

@@ -135,6 +135,17 @@ fn numbers_out_of_range_are_refused_naming_their_option() {
         (&["solve", "--game", "nim"], "--heaps", &["4294967296", "1000001", "-1"]),
         (&["count", "--game", "tictactoe", "--depth", "2"], "--shard", &["-1/2", "2/2", "x"]),
         (&["count", "--depth", "2"], "--game", &["connect4(width=-1)", "connect4(height=x)"]),
+        (
+            &["count", "--game", "connect4", "--depth", "2", "--only", "positions", "--shard", "0/1", "--ply", "0"],
+            "--exchange",
+            &["-"],
+        ),
+        (&["star", "--game", "einstein"], "--orderings", &["foo", "best"]),
+        // Options the command would not use here are refused, not ignored.
+        (&["solve", "--game", "nim", "--heaps", "3,4"], "--heaps-count", &["3"]),
+        (&["solve", "--game", "nim", "--heaps", "3,4"], "--max", &["5"]),
+        (&["solve", "--game", "pig(goal=10)"], "--threads", &["2"]),
+        (&["zero", "train", "--game", "tictactoe", "--iterations", "1"], "--threads", &["4096"]),
         (&["match", "--game", "tictactoe", "--players", "random,random", "--games", "2"], "--seed", &["-5", "x"]),
         // An option of a command's subcommand takes a negative number to its own parser too.
         (&["zero", "eval", "--game", "tictactoe", "--net", "x"], "--simulations", &["-1", "x", "0"]),

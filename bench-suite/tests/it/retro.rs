@@ -159,6 +159,11 @@ fn retro_and_tables_refuse_bad_requests() {
         &["solve", "--game", "bagh-chal", "--position", "GGGGG/TTGGG/TGGTG/GGGGG/.GGGG t 0", "--tables", tables],
         "size=5",
     );
+    // Another variant's tables are not replaced in that directory.
+    let before = std::fs::read(dir.path().join("captured-0.retro")).unwrap();
+    let other = ["retro", "--game", "bagh-chal", "--rules", "size=3,tigers=b2,goats=5,captures=3", "--out", tables];
+    refused(&other, "holds the tables of bagh-chal with rules \"size=3,tigers=b2,goats=6,first=goats,captures=3\"");
+    assert_eq!(std::fs::read(dir.path().join("captured-0.retro")).unwrap(), before);
 }
 
 /// The variant of [`RULES`].

@@ -180,6 +180,30 @@ fn a_run_s_files_are_never_overwritten_nor_its_rows_doubled() {
     crate::common::refused(&args("3"), "is damaged: its rows do not number the 2 iterations");
 }
 
+/// Games that all end in their random openings leave nothing to train on: the iteration takes no step (it had
+/// failed inside the network library), and a refused run leaves no directory of checkpoints behind.
+#[test]
+fn an_iteration_with_nothing_to_train_on_takes_no_step_and_a_refusal_leaves_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = dir.path().join("run");
+    let args = ["zero", "train", "--game", "tictactoe", "--random-plies", "99", "--iterations", "1", "--games", "1"];
+    let done =
+        bench().args(args).args(["--simulations", "5", "--keep-every", "1", "--out"]).arg(&out).output().unwrap();
+    assert!(done.status.success(), "{}", String::from_utf8_lossy(&done.stderr));
+    let rows = String::from_utf8(read(&out, "train.csv")).unwrap();
+    let header: Vec<&str> = rows.lines().next().unwrap().split(',').collect();
+    let row: Vec<&str> = rows.lines().nth(1).unwrap().split(',').collect();
+    assert_eq!(row[header.iter().position(|&c| c == "steps").unwrap()], "0", "{rows}");
+    // A directory holding a network but no run: refused, and no checkpoints/ made in it.
+    let other = dir.path().join("other");
+    std::fs::create_dir(&other).unwrap();
+    std::fs::copy(out.join("net.safetensors"), other.join("net.safetensors")).unwrap();
+    let mut again = bench();
+    again.args(["zero", "train", "--game", "tictactoe", "--keep-every", "1", "--out"]).arg(&other);
+    assert_eq!(again.output().unwrap().status.code(), Some(2));
+    assert!(!other.join("checkpoints").exists(), "a refused run made checkpoints/");
+}
+
 /// A run that keeps its networks has a learning curve: each kept network measured, with the run's games and
 /// seconds at its iteration, and the shares drawn.
 #[test]

@@ -55,6 +55,19 @@ pub fn path(dir: &Path, file: &str) -> PathBuf {
     dir.join(format!("{file}.retro"))
 }
 
+/// The game and rules the table file at `path` says it holds, from its header alone; `None` where there is no
+/// such file or it has no readable header.
+pub fn held_by(path: &Path) -> Option<(String, String)> {
+    use std::io::Read;
+    let mut start = Vec::new();
+    std::fs::File::open(path).ok()?.take(4096).read_to_end(&mut start).ok()?;
+    let text = String::from_utf8_lossy(&start);
+    let mut lines = text.lines();
+    (lines.next() == Some(MAGIC)).then_some(())?;
+    let fields: BTreeMap<&str, &str> = lines.take_while(|l| !l.is_empty()).filter_map(|l| l.split_once(": ")).collect();
+    Some((fields.get("game")?.to_string(), fields.get("rules")?.to_string()))
+}
+
 /// The parts whose table files are in `dir`, by their file names without the extension (`captured-4`); none
 /// where `dir` cannot be read.
 pub fn parts_in(dir: &Path) -> Vec<String> {

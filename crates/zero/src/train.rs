@@ -333,11 +333,16 @@ where
         let outcomes = Outcomes::of(&records);
         self.add(records);
         let clock = Instant::now();
-        let steps = (new_positions as f64 * self.config.reuse / self.config.batch as f64).ceil() as usize;
+        let flat: Vec<&Sample<G>> = self.replay.samples.iter().flatten().collect();
+        // No step while the window holds no searched position (every game so far ended in its random opening).
+        let steps = if flat.is_empty() {
+            0
+        } else {
+            (new_positions as f64 * self.config.reuse / self.config.batch as f64).ceil() as usize
+        };
         let mut rng = Pcg64Mcg::seed_from_u64(splitmix64(seed));
         let mut total = Losses::default();
         let (mut input, mut policy, mut value) = (Vec::new(), Vec::new(), Vec::new());
-        let flat: Vec<&Sample<G>> = self.replay.samples.iter().flatten().collect();
         for _ in 0..steps {
             let batch = self.config.batch.min(flat.len());
             self.fill(&flat, batch, &mut rng, &mut input, &mut policy, &mut value);

@@ -19,6 +19,28 @@ const WALKS: u32 = 4_000;
 /// The children a ply may generate among the first plies counted for real (about a second, 100 MB at most).
 pub(super) const COUNTED_CHILDREN: u64 = 1 << 21;
 
+/// The sequences a measurement of the counting rate counts for real (a few milliseconds to a tenth of a second).
+const MEASURED_SEQUENCES: f64 = 2e6;
+
+/// Move sequences counted a second on one thread, measured on `game`'s first plies from `root`: perft to the
+/// deepest ply whose `estimated` sequences stay within [`MEASURED_SEQUENCES`], on one thread, timed; `None`
+/// when that ply is `depth` itself (the count is as small as its measurement) or the count took no time to time.
+pub(super) fn sequences_per_second<G>(game: &G, root: &G::State, estimated: &[f64], depth: u32) -> Option<f64>
+where
+    G: Game + Sync,
+    G::State: Send + Sync,
+{
+    let ply = (1..=depth).take_while(|&d| estimated[d as usize] <= MEASURED_SEQUENCES).last().unwrap_or(1);
+    if ply >= depth {
+        return None;
+    }
+    let one = rayon::ThreadPoolBuilder::new().num_threads(1).build().ok()?;
+    let started = std::time::Instant::now();
+    let counted = one.install(|| khela_exact::count::perft(game, root, ply, &khela_exact::count::quiet));
+    let seconds = started.elapsed().as_secs_f64();
+    (seconds > 0.0).then(|| counted[ply as usize] as f64 / seconds)
+}
+
 /// A count's cost, ply by ply, from ply 0 to its depth.
 pub(super) struct Estimate {
     /// Move sequences of each ply.

@@ -31,10 +31,6 @@ const MAX_SECONDS: f64 = 15.0 * 60.0;
 /// positions at this limit.
 const MAX_PARTS: u64 = 100_000;
 
-/// A conservative rate for the estimate: sequences counted per second per thread, below the rate measured (see
-/// docs/src/measured-choices.md, 'The harness').
-const SEQUENCES_PER_SECOND_PER_THREAD: f64 = 5e8;
-
 /// Options of `count`.
 #[derive(Debug, Args)]
 pub struct CountArgs {
@@ -126,6 +122,9 @@ pub fn run(args: &CountArgs) -> Result<()> {
     }
     if args.shard.is_some() && positions_step && args.ply.is_none() {
         bail!("--only positions --shard K/N runs one ply's step: give --ply L (0..=DEPTH) and --exchange DIR");
+    }
+    if args.exchange.as_deref() == Some(std::path::Path::new("-")) {
+        bail!("--exchange -: the exchange is a directory the tasks share, not standard output; give its path");
     }
     if args.ply.is_some() && !(positions_step && args.shard.is_some()) {
         bail!("--ply and --exchange are for the steps of a sharded count of positions (--only positions --shard K/N)");
@@ -282,14 +281,17 @@ fn per_ply<E: Entry>(
             depth,
             (want_positions, COUNTED_CHILDREN),
         );
-        if want_sequences {
+        // The rate is the game's own, measured on its first plies (Connect-4 counts about 35 times as many
+        // sequences a second as Sixteen Soldiers).
+        let rate = want_sequences.then(|| estimate::sequences_per_second(game, root, &measured.sequences, depth));
+        if let Some(Some(rate)) = rate {
             let estimate = measured.sequences[depth as usize];
             let parts = args.shard.map_or(1.0, |s| s.n as f64);
-            let seconds = estimate / parts / (SEQUENCES_PER_SECOND_PER_THREAD * max_threads);
+            let seconds = estimate / parts / (rate * max_threads);
             if seconds > MAX_SECONDS {
                 bail!(
                     "counting {} sequences to ply {depth} means about {estimate:.2e} sequences, about {:.0} minutes at \
-                     {SEQUENCES_PER_SECOND_PER_THREAD:.0e} per second per thread; use a smaller --depth, --only \
+                     the {rate:.1e} a second per thread measured on its first plies; use a smaller --depth, --only \
                      positions, or --force",
                     entry.title(),
                     seconds / 60.0
@@ -537,8 +539,11 @@ fn emit<R: Serialize>(
         lines.push(format!("machine: {}", facts.summary()));
         lines.join("\n")
     })?;
-    // The sidecar follows the CSV it describes, so a failed CSV write leaves neither.
-    if let Sink::TableAndFile(path) = sink {
+    // The sidecar follows the CSV it describes, so a failed CSV write leaves neither; a stream (a pipe, a FIFO,
+    // /dev/stdout) has none, and cannot be read back for its checksum.
+    if let Sink::TableAndFile(path) = sink
+        && !khela_files::is_stream(path)
+    {
         match shard {
             Some(shard) => {
                 let bytes = std::fs::read(path).with_context(|| format!("cannot read back {}", path.display()))?;

@@ -137,6 +137,21 @@ fn endgame<E: Entry>(entry: &E, args: &RetroArgs, captured: Option<RangeInclusiv
     let endgame = endgame?;
     let space = &*endgame.space;
     let out = OutputDir::check(&args.out, "retro")?;
+    // Another game's or variant's tables in the directory are not replaced without a word.
+    let game = args.game.game.name.to_string();
+    for part in &endgame.parts {
+        let path = tables::path(&args.out, &part.file);
+        if let Some((held_game, held_rules)) =
+            tables::held_by(&path).filter(|held| *held != (game.clone(), endgame.rules.clone()))
+        {
+            bail!(
+                "retro: {} holds the tables of {held_game} with rules {held_rules:?}, not {:?}: give another --out, or \
+                 remove them",
+                args.out.display(),
+                endgame.rules
+            );
+        }
+    }
     let bytes = space.len() * BYTES_PER_NUMBER;
     if let Some(memory) = machine::memory_bytes().filter(|&memory| bytes > memory / 10 * 8) {
         bail!(

@@ -154,9 +154,7 @@ pub(super) fn run<E: Entry>(entry: &E, args: &Request, sliding: impl FnOnce() ->
     };
 
     interrupt::on_ctrl_c(format!(
-        "retro: interrupted; the layers written are kept, and the same command resumes at the first missing \
-         (retro --game {} --phase placement --out {})",
-        args.game,
+        "retro: interrupted; the layers written are kept in {}, and the same command resumes at the first missing",
         dir.display()
     ))?;
     let pool = args::pool(threads)?;

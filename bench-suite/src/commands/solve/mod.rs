@@ -8,7 +8,7 @@ mod moves;
 mod pace;
 mod tables;
 
-use crate::games::{self, Capability, Entry, Exact, Family, GameArgs, OwnSolve, SetRun, Visit};
+use crate::games::{self, Capability, Entry, Exact, Family, GameArgs, Own, OwnSolve, SetRun, Visit};
 use crate::interrupt;
 use crate::machine;
 use crate::output::{self, OutArg, Sink};
@@ -56,9 +56,9 @@ pub struct SolveArgs {
     /// of --heaps-count heaps of 0..=--max.
     #[arg(long)]
     pub check_xor: bool,
-    /// With --check-xor: the number of heaps.
-    #[arg(long, default_value_t = 3, value_parser = clap::value_parser!(u32).range(1..=8))]
-    pub heaps_count: u32,
+    /// With --check-xor: the number of heaps (3 by default).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=8))]
+    pub heaps_count: Option<u32>,
     /// Exact solving, win, draw or loss only (Connect-4: the sign of the score, for less work).
     #[arg(long)]
     pub weak: bool,
@@ -100,9 +100,9 @@ pub struct SolveArgs {
     /// Run to the end whatever the time limit, and however many positions or leaves the estimates say.
     #[arg(long)]
     pub force: bool,
-    /// With --check-xor: the largest heap size.
-    #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(0..=63))]
-    pub max: u32,
+    /// With --check-xor: the largest heap size (5 by default).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(0..=63))]
+    pub max: Option<u32>,
     #[command(flatten)]
     #[allow(missing_docs)]
     pub out: OutArg,
@@ -148,8 +148,13 @@ impl Visit for Solve<'_> {
             if entry.theory().is_none() {
                 return Err(games::refuse("solve --check-xor", &args.game.game, Capability::Theory));
             }
-            return games::check_theory(&entry, Family { heaps: args.heaps_count, max: args.max }, &args.out);
+            let family = Family { heaps: args.heaps_count.unwrap_or(3), max: args.max.unwrap_or(5) };
+            return games::check_theory(&entry, family, &args.out);
         }
+        crate::args::unused_in(
+            "a solve without --check-xor",
+            &[("--heaps-count", args.heaps_count.is_some()), ("--max", args.max.is_some())],
+        )?;
         if !args.set.is_empty() {
             if args.game.position.is_some() || args.depth.is_some() {
                 bail!("give either --set or a position to solve, not both (--set solves exactly)");
@@ -200,7 +205,7 @@ impl Visit for Solve<'_> {
             bail!("--weak is for exact solving by a game's own solver (Connect-4's, whose scores count stones)");
         }
         if (args.threads.is_some() || args.table_mib.is_some())
-            && (args.depth.is_some() || !matches!(entry.exact(), Exact::Own(_)))
+            && (args.depth.is_some() || !matches!(entry.exact(), Exact::Own(Own::Connect4(_))))
         {
             let flag = if args.threads.is_some() { "--threads" } else { "--table-mib" };
             bail!("{flag} is for exact solving by a game's own solver (Connect-4's)");

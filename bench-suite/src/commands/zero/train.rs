@@ -201,11 +201,9 @@ impl NetCommand for Train<'_> {
             args.game.height,
             args.game.rules
         );
+        crate::args::bounded(args.threads as usize)?;
         let dir = OutputDir::check(&args.out, "zero train")?;
         dir.create()?;
-        if args.keep_every > 0 {
-            OutputDir::check(&args.out.join(CHECKPOINTS), "zero train")?.create()?;
-        }
         let files = Files::in_dir(&args.out);
         let (mut training, mut rows, mut seconds) = match read_state(&files.state)? {
             None => {
@@ -233,6 +231,10 @@ impl NetCommand for Train<'_> {
                 (Training::resume(game, start.clone(), config, net, records, done)?, rows, state.seconds)
             }
         };
+        // Made once the directory is known to hold this run or none, so that a refusal leaves nothing behind.
+        if args.keep_every > 0 {
+            OutputDir::check(&args.out.join(CHECKPOINTS), "zero train")?.create()?;
+        }
         let target = args.iterations.or(if args.minutes.is_none() { Some(10) } else { None });
         let deadline = args.minutes.map(|m| Instant::now() + Duration::from_secs(60 * m));
         let progress = match target {
