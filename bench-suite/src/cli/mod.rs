@@ -137,7 +137,8 @@ pub fn one_line(err: &clap::Error) -> String {
 }
 
 /// An option's value refused by the standard library's integer parser, said in words a user reads
-/// (`--games -1`: "expected a whole number, 0 or more", not "invalid digit found in string").
+/// (`--games -1`: "expected a whole number, not a negative one", not "invalid digit found in string"); the
+/// option's own range, where it has one, is checked once the value is read.
 fn whole_number_refused(err: &clap::Error) -> Option<String> {
     use clap::error::{ContextKind, ContextValue};
     use std::num::IntErrorKind;
@@ -152,7 +153,7 @@ fn whole_number_refused(err: &clap::Error) -> Option<String> {
         IntErrorKind::NegOverflow => "too small",
         // Only an unsigned parser refuses a minus sign before digits.
         _ if value.strip_prefix('-').is_some_and(|digits| digits.parse::<u128>().is_ok()) => {
-            "expected a whole number, 0 or more"
+            "expected a whole number, not a negative one"
         }
         _ => "expected a whole number",
     };

@@ -141,6 +141,7 @@ fn numbers_out_of_range_are_refused_naming_their_option() {
             &["-"],
         ),
         (&["star", "--game", "einstein"], "--orderings", &["foo", "best"]),
+        (&["solve", "--game", "tictactoe"], "--time-limit", &["-5s", "soon"]),
         // Options the command would not use here are refused, not ignored.
         (&["solve", "--game", "nim", "--heaps", "3,4"], "--heaps-count", &["3"]),
         (&["solve", "--game", "nim", "--heaps", "3,4"], "--max", &["5"]),

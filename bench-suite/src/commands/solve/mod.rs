@@ -95,7 +95,7 @@ pub struct SolveArgs {
     /// The longest a depth-limited search (by the pace of its iterations, then of the valuation of its moves) or
     /// an exact search to the tables (--tables: stopped at the limit, or refused at once where its estimate is
     /// past a thousand times the limit) may take: e.g. 90s, 15m, 2h.
-    #[arg(long, value_name = "DURATION", default_value = "15m", value_parser = humantime::parse_duration)]
+    #[arg(long, value_name = "DURATION", default_value = "15m", value_parser = duration)]
     pub time_limit: Duration,
     /// Run to the end whatever the time limit, and however many positions or leaves the estimates say.
     #[arg(long)]
@@ -457,4 +457,12 @@ fn depth_limited<E: Entry>(
 /// The time limit of the arguments: none with `--force`.
 fn limit(args: &SolveArgs) -> Option<Duration> {
     (!args.force).then_some(args.time_limit)
+}
+
+/// `--time-limit`: a duration as humantime writes them (`90s`, `15m`, `1h 30m`), refused in words otherwise.
+fn duration(text: &str) -> Result<std::time::Duration, String> {
+    humantime::parse_duration(text).map_err(|_| {
+        let why = if text.trim_start().starts_with('-') { "a time is not negative" } else { "not a duration" };
+        format!("{why}: write it like 90s, 15m or 1h 30m")
+    })
 }

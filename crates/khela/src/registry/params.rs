@@ -70,11 +70,14 @@ impl Params {
     ///
     /// # Errors
     ///
-    /// When the value is not a whole number of 0 or more, or past what a `T` holds: the message names the
-    /// parameter and its value.
+    /// When the value is not a whole number (a negative one included), or past what a `T` holds: the message
+    /// names the parameter and its value.
     pub fn count<T: TryFrom<u64>>(&self, key: &str) -> Result<Option<T>> {
         let Some(text) = self.get(key) else { return Ok(None) };
-        let number = text.parse::<u64>().map_err(|_| anyhow!("{key}={text}: expected a whole number, 0 or more"))?;
+        let number = text.parse::<u64>().map_err(|_| match text.parse::<i128>() {
+            Ok(_) => anyhow!("{key}={text}: expected a whole number, not a negative one"),
+            Err(_) => anyhow!("{key}={text}: expected a whole number"),
+        })?;
         T::try_from(number).map(Some).map_err(|_| anyhow!("{key}={text}: too large"))
     }
 }
@@ -227,9 +230,11 @@ mod tests {
         assert_eq!(err, "Tic-tac-toe takes no parameter size (its parameters: none)");
         let spec: Spec = "connect4(width=eight)".parse().unwrap();
         let err = spec.params.count::<u32>("width").unwrap_err().to_string();
-        assert_eq!(err, "width=eight: expected a whole number, 0 or more");
+        assert_eq!(err, "width=eight: expected a whole number");
         assert_eq!(spec.params.count::<u32>("height").unwrap(), None);
-        for (width, why) in [("-1", "expected a whole number, 0 or more"), ("7.5", "expected"), ("256", "too large")] {
+        for (width, why) in
+            [("-1", "expected a whole number, not a negative one"), ("7.5", "expected"), ("256", "too large")]
+        {
             let spec: Spec = format!("connect4(width={width})").parse().unwrap();
             let err = spec.params.count::<u8>("width").unwrap_err().to_string();
             assert!(err.starts_with(&format!("width={width}: {why}")), "{err}");
