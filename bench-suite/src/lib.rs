@@ -45,7 +45,7 @@ pub enum Failure {
 
 /// The `bench-suite` binary: parses the process's arguments, runs the command and reports. Every error is one
 /// line on stderr, `error: …`, with exit status 2 — or 1 when results checked against known truth disagree with
-/// it.
+/// it; a command that saves its work on Ctrl-C (`prove`) says where, with status 130.
 pub fn main() -> ExitCode {
     let cli = match cli::parse(std::env::args_os()) {
         Ok(cli) => cli,

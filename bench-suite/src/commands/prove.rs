@@ -158,7 +158,8 @@ impl Visit for Prove<'_> {
             write_checkpoint(path, &header, &prover.decided())?;
         }
         let verdict = match verdict {
-            Err(ProveError::Stopped) if interrupt::requested() => {
+            // A failure recorded by a thread (memory, a checkpoint not written) comes first, Ctrl-C or not.
+            Err(ProveError::Stopped) if interrupt::requested() && failure.lock().is_ok_and(|f| f.is_none()) => {
                 let kept = match &args.checkpoint {
                     Some(path) => format!(
                         "{} positions decided are kept in {}: the same command resumes",

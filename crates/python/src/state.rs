@@ -218,9 +218,10 @@ impl PyState {
         Ok(self.state.legal_actions().map_err(refused)?[index])
     }
 
-    /// The position as a network sees it, a NumPy float32 array of `Game.observation_tensor_shape()`: from the
-    /// side to move's view, its pieces in the first plane, a plane of ones when the first player is to move, and
-    /// the game's counters (khela-zero's encoding).
+    /// The position as a network sees it, a NumPy float32 array of `Game.observation_tensor_shape()`
+    /// (khela-zero's encoding): in tic-tac-toe and Connect-4 the side to move's pieces, the other side's, and a
+    /// plane of ones when the first player is to move; in the Bagh-Chal family the tigers, the goats (a stack's
+    /// height), a plane of ones when the goats move, and the goats in hand, captured and still to capture.
     fn observation_tensor<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let planes = self.state.observation().map_err(refused)?;
         let shape = self.state.game().observation_shape().expect("a game with an observation has its shape");

@@ -146,7 +146,8 @@ pub(super) fn run<E: Entry>(entry: &E, placement: &Placement, check: &Check<'_>)
         "positions",
         "retro --check",
         &format!(
-            "game={} rules={} positions={} seed={} nodes={NODES}",
+            // `reached`: drawn from the positions play reaches (an older checkpoint drew others at the same seed).
+            "game={} rules={} positions={} seed={} nodes={NODES} reached",
             check.name, check.rules, check.positions, check.seed
         ),
     )?;

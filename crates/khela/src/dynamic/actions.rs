@@ -61,7 +61,8 @@ impl Game {
 
 impl State {
     /// The legal moves' actions (at a chance node, the outcomes'), in the order of [`State::legal_moves`]; none
-    /// once the game is over. An action means the same move in every position of the game (a column, a point).
+    /// once the game is over. An action means the same move in every position of the game (a column, a point; in
+    /// EinStein a square and a direction as the side to move sees it).
     ///
     /// # Errors
     ///
@@ -103,8 +104,10 @@ impl State {
     }
 
     /// The position as a network's input planes ([`Game::observation_shape`]), plane by plane, each row by row
-    /// from the top of the board, from the side to move's view: the side to move's pieces first, a plane that
-    /// tells the sides apart, and the game's counters (khela-zero's encoding).
+    /// from the top of the board (khela-zero's encoding): in tic-tac-toe and Connect-4 the side to move's pieces,
+    /// the other side's, and a plane of ones when the first player is to move; in the Bagh-Chal family the
+    /// tigers, the goats (a stack's height), a plane of ones when the goats move, and the goats in hand, captured
+    /// and still to capture.
     ///
     /// # Errors
     ///

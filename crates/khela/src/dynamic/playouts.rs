@@ -51,9 +51,13 @@ pub(super) fn random<G: Game>(game: &G, line: &Line<G>, count: u64, seed: u64) -
                 let mv = match moves.len() {
                     0 => match game.node(&state) {
                         Node::Terminal(payoff) => break payoff,
-                        _ => roll(game, &state, &mut rng),
+                        Node::Chance => roll(game, &state, &mut rng),
+                        Node::Decision(_) => unreachable!("a decision node lists its moves"),
                     },
-                    n => moves[rng.below(n)],
+                    n => {
+                        debug_assert!(matches!(game.node(&state), Node::Decision(_)), "moves listed at a chance node");
+                        moves[rng.below(n)]
+                    }
                 };
                 game.play(&mut state, mv);
                 done.plies += 1;

@@ -9,7 +9,7 @@
 //! `connect4(width=8,height=7)`, `bagh-chal(rules=bagh-bandi)`, `sixteen-soldiers(rules=optional,quiet-limit=40)`,
 //! `pig(goal=50)`, `einstein(setup=123456/123456)`. A value runs to the next `,` or `)`; white space around names,
 //! keys and values is dropped. The grammar only splits the string: each game takes and checks its own parameters
-//! ([`Params::only`], [`Params::parse`]), so that a parameter a game does not take is refused naming those it does.
+//! ([`Params::only`], [`Params::count`]), so that a parameter a game does not take is refused naming those it does.
 
 use super::name::GameName;
 use anyhow::{Result, anyhow, bail};
