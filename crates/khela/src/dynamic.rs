@@ -29,6 +29,7 @@ use std::sync::Arc;
 use std::time::Instant;
 
 mod actions;
+mod planes;
 mod playouts;
 
 pub use playouts::Playouts;
@@ -336,6 +337,12 @@ impl State {
         self.line.choose(self.game.spec.name, contender, seed)
     }
 
+    /// `count` games played to their end from here by uniformly random moves (chance outcomes by their
+    /// probabilities), seeded by `seed`, counted by who won; the state itself is unchanged.
+    pub fn random_playouts(&self, count: u64, seed: u64) -> Playouts {
+        self.line.playouts(count, seed)
+    }
+
     fn no_move(&self, mv: usize) -> anyhow::Error {
         match self.line.moves().len() {
             0 => anyhow!("move {mv}: the game is over"),
@@ -390,7 +397,7 @@ impl<E: Entry> Face for Faced<E> {
     }
 
     fn observation_shape(&self) -> Option<[usize; 3]> {
-        self.entry.with_net(actions::Shaped).map(|shape| [shape.planes, shape.height, shape.width])
+        self.entry.with_net(planes::Shaped).map(|shape| [shape.planes, shape.height, shape.width])
     }
 }
 
@@ -593,7 +600,7 @@ impl<E: Entry> Play for Played<E> {
     }
 
     fn observation(&self) -> Option<Vec<f32>> {
-        self.face.entry.with_net(actions::Encoded).map(|encode| encode(self.line.state()))
+        self.face.entry.with_net(planes::Encoded).map(|encode| encode(self.line.state()))
     }
 
     fn playouts(&self, count: u64, seed: u64) -> Playouts {

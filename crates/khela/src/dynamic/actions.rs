@@ -3,42 +3,7 @@
 //! OpenSpiel-style interfaces (`legal_actions`, `apply_action`, `observation_tensor`) and environments take.
 
 use super::{Game, State};
-use crate::registry::{Entry, VisitNet};
 use anyhow::{Result, anyhow, bail};
-use khela_zero::{Encode, Shape};
-
-/// The shape of a game's encoding, through [`Entry::with_net`].
-pub(super) struct Shaped;
-
-impl VisitNet for Shaped {
-    type Output<'e, G: khela_games::Game + 'e> = Shape;
-
-    fn visit<E: Entry>(self, entry: &E) -> Shape
-    where
-        E::Game: Encode,
-    {
-        entry.game().shape()
-    }
-}
-
-/// The function that encodes a game's positions, through [`Entry::with_net`].
-pub(super) struct Encoded;
-
-impl VisitNet for Encoded {
-    type Output<'e, G: khela_games::Game + 'e> = Box<dyn Fn(&G::State) -> Vec<f32> + 'e>;
-
-    fn visit<'e, E: Entry>(self, entry: &'e E) -> Self::Output<'e, E::Game>
-    where
-        E::Game: Encode,
-    {
-        let game = entry.game();
-        Box::new(move |state| {
-            let mut planes = vec![0.0; game.shape().len()];
-            game.encode(state, &mut planes);
-            planes
-        })
-    }
-}
 
 impl Game {
     /// The size of the game's action space: every move's action ([`State::legal_actions`]) is below it. `None`

@@ -1,7 +1,6 @@
 //! Random playouts from a state, many in one call: each game played to its end by uniformly random moves
 //! (chance outcomes by their probabilities), as Monte Carlo's playouts are, counted by who won.
 
-use super::State;
 use khela_games::line::{End, Line};
 use khela_games::{Game, Node};
 use khela_mcts::random::{Pcg, Random, roll};
@@ -70,12 +69,4 @@ pub(super) fn random<G: Game>(game: &G, line: &Line<G>, count: u64, seed: u64) -
         }
     }
     done
-}
-
-impl State {
-    /// `count` games played to their end from here by uniformly random moves (chance outcomes by their
-    /// probabilities), seeded by `seed`, counted by who won; the state itself is unchanged.
-    pub fn random_playouts(&self, count: u64, seed: u64) -> Playouts {
-        self.line.playouts(count, seed)
-    }
 }

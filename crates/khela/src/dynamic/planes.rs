@@ -1,0 +1,38 @@
+//! A game's positions as a network's input planes, asked of its entry through [`Entry::with_net`]: the shape of
+//! the encoding and the function that encodes (khela-zero's [`Encode`]), for the dynamic face's observations.
+
+use crate::registry::{Entry, VisitNet};
+use khela_zero::{Encode, Shape};
+
+/// The shape of a game's encoding, through [`Entry::with_net`].
+pub(super) struct Shaped;
+
+impl VisitNet for Shaped {
+    type Output<'e, G: khela_games::Game + 'e> = Shape;
+
+    fn visit<E: Entry>(self, entry: &E) -> Shape
+    where
+        E::Game: Encode,
+    {
+        entry.game().shape()
+    }
+}
+
+/// The function that encodes a game's positions, through [`Entry::with_net`].
+pub(super) struct Encoded;
+
+impl VisitNet for Encoded {
+    type Output<'e, G: khela_games::Game + 'e> = Box<dyn Fn(&G::State) -> Vec<f32> + 'e>;
+
+    fn visit<'e, E: Entry>(self, entry: &'e E) -> Self::Output<'e, E::Game>
+    where
+        E::Game: Encode,
+    {
+        let game = entry.game();
+        Box::new(move |state| {
+            let mut planes = vec![0.0; game.shape().len()];
+            game.encode(state, &mut planes);
+            planes
+        })
+    }
+}
