@@ -77,7 +77,10 @@ fn options_are_checked() {
     );
     refused(&["solve", "--game", "einstein", "--position", "1..../...../...../....a first"], "five rows");
     refused(&["star", "--game", "einstein", "--depths", "0..2"], "depth 0 is out of range");
-    refused(&["star", "--game", "einstein", "--orderings", "best"], "needs exact values");
+    refused(
+        &["star", "--game", "einstein", "--orderings", "best"],
+        "[possible values: natural, reversed, random, static, shallow, history]",
+    );
     refused(&["star", "--game", "einstein", "--orderings", "natural,natural"], "--orderings lists natural twice");
     refused(&["star", "--game", "nim", "--heaps", "3"], "star needs an evaluator");
     refused(
