@@ -337,12 +337,6 @@ impl State {
         self.line.choose(self.game.spec.name, contender, seed)
     }
 
-    /// `count` games played to their end from here by uniformly random moves (chance outcomes by their
-    /// probabilities), seeded by `seed`, counted by who won; the state itself is unchanged.
-    pub fn random_playouts(&self, count: u64, seed: u64) -> Playouts {
-        self.line.playouts(count, seed)
-    }
-
     fn no_move(&self, mv: usize) -> anyhow::Error {
         match self.line.moves().len() {
             0 => anyhow!("move {mv}: the game is over"),

@@ -1,8 +1,9 @@
 //! Actions and observations on the dynamic face: a game's moves as the integers of its fixed action space
-//! ([`khela_games::Actions`]) and a position as a network's input planes ([`khela_zero::Encode`]), what
-//! OpenSpiel-style interfaces (`legal_actions`, `apply_action`, `observation_tensor`) and environments take.
+//! ([`khela_games::Actions`]), a position as a network's input planes ([`khela_zero::Encode`]) and random
+//! playouts in one call, what OpenSpiel-style interfaces (`legal_actions`, `apply_action`,
+//! `observation_tensor`) and environments take.
 
-use super::{Game, State};
+use super::{Game, Playouts, State};
 use anyhow::{Result, anyhow, bail};
 
 impl Game {
@@ -84,5 +85,11 @@ impl State {
                 self.game.title()
             )
         })
+    }
+
+    /// `count` games played to their end from here by uniformly random moves (chance outcomes by their
+    /// probabilities), seeded by `seed`, counted by who won; the state itself is unchanged.
+    pub fn random_playouts(&self, count: u64, seed: u64) -> Playouts {
+        self.line.playouts(count, seed)
     }
 }
