@@ -8,7 +8,7 @@
 //! mean score (win 1, draw ½, loss 0) for Monte Carlo and a network's search, so that +1 is a certain win for
 //! the first player under every source.
 //!
-//! An analysis may be given a deadline ([`analyse`]'s `until`): a depth-limited search then deepens from the
+//! An analysis may be given a deadline ([`Limit::until`]): a depth-limited search then deepens from the
 //! shallowest depth, each depth's values kept, and answers with the deepest it completed before the deadline (it
 //! starts no depth it does not expect to finish, but always the first); Monte Carlo and a network's search
 //! answer with the iterations they ran by then, at least their first run's. [`Analysis::complete`] says whether the search did all it was asked. An exact search has no
@@ -26,6 +26,8 @@ use khela_mcts::random::Pcg;
 use khela_mcts::{MctsConfig, MoveStats, Search, Uct};
 use khela_zero::player::Guided;
 use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 /// The largest bound on the positions below a position that an exact search by plain alpha-beta takes on
@@ -38,6 +40,29 @@ pub const MAX_DEPTH: u32 = 12;
 
 /// The most Monte Carlo iterations (or a network's simulations) of an analysis.
 pub const MAX_ITERATIONS: u64 = 10_000_000;
+
+/// When an analysis stops short of what it was asked ([`analyse`]): at a deadline, when a flag is raised (a front
+/// end's Ctrl-C), both, or never (the default).
+#[derive(Clone, Debug, Default)]
+pub struct Limit {
+    /// The deadline: see the module's documentation.
+    pub until: Option<Instant>,
+    /// Raised from elsewhere to stop the search at its next look at the clock: Monte Carlo and a network's search
+    /// then answer with the iterations done (their first run's at least); an exact search and a search to one
+    /// depth run to their end.
+    pub stop: Option<Arc<AtomicBool>>,
+}
+
+impl Limit {
+    /// No deadline and no flag.
+    pub const NONE: Limit = Limit { until: None, stop: None };
+
+    /// Whether the search must stop now.
+    fn reached(&self) -> bool {
+        self.stop.as_ref().is_some_and(|stop| stop.load(Ordering::Relaxed))
+            || self.until.is_some_and(|until| Instant::now() >= until)
+    }
+}
 
 /// How to value the moves of a position.
 #[derive(Clone, Debug, PartialEq)]
@@ -127,9 +152,9 @@ impl Analysis {
     }
 }
 
-/// Every legal move of the position at the end of `line` valued as `analyser` says, with the best found by
-/// `until` if it comes first (see the module's documentation); `name` is the game's name, as a network's
-/// description gives it.
+/// Every legal move of the position at the end of `line` valued as `analyser` says, with the best found when
+/// `limit` is reached if it comes first (see the module's documentation and [`Limit`]); `name` is the game's name,
+/// as a network's description gives it.
 ///
 /// # Errors
 ///
@@ -140,7 +165,7 @@ pub fn analyse<E: Entry>(
     name: &str,
     line: &Line<E::Game>,
     analyser: &Analyser,
-    until: Option<Instant>,
+    limit: &Limit,
 ) -> Result<Analysis> {
     let game = entry.game();
     let state = line.state();
@@ -154,7 +179,7 @@ pub fn analyse<E: Entry>(
     game.moves(state, &mut moves);
     let (source, values, complete): (Source, Vec<Valued>, bool) = match analyser {
         Analyser::Exact => {
-            let values = exact(entry, line, until)?;
+            let values = exact(entry, line, limit.until)?;
             let value = |mv| values.iter().find(|&&(m, _)| m == mv).map(|&(_, v)| v);
             (Source::Exact, moves.iter().map(|&mv| (value(mv), None)).collect(), true)
         }
@@ -165,7 +190,7 @@ pub fn analyse<E: Entry>(
             let Some(scale) = entry.scale() else {
                 bail!("{} has no evaluator: analyse it exactly or by Monte Carlo", entry.title());
             };
-            let (reached, values) = deepened(depth, until, |depth| {
+            let (reached, values) = deepened(depth, limit.until, |depth| {
                 let mut engine = Engine::new(game, &scale.evaluator, SearchConfig::depth_limited(depth));
                 engine.set_history(line.history().to_vec());
                 engine.analyse(state).into_iter().map(|m| m.value).collect()
@@ -186,7 +211,7 @@ pub fn analyse<E: Entry>(
                 let run = left.min(ITERATIONS_BETWEEN_CLOCKS);
                 let ran = search.run(run).iterations;
                 left = if ran < run { 0 } else { left - run };
-                if left > 0 && until.is_some_and(|until| Instant::now() >= until) {
+                if left > 0 && limit.reached() {
                     complete = false;
                     break;
                 }
@@ -196,10 +221,10 @@ pub fn analyse<E: Entry>(
         Analyser::Net { path, simulations } => {
             check_budget(u64::from(*simulations))?;
             let guide = net::guide(entry, name, path, "an analysis by a network")?;
-            let guided = Guided { simulations: *simulations, until, ..Guided::default() };
+            let guided =
+                Guided { simulations: *simulations, until: limit.until, stop: limit.stop.clone(), ..Guided::default() };
             let outcome = guide.search(state, line.history(), &guided, 0);
-            let complete = outcome.summary.iterations == u64::from(*simulations)
-                || until.is_none_or(|until| Instant::now() < until);
+            let complete = outcome.summary.iterations == u64::from(*simulations) || !limit.reached();
             (Source::Network, visited(&moves, &outcome.stats, mover), complete)
         }
     };

@@ -11,7 +11,7 @@
 //! that undo goes back move by move, repetitions count in games whose positions repeat, and [`State::record`]
 //! writes a state out whole, which [`Game::replay`] reads back.
 
-use crate::analysis::{self, Analyser, Analysis, MoveValue, Source};
+use crate::analysis::{self, Analyser, Analysis, Limit, MoveValue, Source};
 use crate::board::{Board, Gesture};
 use crate::known::Known;
 use crate::net;
@@ -307,7 +307,7 @@ impl State {
     ///
     /// A position with no move to choose (over, or a chance node), or an analyser the game cannot serve.
     pub fn analyse(&self, analyser: &Analyser) -> Result<Analysis> {
-        self.line.analyse(self.game.spec.name, analyser, None)
+        self.line.analyse(self.game.spec.name, analyser, &Limit::NONE)
     }
 
     /// [`State::analyse`], answering by `until` with the best found by then where the search can stop early (a
@@ -317,7 +317,17 @@ impl State {
     ///
     /// As [`State::analyse`].
     pub fn analyse_until(&self, analyser: &Analyser, until: Instant) -> Result<Analysis> {
-        self.line.analyse(self.game.spec.name, analyser, Some(until))
+        self.analyse_within(analyser, &Limit { until: Some(until), stop: None })
+    }
+
+    /// [`State::analyse`] within `limit`: a deadline as [`State::analyse_until`], and a flag that stops Monte
+    /// Carlo and a network's search early ([`Limit::stop`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`State::analyse`].
+    pub fn analyse_within(&self, analyser: &Analyser, limit: &Limit) -> Result<Analysis> {
+        self.line.analyse(self.game.spec.name, analyser, limit)
     }
 
     /// The captures that the legal move numbered `mv` lets the opponent force, or itself forces, within a few
@@ -357,8 +367,9 @@ pub trait Face: Send + Sync {
     fn line(self: Arc<Self>, position: Option<&str>) -> Result<Box<dyn Play>>;
     /// The size of the game's action space, where it numbers its moves ([`khela_games::Actions`]).
     fn action_count(&self) -> Option<usize>;
-    /// The shape of a position's encoding for a network (planes, height, width), where it has one.
-    fn observation_shape(&self) -> Option<[usize; 3]>;
+    /// The shape of a position's encoding for a network (planes, height, width) and the largest value of its
+    /// planes, where it has one.
+    fn observation_shape(&self) -> Option<([usize; 3], f32)>;
 }
 
 /// An entry, as the dynamic face serves it: with its endgame's tables, where they were loaded.
@@ -390,8 +401,8 @@ impl<E: Entry> Face for Faced<E> {
         self.entry.actions().map(|(count, _)| count)
     }
 
-    fn observation_shape(&self) -> Option<[usize; 3]> {
-        self.entry.with_net(planes::Shaped).map(|shape| [shape.planes, shape.height, shape.width])
+    fn observation_shape(&self) -> Option<([usize; 3], f32)> {
+        self.entry.with_net(planes::Shaped).map(|(shape, largest)| ([shape.planes, shape.height, shape.width], largest))
     }
 }
 
@@ -420,7 +431,7 @@ pub trait Play: Send + Sync + fmt::Debug {
     /// The legal moves' gestures, in the order of [`Play::moves`].
     fn gestures(&self) -> Vec<Gesture>;
     /// The analysis; `name` is the game's.
-    fn analyse(&self, name: GameName, analyser: &Analyser, until: Option<Instant>) -> Result<Analysis>;
+    fn analyse(&self, name: GameName, analyser: &Analyser, limit: &Limit) -> Result<Analysis>;
     /// The threats of the legal move numbered `mv`.
     fn threat(&self, mv: usize) -> Option<Threat>;
     /// A contender's move; `name` is the game's.
@@ -549,13 +560,13 @@ impl<E: Entry> Play for Played<E> {
         self.legal().into_iter().map(|mv| self.face.entry.gesture(self.line.state(), mv)).collect()
     }
 
-    fn analyse(&self, name: GameName, analyser: &Analyser, until: Option<Instant>) -> Result<Analysis> {
+    fn analyse(&self, name: GameName, analyser: &Analyser, limit: &Limit) -> Result<Analysis> {
         if let Some(known) = self.face.known.as_ref().filter(|_| *analyser == Analyser::Exact)
             && let Some(analysis) = self.tables_analysis(known)?
         {
             return Ok(analysis);
         }
-        analysis::analyse(&self.face.entry, name.into(), &self.line, analyser, until)
+        analysis::analyse(&self.face.entry, name.into(), &self.line, analyser, limit)
     }
 
     fn threat(&self, mv: usize) -> Option<Threat> {
@@ -572,7 +583,7 @@ impl<E: Entry> Play for Played<E> {
         }
         if *contender == Contender::Perfect {
             // The first of the best moves by the exact analysis: the tables where loaded, else the game's solver.
-            let analysis = self.analyse(name, &Analyser::Exact, None)?;
+            let analysis = self.analyse(name, &Analyser::Exact, &Limit::NONE)?;
             if analysis.source != Source::Exact || !analysis.complete {
                 bail!("perfect play: no exact value of this position here (the analysis is {:?})", analysis.source);
             }

@@ -85,7 +85,7 @@ pub mod tables;
 pub mod threat;
 pub mod verdict;
 
-pub use analysis::{Analyser, Analysis, MoveValue, Source};
+pub use analysis::{Analyser, Analysis, Limit, MoveValue, Source};
 pub use dynamic::{Game, State, load};
 pub use registry::{GameName, Spec};
 pub use threat::Threat;

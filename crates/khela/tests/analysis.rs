@@ -3,7 +3,7 @@
 //! rule; Monte Carlo's visits add up to its iterations and repeat from their seed; requests a game cannot serve
 //! are refused naming why.
 
-use khela::analysis::{Analyser, Analysis, Source};
+use khela::analysis::{Analyser, Analysis, Limit, Source};
 use khela::{Game, State};
 use khela_exact::{Algorithm, Natural, Searcher, move_values};
 use khela_games::connect4::Connect4;
@@ -135,6 +135,23 @@ fn a_deadline_past_before_the_search_begins_still_gets_the_first_step() {
     let many = state.analyse_until(&Analyser::Mcts { iterations: 200_000, seed: 3 }, past).unwrap();
     let visits: u64 = many.moves.iter().map(|m| m.visits.unwrap()).sum();
     assert!(!many.complete && (1..200_000).contains(&visits), "{visits} iterations past the deadline");
+}
+
+/// A stop flag raised before the search begins (a front end's Ctrl-C) stops Monte Carlo after its first run, as a
+/// past deadline does; left down, it changes nothing.
+#[test]
+fn a_raised_stop_flag_stops_monte_carlo_after_its_first_run() {
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+    let state = khela::load("connect4").unwrap().start().unwrap();
+    let mcts = Analyser::Mcts { iterations: 200_000, seed: 3 };
+    let raised = Limit { until: None, stop: Some(Arc::new(AtomicBool::new(true))) };
+    let stopped = state.analyse_within(&mcts, &raised).unwrap();
+    let visits: u64 = stopped.moves.iter().map(|m| m.visits.unwrap()).sum();
+    assert!(!stopped.complete && (1..200_000).contains(&visits), "{visits} iterations after the stop");
+    let down = Limit { until: None, stop: Some(Arc::new(AtomicBool::new(false))) };
+    let small = Analyser::Mcts { iterations: 5_000, seed: 3 };
+    assert_eq!(state.analyse_within(&small, &down).unwrap(), state.analyse(&small).unwrap());
 }
 
 #[test]

@@ -82,10 +82,18 @@ fn step(state: &mut State, rng: &mut Pcg) -> bool {
 
 /// The legal moves' actions: one a move, within the action space, the mask theirs, each playing its move, an
 /// action of no legal move refused; for a game that numbers none, a refusal naming it. The observation fills the
-/// game's shape, or is refused.
+/// game's shape with values from 0 to its largest, or is refused.
 fn check_actions(state: &State) {
     match state.game().observation_shape() {
-        Some([planes, height, width]) => assert_eq!(state.observation().unwrap().len(), planes * height * width),
+        Some([planes, height, width]) => {
+            let observation = state.observation().unwrap();
+            assert_eq!(observation.len(), planes * height * width);
+            let largest = state.game().observation_largest().unwrap();
+            assert!(
+                observation.iter().all(|&x| (0.0..=largest).contains(&x)),
+                "{state:?}: a plane beyond 0..={largest}"
+            );
+        }
         None => assert!(state.observation().unwrap_err().to_string().contains("has no encoding for a network")),
     }
     let Some(count) = state.game().action_count() else {

@@ -5,7 +5,9 @@
 //! command line gives; searches run without the GIL.
 
 mod command;
+mod search;
 mod state;
+mod waiting;
 
 use std::borrow::Cow;
 
@@ -214,6 +216,10 @@ fn _khela(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<state::PyState>()?;
     m.add_function(wrap_pyfunction!(state::load, m)?)?;
     m.add_function(wrap_pyfunction!(state::_state, m)?)?;
+    m.add_class::<search::PyAnalysis>()?;
+    m.add_class::<search::PyMoveValue>()?;
+    m.add_class::<search::PyPlayer>()?;
+    m.add_function(wrap_pyfunction!(search::analyze, m)?)?;
     m.add("CHANCE", state::CHANCE)?;
     m.add("TERMINAL", state::TERMINAL)?;
     m.add("DisagreedError", m.py().get_type::<command::DisagreedError>())?;

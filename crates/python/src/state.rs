@@ -4,12 +4,11 @@
 //! analysis or chosen by its players. Bad input raises `ValueError` with the library's message; searches run
 //! without the GIL.
 
-use khela::analysis::Analyser;
 use khela::dynamic::{Record, Turn};
-use khela::players::Contender;
 use khela_games::Player;
 use pyo3::exceptions::{PyImportError, PyValueError};
 use pyo3::prelude::*;
+use std::path::{Path, PathBuf};
 
 /// `current_player()` at a chance node (OpenSpiel's number).
 pub const CHANCE: i32 = -1;
@@ -17,8 +16,11 @@ pub const CHANCE: i32 = -1;
 /// `current_player()` once the game is over (OpenSpiel's number).
 pub const TERMINAL: i32 = -4;
 
+/// What `__reduce__` returns for pickling: the function that rebuilds an object, and its arguments.
+type Reduced<'py, A> = (Bound<'py, PyAny>, A);
+
 /// A library error as Python's `ValueError`, with the library's one-line message.
-fn refused(err: anyhow::Error) -> PyErr {
+pub(crate) fn refused(err: anyhow::Error) -> PyErr {
     PyValueError::new_err(format!("{err:#}").replace('\n', " "))
 }
 
@@ -26,12 +28,22 @@ fn refused(err: anyhow::Error) -> PyErr {
 #[pyclass(frozen, name = "Game", module = "khela")]
 pub struct PyGame {
     game: khela::Game,
+    /// The directory of the tables it reads, if given.
+    tables: Option<PathBuf>,
 }
 
-/// The game of the game string `text` (`khela.games()` lists the games; `connect4(width=8,height=7)`).
+/// The game of the game string `text` (`khela.games()` lists the games; `connect4(width=8,height=7)`), with the
+/// exact tables in `tables` (`retro`'s: Bagh-Chal's whole game, Sixteen Soldiers' endgames) when given: its
+/// exact analysis and `perfect` player then read them.
 #[pyfunction]
-pub fn load(text: &str) -> PyResult<PyGame> {
-    khela::load(text).map(|game| PyGame { game }).map_err(refused)
+#[pyo3(signature = (text, tables = None))]
+pub fn load(text: &str, tables: Option<PathBuf>) -> PyResult<PyGame> {
+    let game = khela::load(text).map_err(refused)?;
+    let game = match &tables {
+        Some(dir) => game.with_tables(Some(dir)).map_err(refused)?,
+        None => game,
+    };
+    Ok(PyGame { game, tables })
 }
 
 #[pymethods]
@@ -62,19 +74,19 @@ impl PyGame {
 
     /// The game's start.
     fn new_initial_state(&self) -> PyResult<PyState> {
-        self.game.start().map(|state| PyState { state }).map_err(refused)
+        self.game.start().map(|state| self.holding(state)).map_err(refused)
     }
 
     /// The position written `position` in the game's notation.
     fn state(&self, position: &str) -> PyResult<PyState> {
-        self.game.state(position).map(|state| PyState { state }).map_err(refused)
+        self.game.state(position).map(|state| self.holding(state)).map_err(refused)
     }
 
     /// The state `State.serialize()` wrote, its moves replayed (of this game only).
     fn deserialize(&self, text: &str) -> PyResult<PyState> {
         let record: Record =
             serde_json::from_str(text).map_err(|e| PyValueError::new_err(format!("not a serialized state: {e}")))?;
-        self.game.replay(&record).map(|state| PyState { state }).map_err(refused)
+        self.game.replay(&record).map(|state| self.holding(state)).map_err(refused)
     }
 
     /// The size of the action space (OpenSpiel's name): every legal action is below it. A game that numbers no
@@ -92,20 +104,46 @@ impl PyGame {
         shape.ok_or_else(|| PyValueError::new_err(format!("{} has no encoding for a network", self.game.title())))
     }
 
-    /// Pickled as its game string.
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
-        Ok((py.import("khela._khela")?.getattr("load")?, (self.name(),)))
+    /// The directory of the tables it reads, if any.
+    #[getter]
+    fn tables(&self) -> Option<&Path> {
+        self.tables.as_deref()
+    }
+
+    /// The largest value of `State.observation_tensor()` (every value is from 0 to it): 1 for marks and
+    /// fractions, the number of goats where they stack (Bagh-Bandi); a game without an encoding raises
+    /// `ValueError`.
+    fn observation_tensor_high(&self) -> PyResult<f32> {
+        let largest = self.game.observation_largest();
+        largest.ok_or_else(|| PyValueError::new_err(format!("{} has no encoding for a network", self.game.title())))
+    }
+
+    /// Pickled as its game string and its tables' directory.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py, (String, Option<PathBuf>)>> {
+        Ok((py.import("khela._khela")?.getattr("load")?, (self.name(), self.tables.clone())))
     }
 
     fn __repr__(&self) -> String {
-        format!("khela.load({:?})", self.name())
+        match &self.tables {
+            Some(dir) => format!("khela.load({:?}, tables={:?})", self.name(), dir.display().to_string()),
+            None => format!("khela.load({:?})", self.name()),
+        }
     }
 }
 
-/// The state `text` (`State.serialize()`) of the game `game`: what unpickling a state calls.
+impl PyGame {
+    /// `state`, a state of this game, for Python.
+    fn holding(&self, state: khela::State) -> PyState {
+        PyState { state, tables: self.tables.clone() }
+    }
+}
+
+/// The state `text` (`State.serialize()`) of the game `game` with the tables in `tables`: what unpickling a state
+/// calls.
 #[pyfunction]
-pub fn _state(game: &str, text: &str) -> PyResult<PyState> {
-    load(game)?.deserialize(text)
+#[pyo3(signature = (game, text, tables = None))]
+pub fn _state(game: &str, text: &str, tables: Option<PathBuf>) -> PyResult<PyState> {
+    load(game, tables)?.deserialize(text)
 }
 
 /// `values` as a NumPy array of `dtype` and `shape`.
@@ -125,7 +163,9 @@ fn array<'py, T: IntoPyObject<'py>>(
 #[pyclass(name = "State", module = "khela")]
 #[derive(Clone)]
 pub struct PyState {
-    state: khela::State,
+    pub(crate) state: khela::State,
+    /// Its game's tables' directory, if given.
+    tables: Option<PathBuf>,
 }
 
 #[pymethods]
@@ -133,7 +173,7 @@ impl PyState {
     /// Its game.
     #[getter]
     fn game(&self) -> PyGame {
-        PyGame { game: self.state.game().clone() }
+        PyGame { game: self.state.game().clone(), tables: self.tables.clone() }
     }
 
     /// Who moves: 0 the first player, 1 the second, `khela.CHANCE` (-1) at a chance node, `khela.TERMINAL` (-4)
@@ -161,7 +201,8 @@ impl PyState {
     /// draw by repetition or by the length cap is 0), zeros before.
     fn returns(&self) -> [f64; 2] {
         let payoff = self.state.outcome().unwrap_or(0.0);
-        [payoff, -payoff]
+        // 0 − payoff, not −payoff: a draw is 0.0 for both, not −0.0 for the second player.
+        [payoff, 0.0 - payoff]
     }
 
     /// The legal moves (at a chance node, the chance outcomes) in the game's notation, in the game's order; none
@@ -278,56 +319,10 @@ impl PyState {
         serde_json::to_string(&self.state.record()).expect("a record is JSON")
     }
 
-    /// Pickled as its game string and `serialize()`: unpickling replays the moves.
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String, String))> {
+    /// Pickled as its game string, `serialize()` and its tables' directory: unpickling replays the moves.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<Reduced<'py, (String, String, Option<PathBuf>)>> {
         let restore = py.import("khela._khela")?.getattr("_state")?;
-        Ok((restore, (self.state.game().spec().to_string(), self.serialize())))
-    }
-
-    /// Every legal move valued, in the game's order, as dicts `{"move", "value", "visits", "best"}` (the value
-    /// the first player's view): exactly by default (the game's own solver, alpha-beta or memoized
-    /// expectiminimax), with `depth` by the engine to that depth on the evaluator's scale, with `iterations` by
-    /// Monte Carlo tree search from `seed` (its value the mean score through the move).
-    #[pyo3(signature = (depth = None, iterations = None, seed = 0))]
-    fn analyse<'py>(
-        &self,
-        py: Python<'py>,
-        depth: Option<u32>,
-        iterations: Option<u64>,
-        seed: u64,
-    ) -> PyResult<Vec<Bound<'py, pyo3::types::PyDict>>> {
-        let analyser = match (depth, iterations) {
-            (None, None) => Analyser::Exact,
-            (Some(depth), None) => Analyser::Depth(depth),
-            (None, Some(iterations)) => Analyser::Mcts { iterations, seed },
-            (Some(_), Some(_)) => return Err(PyValueError::new_err("give depth or iterations, not both")),
-        };
-        let state = &self.state;
-        let analysis = py.detach(|| state.analyse(&analyser)).map_err(refused)?;
-        let best = analysis.best();
-        analysis
-            .moves
-            .iter()
-            .map(|m| {
-                let row = pyo3::types::PyDict::new(py);
-                row.set_item("move", &m.text)?;
-                row.set_item("value", m.value)?;
-                row.set_item("visits", m.visits)?;
-                row.set_item("best", best.contains(&m.index))?;
-                Ok(row)
-            })
-            .collect()
-    }
-
-    /// The move `player` chooses here, in the game's notation: `engine:D`, `mcts:N`, `net:PATH[:N]`, `random`
-    /// or `perfect` (where the tables or the game's solver value the position), its random choices from `seed`
-    /// (the same seed, the same move).
-    #[pyo3(signature = (player, seed = 0))]
-    fn choose(&self, py: Python<'_>, player: &str, seed: u64) -> PyResult<String> {
-        let contender: Contender = player.parse().map_err(refused)?;
-        let state = &self.state;
-        let mv = py.detach(|| state.choose(&contender, seed)).map_err(refused)?;
-        self.state.move_text(mv).map_err(refused)
+        Ok((restore, (self.state.game().spec().to_string(), self.serialize(), self.tables.clone())))
     }
 
     /// The picture of the position.

@@ -1,10 +1,11 @@
 //! The Python package's own tests (`crates/python/tests/*.py`, pytest), run by `cargo test`: so the README's
-//! one test command runs every test the project has. The package is built and installed as a user installs it,
-//! `pip install ./crates/python`, into a virtual environment under `target/python/` (kept between runs), with
-//! maturin, pytest and NumPy fetched from PyPI the first time — but in the tests' own profile and target directory, so
-//! that the wheel reuses what `cargo test` has just compiled (a release build of the whole tree, the network
-//! crate's dependencies included, would cost more than every other test together); a user's install builds the
-//! release profile.
+//! one test command runs every test the project has. The package is built as a wheel, as `pip wheel
+//! ./crates/python` builds it (abi3: one wheel for every CPython from 3.9), then installed into a virtual
+//! environment under `target/python/` (kept between runs) with no Rust toolchain on the PATH, and the tests run
+//! there without one too: the wheel is what a user without Rust installs. maturin, pytest, NumPy, mypy and the
+//! environments' pettingzoo and gymnasium are fetched from PyPI the first time. The wheel is built in the tests'
+//! own profile and target directory, so that it reuses what `cargo test` has just compiled (a release build of
+//! the whole tree would cost more than every other test together); a user's install builds the release profile.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -33,10 +34,13 @@ fn the_python_package_passes_its_tests() {
     if !python.exists() {
         run("python3 -m venv", Command::new("python3").args(["-m", "venv"]).arg(&venv));
     }
-    // pytest runs the tests; NumPy is the package's one dependency (its arrays: masks, observations).
-    let present = Command::new(&python).args(["-c", "import pytest, numpy"]).output().is_ok_and(|o| o.status.success());
+    // pytest runs the tests; NumPy is the package's one dependency (its arrays: masks, observations); mypy checks
+    // its types; pettingzoo and gymnasium are its `envs` extra.
+    let needed = ["pytest", "numpy", "mypy", "pettingzoo", "gymnasium"];
+    let import = format!("import {}", needed.join(", "));
+    let present = Command::new(&python).args(["-c", &import]).output().is_ok_and(|o| o.status.success());
     if !present {
-        run("pip install pytest numpy", Command::new(&python).args(["-m", "pip", "install", "-q", "pytest", "numpy"]));
+        run("pip install the tests' packages", Command::new(&python).args(["-m", "pip", "install", "-q"]).args(needed));
         // OpenSpiel, for the rules side by side, where a wheel installs: its tests are skipped, saying so, without.
         let spiel = Command::new(&python).args(["-m", "pip", "install", "-q", "open_spiel"]).output();
         if !spiel.is_ok_and(|out| out.status.success()) {
@@ -44,20 +48,45 @@ fn the_python_package_passes_its_tests() {
         }
     }
     // `cargo test` holds the target directory's lock while it builds, not while the tests run.
+    let wheels = target.join("wheels");
+    let _ = std::fs::remove_dir_all(&wheels);
     run(
-        "pip install ./crates/python",
+        "pip wheel ./crates/python",
         Command::new(&python)
-            .args(["-m", "pip", "install", "-q", "--force-reinstall", "--no-deps"])
+            .args(["-m", "pip", "wheel", "-q", "--no-deps", "-w"])
+            .arg(&wheels)
             .arg(package)
             .env("CARGO_TARGET_DIR", &workspace_target)
             .env("MATURIN_PEP517_ARGS", "--profile dev"),
+    );
+    let wheel =
+        std::fs::read_dir(&wheels).unwrap().map(|e| e.unwrap().path()).find(|p| p.extension() == Some("whl".as_ref()));
+    let wheel = wheel.expect("pip wheel wrote a wheel");
+    let name = wheel.file_name().unwrap().to_string_lossy().into_owned();
+    assert!(name.contains("-cp39-abi3-"), "{name}: not an abi3 wheel for CPython 3.9 and later");
+    let bare = without_rust(&std::env::var_os("PATH").unwrap_or_default());
+    run(
+        "pip install the wheel without Rust",
+        Command::new(&python)
+            .args(["-m", "pip", "install", "-q", "--force-reinstall", "--no-deps"])
+            .arg(&wheel)
+            .env("PATH", &bare),
     );
     // pytest's own report (a dot a test, then its summary) goes straight to the terminal, past the test
     // harness's capture, so that `cargo test` shows the Python tests' count and names a failing one.
     let status = Command::new(&python)
         .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
         .arg(package.join("tests"))
+        .env("PATH", &bare)
+        .env("KHELA_WITHOUT_RUST", "1")
         .status()
         .unwrap_or_else(|e| panic!("pytest: cannot start: {e}"));
     assert!(status.success(), "pytest failed: its report is above");
+}
+
+/// `path` (a PATH) without the directories that hold `cargo` or `rustc`: a machine without a Rust toolchain.
+fn without_rust(path: &std::ffi::OsStr) -> std::ffi::OsString {
+    let kept: Vec<PathBuf> =
+        std::env::split_paths(path).filter(|dir| !dir.join("cargo").exists() && !dir.join("rustc").exists()).collect();
+    std::env::join_paths(kept).expect("the PATH's own directories join")
 }

@@ -154,6 +154,34 @@ def test_ctrl_c_stops_a_long_call_and_leaves_no_file(call, tmp_path, monkeypatch
     assert khela.count("tictactoe", 1)[1]["sequences"] == 9
 
 
+@pytest.mark.parametrize(
+    "call, stops",
+    [
+        (lambda: khela.mcts(khela.load("connect4").new_initial_state(), iterations=10_000_000), True),
+        # Ten seconds' exact search, which cannot stop midway: it ends in the background, its result dropped.
+        (lambda: khela.solve(khela.load("connect4").state("444444")), False),
+        (lambda: khela.player("mcts:10000000").move(khela.load("connect4").new_initial_state()), False),
+    ],
+    ids=["mcts", "exact", "player"],
+)
+def test_ctrl_c_stops_a_search_on_a_state_at_once(call, stops, ctrl_c_raises):
+    started = time.monotonic()
+    timer = _interrupt_after(0.3)
+    try:
+        with pytest.raises(KeyboardInterrupt):
+            call()
+    finally:
+        timer.cancel()
+        timer.join()
+    assert time.monotonic() - started < 1.5, "KeyboardInterrupt came late"
+    if stops:
+        # Stopped, not left running: the process spends next to no CPU time while it sleeps.
+        cpu = time.process_time()
+        time.sleep(0.5)
+        assert time.process_time() - cpu < 0.1, "the search ran on after KeyboardInterrupt"
+    assert khela.solve(khela.load("tictactoe").state("X...O...X")).best == ["1", "3", "5", "7"]
+
+
 def test_the_thread_count_is_set_for_the_networks_unless_the_user_set_it():
     # In a fresh interpreter: importing khela sets RAYON_NUM_THREADS to the cores the process may use and
     # CANDLE_NUM_THREADS to 1...

@@ -1,5 +1,5 @@
-"""The Python sessions of the README and of the book's Python chapter, run as doctests: the examples users copy
-are examples that work."""
+"""The Python sessions of the README, of the package's README for the index and of the book's Python chapter, run
+as doctests: the examples users copy are examples that work."""
 
 import doctest
 import pathlib
@@ -12,7 +12,7 @@ ROOT = pathlib.Path(__file__).resolve().parents[3]
 
 @pytest.mark.parametrize(
     "name, at_least",
-    [("README.md", 5), ("docs/src/python.md", 10)],
+    [("README.md", 5), ("docs/src/python.md", 10), ("crates/python/README.md", 5)],
 )
 def test_the_session_runs_as_written(name, at_least):
     path = ROOT / name

@@ -4,6 +4,8 @@ refusals."""
 
 import copy
 import doctest
+import os
+import shutil
 
 import pytest
 
@@ -56,15 +58,19 @@ def test_the_exact_analysis_is_plain_minimax_on_every_position_of_a_game():
         if key in seen or state.is_terminal():
             continue
         seen.add(key)
-        rows = state.analyse()
-        assert [r["move"] for r in rows] == state.legal_moves()
+        analysis = khela.solve(state)
+        assert (analysis.source, analysis.complete, analysis.mover) == ("exact", True, state.current_player())
+        rows = analysis.moves
+        assert [r.move for r in rows] == state.legal_moves()
+        assert [r.action for r in rows] == state.legal_actions()
         for row in rows:
             child = state.clone()
-            child.apply_move(row["move"])
-            assert row["value"] == minimax(child), (state.history(), row)
+            child.apply_move(row.move)
+            assert row.value == minimax(child), (state.history(), row)
         mover = 1 if state.current_player() == 0 else -1
-        top = max(mover * r["value"] for r in rows)
-        assert [r["best"] for r in rows] == [mover * r["value"] == top for r in rows]
+        top = max(mover * r.value for r in rows)
+        assert [r.best for r in rows] == [mover * r.value == top for r in rows]
+        assert analysis.best == [r.move for r in rows if r.best]
         checked += 1
         for move in state.legal_moves():
             child = state.clone()
@@ -77,20 +83,24 @@ def test_the_trap_is_answered():
     # X...O...X with O's 2: O threatens 2-4-6; X's 6 blocks it and makes two lines at once, a win.
     state = khela.load("tictactoe").state("X...O...X")
     state.apply_move("2")
-    assert [r["move"] for r in state.analyse() if r["best"]] == ["6"]
-    assert state.choose("engine:4") == "6"
+    assert khela.solve(state).best == ["6"]
+    assert khela.player("engine:4").move(state) == "6"
+    assert khela.player("engine:4").action(state) == 6
     # To depth 2 every other move lets O complete the line: the evaluator's loss, -100 for X.
-    assert [(r["move"], r["value"], r["visits"]) for r in state.analyse(depth=2)] == [
+    depth2 = khela.alphabeta(state, depth=2)
+    assert (depth2.source, depth2.depth, depth2.complete) == ("depth", 2, True)
+    assert [(r.move, r.value, r.visits) for r in depth2.moves] == [
         ("1", -100.0, None),
         ("3", -100.0, None),
         ("5", -100.0, None),
         ("6", -1.0, None),
         ("7", -100.0, None),
     ]
-    uct = state.analyse(iterations=2000, seed=1)
-    assert sum(r["visits"] for r in uct) == 2000
-    assert [r["move"] for r in uct if r["best"]] == ["6"]
-    assert state.analyse(iterations=2000, seed=1) == uct, "the same seed, the same visits"
+    uct = khela.mcts(state, iterations=2000, seed=1)
+    assert uct.source == "monte-carlo" and sum(r.visits for r in uct.moves) == 2000
+    assert uct.best == ["6"]
+    again = khela.analyze(state, iterations=2000, seed=1)
+    assert [r.visits for r in again.moves] == [r.visits for r in uct.moves], "the same seed, the same visits"
 
 
 def test_chance_nodes_give_their_outcomes():
@@ -127,15 +137,25 @@ def test_bad_input_is_refused_with_the_library_s_message():
     with pytest.raises(ValueError, match="not legal here"):
         state.apply_move("9")
     assert state.history() == []
-    with pytest.raises(ValueError, match="depth or iterations"):
-        state.analyse(depth=2, iterations=10)
-    with pytest.raises(ValueError):
-        state.choose("engine:x")
+    with pytest.raises(ValueError, match="one of depth, iterations and net"):
+        khela.analyze(state, depth=2, iterations=10)
+    with pytest.raises(ValueError, match="engine:N takes N"):
+        khela.player("engine:x")
+    with pytest.raises(ValueError, match="budget -1"):
+        khela.analyze(state, budget=-1)
+    with pytest.raises(ValueError, match="ordering: not taken by alphabeta on a state"):
+        khela.alphabeta(state, depth=2, ordering="reversed")
+    with pytest.raises(ValueError, match="a state's Monte Carlo is uct"):
+        khela.mcts(state, algorithm="puct")
+    with pytest.raises(ValueError, match="give depth"):
+        khela.alphabeta(state)
 
 
 def test_the_package_s_own_examples_run():
     results = doctest.testmod(khela)
     assert (results.failed, results.attempted) == (0, 9)
+    results = doctest.testmod(khela.search)
+    assert (results.failed, results.attempted) == (0, 6)
 
 
 def test_actions_are_the_game_s_fixed_numbers_and_the_mask_is_theirs():
@@ -236,3 +256,26 @@ def test_random_playouts_are_counted_seeded_and_leave_the_state_alone():
     assert khela.load("tictactoe").state("XXXOO....").random_playouts(3)["first"] == 3
     pig = khela.load("pig(goal=12)").new_initial_state().random_playouts(500, seed=2)
     assert pig["draws"] == 0 and pig["first"] + pig["second"] == 500 and pig["plies"] > 500
+
+
+def test_players_are_seeded_and_a_budget_answers_in_time():
+    state = khela.load("connect4").new_initial_state()
+    moves = [khela.player("random", seed=7).move(state) for _ in range(3)]
+    assert len(set(moves)) == 1, "one seed, one first move"
+    player = khela.player("random", seed=7)
+    line = [player.move(state) for _ in range(8)]
+    assert line[0] == moves[0] and len(set(line)) > 1, "later choices draw on"
+    # Connect-4's start is not analysed exactly within a second: refused up front, in the library's words.
+    with pytest.raises(ValueError, match="exact analysis of this position takes about"):
+        khela.solve(state, budget=1)
+    quick = khela.alphabeta(state, depth=12, budget=0.05)
+    assert quick.source == "depth" and quick.depth < 12 and not quick.complete
+
+
+@pytest.mark.skipif(
+    "KHELA_WITHOUT_RUST" not in os.environ, reason="run by hand: `cargo test` runs the suite without Rust on the PATH"
+)
+def test_no_rust_toolchain_is_at_hand():
+    """Under `cargo test` the tests run as a user without Rust runs them: the wheel installed, and the tests run,
+    where cargo and rustc are not on the PATH."""
+    assert shutil.which("cargo") is None and shutil.which("rustc") is None, os.environ.get("PATH")

@@ -59,6 +59,11 @@ pub trait Encode: Actions {
     /// the top of the board), from the side to move's view.
     fn encode(&self, state: &Self::State, out: &mut [f32]);
 
+    /// The largest value a plane holds (every value is from 0 to it): 1 for marks and fractions.
+    fn largest(&self) -> f32 {
+        1.0
+    }
+
     /// The number of the board's symmetries that the rules respect (1 when there are none besides the
     /// identity).
     fn symmetry_count(&self) -> usize;

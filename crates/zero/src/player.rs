@@ -4,10 +4,12 @@ use crate::encode::Encode;
 use crate::model::{Leaves, Model};
 use khela_mcts::random::Pcg;
 use khela_mcts::{Begun, MctsConfig, MctsResult, Pending, Puct, Search, Uniform};
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// How a model-guided search runs.
-#[derive(Clone, Copy, Debug, PartialEq)]
+#[derive(Clone, Debug)]
 pub struct Guided {
     /// Simulations (iterations) of the search.
     pub simulations: u32,
@@ -18,12 +20,14 @@ pub struct Guided {
     /// When the search must stop, fewer simulations done if need be: checked between two forward passes, the
     /// first pass made whatever the clock says (a deadline past before the search began still gets an answer).
     pub until: Option<Instant>,
+    /// Raised from elsewhere (a front end's Ctrl-C) to stop the search as the deadline does.
+    pub stop: Option<Arc<AtomicBool>>,
 }
 
 impl Default for Guided {
     /// 200 simulations, c_puct 1.5, 8 leaves a pass, no deadline.
     fn default() -> Guided {
-        Guided { simulations: 200, c_puct: 1.5, batch: 8, until: None }
+        Guided { simulations: 200, c_puct: 1.5, batch: 8, until: None, stop: None }
     }
 }
 
@@ -45,7 +49,11 @@ pub fn search<G: Encode, M: Model<G>>(
         Search::new(game, state.clone(), puct, config).with_history(history.to_vec());
     let mut leaves = Leaves::new();
     let mut done = 0;
-    while done < guided.simulations && (done == 0 || guided.until.is_none_or(|until| Instant::now() < until)) {
+    let go_on = || {
+        guided.until.is_none_or(|until| Instant::now() < until)
+            && guided.stop.as_ref().is_none_or(|stop| !stop.load(Ordering::Relaxed))
+    };
+    while done < guided.simulations && (done == 0 || go_on()) {
         let mut pending: Vec<(usize, Pending<G>)> = Vec::new();
         while pending.len() < guided.batch.max(1) && done + (pending.len() as u32) < guided.simulations {
             match search.begin() {

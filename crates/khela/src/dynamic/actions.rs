@@ -17,7 +17,13 @@ impl Game {
     /// The shape (planes, height, width) of [`State::observation`], for a game a network plays (tic-tac-toe,
     /// Connect-4, the Bagh-Chal family); `None` for the others.
     pub fn observation_shape(&self) -> Option<[usize; 3]> {
-        self.face.observation_shape()
+        self.face.observation_shape().map(|(shape, _)| shape)
+    }
+
+    /// The largest value of [`State::observation`]'s planes (every value is from 0 to it): 1 for marks and
+    /// fractions, the number of goats where they stack (Bagh-Bandi); `None` for a game without an encoding.
+    pub fn observation_largest(&self) -> Option<f32> {
+        self.face.observation_shape().map(|(_, largest)| largest)
     }
 
     fn no_actions(&self) -> anyhow::Error {

@@ -4,17 +4,17 @@
 use crate::registry::{Entry, VisitNet};
 use khela_zero::{Encode, Shape};
 
-/// The shape of a game's encoding, through [`Entry::with_net`].
+/// The shape of a game's encoding and the largest value of its planes, through [`Entry::with_net`].
 pub(super) struct Shaped;
 
 impl VisitNet for Shaped {
-    type Output<'e, G: khela_games::Game + 'e> = Shape;
+    type Output<'e, G: khela_games::Game + 'e> = (Shape, f32);
 
-    fn visit<E: Entry>(self, entry: &E) -> Shape
+    fn visit<E: Entry>(self, entry: &E) -> (Shape, f32)
     where
         E::Game: Encode,
     {
-        entry.game().shape()
+        (entry.game().shape(), entry.game().largest())
     }
 }
 

@@ -20,7 +20,7 @@ A game is loaded by the same game string as on the command line, and its states 
     >>> state = khela.load("tictactoe").state("X...O...X")
     >>> state.apply_move("2"); state.legal_moves()
     ['1', '3', '5', '6', '7']
-    >>> [r["move"] for r in state.analyse() if r["best"]]
+    >>> khela.solve(state).best
     ['6']
 
 Games and positions are named as on the command line (``khela.games()`` lists them)::
@@ -31,8 +31,25 @@ Games and positions are named as on the command line (``khela.games()`` lists th
 
 import os as _os
 
-from ._khela import CHANCE, TERMINAL, DisagreedError, Game, Result, State, Tree, alphabeta, cores, load, minimax, random_tree
-from .commands import Sweep, count, games, mcts, run, solve, sweep
+from ._khela import (
+    CHANCE,
+    TERMINAL,
+    Analysis,
+    DisagreedError,
+    Game,
+    MoveValue,
+    Player,
+    Result,
+    State,
+    Tree,
+    analyze,
+    cores,
+    load,
+    minimax,
+    random_tree,
+)
+from .commands import Sweep, count, games, run, sweep
+from .search import alphabeta, mcts, player, solve
 
 # candle, which runs the trained networks (``khela.run(["zero", ...])``, ``net:PATH`` players), asks for the
 # thread count at every matrix product and, unless RAYON_NUM_THREADS is set, works it out from files under /proc:
@@ -47,19 +64,24 @@ _os.environ.setdefault("CANDLE_NUM_THREADS", "1")
 __all__ = [
     "CHANCE",
     "TERMINAL",
+    "Analysis",
     "DisagreedError",
     "Game",
+    "MoveValue",
+    "Player",
     "State",
     "Result",
     "Sweep",
     "Tree",
     "alphabeta",
+    "analyze",
     "cores",
     "count",
     "games",
     "load",
     "mcts",
     "minimax",
+    "player",
     "random_tree",
     "run",
     "solve",

@@ -1,9 +1,33 @@
 """Type stubs of khela's compiled module."""
 
-from typing import Any, List, Literal, Optional, Union
+from os import PathLike
+from typing import Any, Dict, List, Literal, Optional, Union, final
 
-Nested = Union[int, List["Nested"]]
+_Nested = Union[int, List["_Nested"]]
+"""A tree as the textbook writes it: a list is a decision node, an integer a leaf."""
 
+__all__ = [
+    "Analysis",
+    "CHANCE",
+    "DisagreedError",
+    "Game",
+    "MoveValue",
+    "Player",
+    "Result",
+    "State",
+    "TERMINAL",
+    "Tree",
+    "_state",
+    "alphabeta",
+    "analyze",
+    "command",
+    "cores",
+    "load",
+    "minimax",
+    "random_tree",
+]
+
+@final
 class Result:
     """A search's result: the root's value, the index of its best move and the search's counters."""
 
@@ -13,21 +37,22 @@ class Result:
     leaves: int
     cutoffs: int
 
+@final
 class Tree:
     """A nested-list tree converted once, for many searches (a list is converted at every call)."""
 
     root: Literal["max", "min"]
 
-    def __init__(self, tree: Nested, root: Literal["max", "min"] = "max") -> None: ...
+    def __new__(cls, tree: _Nested, root: Literal["max", "min"] = "max") -> "Tree": ...
     def __len__(self) -> int:
         """The number of nodes, leaves included."""
 
-def minimax(tree: Union[Nested, Tree], root: Optional[Literal["max", "min"]] = None) -> Result:
+def minimax(tree: Union[_Nested, Tree], root: Optional[Literal["max", "min"]] = None) -> Result:
     """Plain minimax on a nested-list tree or a Tree; every node is visited. root: "max" unless a Tree says
     otherwise."""
 
 def alphabeta(
-    tree: Union[Nested, Tree],
+    tree: Union[_Nested, Tree],
     root: Optional[Literal["max", "min"]] = None,
     ordering: Literal["natural", "reversed"] = "natural",
 ) -> Result:
@@ -35,7 +60,7 @@ def alphabeta(
 
 def random_tree(
     b: int, d: int, seed: int, rng: Literal["python", "pcg"] = "python", lo: int = 0, hi: int = 99
-) -> Nested:
+) -> _Nested:
     """The uniform random tree of branching b and depth d, leaves drawn from lo..=hi as Python's
     random.Random(seed).randint(lo, hi) draws them (rng="python") or from khela's PCG stream."""
 
@@ -55,6 +80,7 @@ CHANCE: int
 TERMINAL: int
 """``State.current_player()`` once the game is over: -4."""
 
+@final
 class Game:
     """A game, from a game string: ``khela.load("bagh-chal(rules=bagh-bandi)")``."""
 
@@ -65,6 +91,8 @@ class Game:
     """How its positions are written."""
     players: List[str]
     """The players' names in the notation, the first player's first."""
+    tables: Optional[str]
+    """The directory of the exact tables it reads, if given to load()."""
 
     def new_initial_state(self) -> "State": ...
     def state(self, position: str) -> "State":
@@ -75,7 +103,10 @@ class Game:
         """The size of the action space; ValueError for a game that numbers no actions (Nim, Sixteen Soldiers)."""
     def observation_tensor_shape(self) -> List[int]:
         """Planes, height, width of State.observation_tensor(); ValueError for a game without an encoding."""
+    def observation_tensor_high(self) -> float:
+        """The largest value of State.observation_tensor() (1 for marks and fractions; goats where they stack)."""
 
+@final
 class State:
     """A state of a game, with the line of play that led to it."""
 
@@ -102,19 +133,79 @@ class State:
     def string_to_action(self, text: str) -> int: ...
     def observation_tensor(self) -> Any:
         """The position as a network sees it: a NumPy float32 array of Game.observation_tensor_shape()."""
-    def random_playouts(self, count: int, seed: int = 0) -> dict:
+    def random_playouts(self, count: int, seed: int = 0) -> Dict[str, int]:
         """Games played to the end by random moves, seeded: {"first", "draws", "second", "plies"}."""
     def undo(self) -> bool: ...
     def history(self) -> List[str]: ...
     def clone(self) -> "State": ...
+    def __copy__(self) -> "State": ...
+    def __deepcopy__(self, memo: Any) -> "State": ...
     def serialize(self) -> str: ...
-    def analyse(
-        self, depth: Optional[int] = None, iterations: Optional[int] = None, seed: int = 0
-    ) -> List[dict]:
-        """Every legal move valued ({"move", "value", "visits", "best"}, values the first player's view): exactly
-        by default, by the engine to a depth, or by Monte Carlo tree search."""
-    def choose(self, player: str, seed: int = 0) -> str:
-        """The move a player (engine:D, mcts:N, net:PATH[:N], random, perfect) chooses here, in the game's notation."""
+    def __str__(self) -> str:
+        """The picture of the position."""
 
-def load(text: str) -> Game:
-    """The game of a game string (khela.games() lists the games)."""
+@final
+class MoveValue:
+    """One legal move's value."""
+
+    move: str
+    """The move in the game's notation."""
+    action: Optional[int]
+    """Its action, for a game that numbers its actions."""
+    value: Optional[float]
+    """Its value, the first player's view (None for a move Monte Carlo never tried)."""
+    visits: Optional[int]
+    """The iterations (or simulations) through it, by Monte Carlo or a network."""
+    plies: Optional[int]
+    """For an exact win or loss, the plies to the end under best play, where known."""
+    best: bool
+    """Whether it is among the best moves for the side to move."""
+
+@final
+class Analysis:
+    """Every legal move of a position valued, and where the values come from."""
+
+    source: Literal["exact", "depth", "monte-carlo", "network"]
+    depth: Optional[int]
+    """The depth searched, for "depth"."""
+    complete: bool
+    """Whether the search did all it was asked (false when the budget cut it short)."""
+    mover: int
+    """The side to move: 0 the first player, 1 the second."""
+    moves: List[MoveValue]
+    """Every legal move, in the game's order."""
+    best: List[str]
+    """The best moves for the side to move, in the game's notation."""
+
+    def __len__(self) -> int: ...
+
+def analyze(
+    state: State,
+    *,
+    depth: Optional[int] = None,
+    iterations: Optional[int] = None,
+    net: Union[str, PathLike[str], None] = None,
+    simulations: int = 800,
+    seed: int = 0,
+    budget: Optional[float] = None,
+) -> Analysis:
+    """Every legal move valued: exactly by default, by the engine to depth, by UCT of iterations from seed, or by a
+    network's search; budget (seconds) answers with what was found by then."""
+
+@final
+class Player:
+    """A player as the command line names it (engine:D, mcts:N, net:PATH[:N], random, perfect), seeded."""
+
+    name: str
+
+    def __new__(cls, spec: str, seed: int = 0) -> "Player": ...
+    def move(self, state: State) -> str:
+        """The move it chooses in state, in the game's notation."""
+    def action(self, state: State) -> int:
+        """The action of the move it chooses in state."""
+
+def load(text: str, tables: Union[str, PathLike[str], None] = None) -> Game:
+    """The game of a game string (khela.games() lists the games), reading the exact tables in tables if given."""
+
+def _state(game: str, text: str, tables: Union[str, PathLike[str], None] = None) -> State:
+    """The state State.serialize() wrote: what unpickling a state calls."""

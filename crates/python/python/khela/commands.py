@@ -23,8 +23,8 @@ Row = Dict[str, Any]
 TEXT_COLUMNS = frozenset({"move", "moves", "position", "start", "pv", "opening", "line", "heaps", "node"})
 
 
-def _flag_value(value: Any) -> Optional[str]:
-    """A keyword argument's value as the command line writes it (``None``: a flag given alone)."""
+def _flag_value(value: Any) -> str:
+    """A keyword argument's value as the command line writes it."""
     if isinstance(value, range):
         if value.step != 1 or len(value) == 0:
             raise ValueError(f"{value!r}: a range of step 1 with at least one value")

@@ -41,6 +41,11 @@ impl Encode for BaghChal {
         next().fill(f32::from(self.captures_to_win().saturating_sub(s.captured)) / to_win);
     }
 
+    /// A stack of goats (Bagh-Bandi's) is at most every goat of the game.
+    fn largest(&self) -> f32 {
+        f32::from(self.goats().max(1))
+    }
+
     fn symmetry_count(&self) -> usize {
         self.symmetries().len()
     }

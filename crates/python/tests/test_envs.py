@@ -1,0 +1,105 @@
+"""The PettingZoo and Gymnasium environments (``khela.pettingzoo``, ``khela.gymnasium``) pass the two libraries'
+own checkers on every game that has one, play games whose rewards agree with the rules, and refuse the others.
+pettingzoo and gymnasium are the package's optional ``envs`` extra: without them these tests are skipped, saying
+so."""
+
+import doctest
+
+import numpy as np
+import pytest
+
+pettingzoo = pytest.importorskip("pettingzoo", reason="pettingzoo is not installed (pip install './crates/python[envs]')")
+gymnasium = pytest.importorskip("gymnasium", reason="gymnasium is not installed (pip install './crates/python[envs]')")
+
+from gymnasium.utils.env_checker import check_env  # noqa: E402
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+import khela  # noqa: E402
+import khela.gymnasium  # noqa: E402
+import khela.pettingzoo  # noqa: E402
+
+GAMES = ["tictactoe", "connect4", "connect4(width=5,height=4)", "bagh-chal", "bagh-chal(rules=bagh-bandi)"]
+
+
+# api_test warns of any observation that is a dict rather than an array, action masks or not (its list of
+# exceptions names only its own environments).
+@pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be")
+@pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")
+@pytest.mark.parametrize("game", GAMES)
+def test_pettingzoo_s_own_checks_pass(game):
+    api_test(khela.pettingzoo.env(game), num_cycles=200)
+    seed_test(lambda: khela.pettingzoo.env(game), num_cycles=200)
+
+
+@pytest.mark.parametrize("game", GAMES)
+@pytest.mark.parametrize("side", [0, 1])
+def test_gymnasium_s_own_check_passes(game, side):
+    made = gymnasium.make(khela.gymnasium.ID, game=game, opponent="random", side=side, render_mode="ansi")
+    check_env(made.unwrapped, skip_render_check=False)
+
+
+def test_random_games_end_as_the_rules_say():
+    """Random legal games through the AEC loop: the rewards at the end are the state's returns, the mask is the
+    state's legal actions, and an illegal action is refused with the game unchanged."""
+    rng = np.random.default_rng(3)
+    outcomes = set()
+    for _ in range(200):
+        env = khela.pettingzoo.env("tictactoe")
+        env.reset(seed=1)
+        twin = khela.load("tictactoe").new_initial_state()
+        for agent in env.agent_iter():
+            observation, reward, termination, truncation, _ = env.last()
+            if termination or truncation:
+                assert reward == twin.returns()[khela.pettingzoo.AGENTS.index(agent)]
+                env.step(None)
+                continue
+            assert agent == khela.pettingzoo.AGENTS[twin.current_player()]
+            assert np.flatnonzero(observation["action_mask"]).tolist() == twin.legal_actions()
+            assert np.array_equal(observation["observation"], twin.observation_tensor())
+            action = int(rng.choice(twin.legal_actions()))
+            env.step(action)
+            twin.apply_action(action)
+        outcomes.add(tuple(twin.returns()))
+    assert outcomes == {(1.0, -1.0), (0.0, 0.0), (-1.0, 1.0)}
+    env = khela.pettingzoo.env("connect4")
+    env.reset()
+    env.step(3)
+    with pytest.raises(ValueError, match="action 9 is no legal move's here"):
+        env.step(9)
+    assert env.state.history() == ["4"] and env.agent_selection == "player_1"
+
+
+def test_games_without_an_environment_are_refused_in_words():
+    for game, why in [("pig", "has no encoding"), ("nim", "numbers no actions"), ("dots-and-boxes", "has no encoding")]:
+        with pytest.raises(ValueError, match=f"no environment for .*{why}"):
+            khela.pettingzoo.env(game)
+        with pytest.raises(ValueError, match="no environment for"):
+            khela.gymnasium.env(game)
+
+
+def test_the_single_agent_loses_on_an_illegal_action_and_wins_against_a_blunderer():
+    env = khela.gymnasium.env("tictactoe", opponent="random", side=0)
+    observation, info = env.reset(seed=5)
+    taken = int(np.flatnonzero(info["action_mask"] == 0)[0]) if not info["action_mask"].all() else None
+    assert taken is None, "X moves first: an empty board"
+    env.step(4)
+    occupied = int(np.flatnonzero(env.state.observation_tensor()[1].reshape(-1))[0])
+    _, reward, terminated, truncated, info = env.step(occupied)
+    assert (reward, terminated, truncated, info["illegal"]) == (-1.0, True, False, True)
+    # The perfect player as the agent against random moves, from either side: it never loses, and wins some.
+    results = []
+    for seed in range(10):
+        env = khela.gymnasium.env("tictactoe", opponent="random", side=seed % 2)
+        _, info = env.reset(seed=seed)
+        terminated, reward = False, 0.0
+        while not terminated:
+            action = khela.player("perfect").action(env.state)
+            _, reward, terminated, _, info = env.step(action)
+        results.append(reward)
+    assert min(results) >= 0.0 and max(results) == 1.0, results
+
+
+def test_the_modules_examples_run():
+    for module, examples in [(khela.pettingzoo, 5), (khela.gymnasium, 6)]:
+        results = doctest.testmod(module)
+        assert (results.failed, results.attempted) == (0, examples), module.__name__
