@@ -15,17 +15,14 @@ khela in release for figures (`pip install ./crates/python` into that environmen
 """
 
 import argparse
-import csv
-import json
 import math
 import statistics
 import sys
 import time
-from datetime import datetime, timezone
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from machine_facts import ROOT, cpu_name, revision  # noqa: E402
+from machine_facts import ROOT, write_table  # noqa: E402
 
 GAMES = [("connect4", "connect_four"), ("tictactoe", "tic_tac_toe")]
 
@@ -76,25 +73,15 @@ def main():
         median = statistics.median(samples)
         rows.append([ours, library, args.simulations, args.rounds, f"{median:.4g}", f"{median / base:.2f}"])
         print(f"{ours:10} {library:8} {median:12.4g} iterations/s  {median / base:6.2f}x pyspiel's MCTSBot")
-    tmp = out.with_suffix(".csv.tmp")
-    with tmp.open("w", newline="") as f:
-        writer = csv.writer(f, lineterminator="\n")
-        writer.writerow(["game", "library", "simulations", "rounds", "iterations_per_second", "ratio_to_pyspiel"])
-        writer.writerows(sorted(rows))
-    tmp.replace(out)
-    meta = {
-        "command": " ".join(["scripts/peers/python-mcts.py", *sys.argv[1:]]),
+    header = ["game", "library", "simulations", "rounds", "iterations_per_second", "ratio_to_pyspiel"]
+    facts = {
         "simulations": args.simulations,
         "rounds": args.rounds,
         "seed": args.seed,
         "python": sys.version.split()[0],
         "open_spiel": getattr(pyspiel, "__version__", "unknown"),
-        "cpu": cpu_name(),
-        "date": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
-        "git_revision": revision(),
     }
-    out.with_name(out.stem + ".meta.json").write_text(json.dumps(meta, indent=2) + "\n")
-    print(f"wrote {out}")
+    write_table(out, header, sorted(rows), facts)
 
 
 if __name__ == "__main__":

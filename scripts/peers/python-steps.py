@@ -15,17 +15,14 @@ tests install khela there, and open_spiel where its wheel installs); build khela
 """
 
 import argparse
-import csv
-import json
 import random
 import statistics
 import sys
 import time
-from datetime import datetime, timezone
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-from machine_facts import ROOT, cpu_name, revision  # noqa: E402
+from machine_facts import ROOT, write_table  # noqa: E402
 
 GAMES = [("tictactoe", "tic_tac_toe"), ("connect4", "connect_four")]
 
@@ -82,24 +79,14 @@ def main():
         median = statistics.median(samples)
         rows.append([ours, library, method, args.rounds, f"{median:.4g}", f"{median / base:.2f}"])
         print(f"{ours:10} {library:8} {method:16} {median:12.4g} plies/s  {median / base:6.2f}x pyspiel's step loop")
-    tmp = out.with_suffix(".csv.tmp")
-    with tmp.open("w", newline="") as f:
-        writer = csv.writer(f, lineterminator="\n")
-        writer.writerow(["game", "library", "method", "rounds", "plies_per_second", "ratio_to_pyspiel"])
-        writer.writerows(sorted(rows))
-    tmp.replace(out)
-    meta = {
-        "command": " ".join(["scripts/peers/python-steps.py", *sys.argv[1:]]),
+    header = ["game", "library", "method", "rounds", "plies_per_second", "ratio_to_pyspiel"]
+    facts = {
         "games": args.games,
         "rounds": args.rounds,
         "python": sys.version.split()[0],
         "open_spiel": getattr(pyspiel, "__version__", "unknown"),
-        "cpu": cpu_name(),
-        "date": datetime.now(timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"),
-        "git_revision": revision(),
     }
-    out.with_name(out.stem + ".meta.json").write_text(json.dumps(meta, indent=2) + "\n")
-    print(f"wrote {out}")
+    write_table(out, header, sorted(rows), facts)
 
 
 if __name__ == "__main__":

@@ -69,6 +69,11 @@ impl Position {
         (self.first, self.second)
     }
 
+    /// The side to move (once every edge is drawn, the side that would).
+    pub fn mover(&self) -> Player {
+        self.mover
+    }
+
     /// The boxes the first and the second player took.
     pub fn boxes(&self) -> (u32, u32) {
         (self.first.count_ones(), self.second.count_ones())

@@ -109,6 +109,11 @@ impl Pig {
         self.goal
     }
 
+    /// The points of the winning faces (a die's 2–6, a coin's head 1).
+    pub fn gains(&self) -> &'static [u8] {
+        self.gains
+    }
+
     /// The game's name: Pig, or Piglet.
     pub fn name(&self) -> &'static str {
         if self.is_piglet() { "Piglet" } else { "Pig" }

@@ -58,7 +58,7 @@ impl Limit {
     pub const NONE: Limit = Limit { until: None, stop: None };
 
     /// Whether the search must stop now.
-    fn reached(&self) -> bool {
+    pub fn reached(&self) -> bool {
         self.stop.as_ref().is_some_and(|stop| stop.load(Ordering::Relaxed))
             || self.until.is_some_and(|until| Instant::now() >= until)
     }
@@ -203,19 +203,7 @@ pub fn analyse<E: Entry>(
             let config = MctsConfig { seed, ..MctsConfig::default() };
             let mut search: Search<'_, E::Game, Uct, Pcg> =
                 Search::new(game, state.clone(), Uct::default(), config).with_history(line.history().to_vec());
-            // In runs between two looks at the clock, the first whatever the clock says (as the deepening's first
-            // depth is), so that a deadline passed before the search began still answers; a run short of its
-            // count found the root's value proven.
-            let (mut left, mut complete) = (iterations, true);
-            while left > 0 {
-                let run = left.min(ITERATIONS_BETWEEN_CLOCKS);
-                let ran = search.run(run).iterations;
-                left = if ran < run { 0 } else { left - run };
-                if left > 0 && limit.reached() {
-                    complete = false;
-                    break;
-                }
-            }
+            let complete = run_within(&mut search, iterations, limit);
             (Source::MonteCarlo, visited(&moves, &search.stats(), mover), complete)
         }
         Analyser::Net { path, simulations } => {
@@ -249,7 +237,27 @@ pub fn analyse<E: Entry>(
 const DEEPENING_STEP: u32 = 2;
 
 /// Monte Carlo iterations run between two looks at the clock: a few milliseconds' work.
-const ITERATIONS_BETWEEN_CLOCKS: u64 = 1_024;
+pub(crate) const ITERATIONS_BETWEEN_CLOCKS: u64 = 1_024;
+
+/// Runs `iterations` of `search` within `limit`: in runs between two looks at the clock, the first whatever the
+/// clock says (as the deepening's first depth is), so that a deadline passed before the search began still
+/// answers; a run short of its count found the root's value proven. Whether it ran them all (or proved the root).
+pub(crate) fn run_within<G: Game, P: khela_mcts::Policy<G>>(
+    search: &mut Search<'_, G, P, Pcg>,
+    iterations: u64,
+    limit: &Limit,
+) -> bool {
+    let mut left = iterations;
+    while left > 0 {
+        let run = left.min(ITERATIONS_BETWEEN_CLOCKS);
+        let ran = search.run(run).iterations;
+        left = if ran < run { 0 } else { left - run };
+        if left > 0 && limit.reached() {
+            return false;
+        }
+    }
+    true
+}
 
 /// The values `search` gives to `depth`, or with a deadline, those of the deepest depth (by the evaluator's
 /// deepening step, ending on `depth`) searched before `until`: a depth is begun only if the time the last one

@@ -344,7 +344,17 @@ impl State {
     /// A position with no move to choose, or a contender the game cannot serve (the engine without an evaluator,
     /// a network the game has not).
     pub fn choose(&self, contender: &Contender, seed: u64) -> Result<usize> {
-        self.line.choose(self.game.spec.name, contender, seed)
+        self.line.choose(self.game.spec.name, contender, seed, &Limit::NONE)
+    }
+
+    /// [`State::choose`] within `limit`: Monte Carlo and a network's search stop when it is reached, choosing by
+    /// the iterations they ran ([`Seat::within`]).
+    ///
+    /// # Errors
+    ///
+    /// As [`State::choose`].
+    pub fn choose_within(&self, contender: &Contender, seed: u64, limit: &Limit) -> Result<usize> {
+        self.line.choose(self.game.spec.name, contender, seed, limit)
     }
 
     fn no_move(&self, mv: usize) -> anyhow::Error {
@@ -402,7 +412,9 @@ impl<E: Entry> Face for Faced<E> {
     }
 
     fn observation_shape(&self) -> Option<([usize; 3], f32)> {
-        self.entry.with_net(planes::Shaped).map(|(shape, largest)| ([shape.planes, shape.height, shape.width], largest))
+        self.entry
+            .with_planes(planes::Shaped)
+            .map(|(shape, largest)| ([shape.planes, shape.height, shape.width], largest))
     }
 }
 
@@ -435,7 +447,7 @@ pub trait Play: Send + Sync + fmt::Debug {
     /// The threats of the legal move numbered `mv`.
     fn threat(&self, mv: usize) -> Option<Threat>;
     /// A contender's move; `name` is the game's.
-    fn choose(&self, name: GameName, contender: &Contender, seed: u64) -> Result<usize>;
+    fn choose(&self, name: GameName, contender: &Contender, seed: u64, limit: &Limit) -> Result<usize>;
     /// The legal moves' (or chance outcomes') actions, in the order of [`Play::moves`], where the game numbers
     /// its moves.
     fn actions(&self) -> Option<Vec<usize>>;
@@ -575,7 +587,7 @@ impl<E: Entry> Play for Played<E> {
         threat::threat(&self.face.entry, &self.line, mover, mv)
     }
 
-    fn choose(&self, name: GameName, contender: &Contender, seed: u64) -> Result<usize> {
+    fn choose(&self, name: GameName, contender: &Contender, seed: u64, limit: &Limit) -> Result<usize> {
         let entry = &self.face.entry;
         let game = entry.game();
         if !matches!(self.turn(), Turn::Decision(_)) {
@@ -594,7 +606,8 @@ impl<E: Entry> Play for Played<E> {
             Contender::Net(path, _) => Some(net::guide(entry, name.into(), path, "a net:PATH player")?),
             _ => None,
         };
-        let mut seat = Seat::new(game, scale.as_ref().map(|s| &s.evaluator), contender, guide.as_deref(), 16, seed)?;
+        let seat = Seat::new(game, scale.as_ref().map(|s| &s.evaluator), contender, guide.as_deref(), 16, seed)?;
+        let mut seat = seat.within(limit.clone());
         let chosen = seat.choose(&self.line)?.mv;
         Ok(self.legal().iter().position(|&mv| mv == chosen).expect("a player chooses a legal move"))
     }
@@ -605,7 +618,7 @@ impl<E: Entry> Play for Played<E> {
     }
 
     fn observation(&self) -> Option<Vec<f32>> {
-        self.face.entry.with_net(planes::Encoded).map(|encode| encode(self.line.state()))
+        self.face.entry.with_planes(planes::Encoded).map(|encode| encode(self.line.state()))
     }
 
     fn playouts(&self, count: u64, seed: u64) -> Playouts {

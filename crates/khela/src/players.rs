@@ -3,6 +3,7 @@
 //! line (`engine:4`, `mcts:2000`, `net:results/zero-tictactoe.safetensors`, `random`, `perfect`), and how each
 //! chooses a move from a line of play — the game's history included, so that repetitions count.
 
+use crate::analysis::{Limit, run_within};
 use crate::net::Guide;
 use crate::verdict::Verdict;
 use anyhow::{Result, anyhow, bail};
@@ -189,6 +190,7 @@ pub struct Seat<'a, G: Game, E> {
     tables: Option<TableMove<'a, G>>,
     rng: Pcg,
     seed: u64,
+    limit: Limit,
 }
 
 impl<'a, G: Game + Sync, E: Evaluator<G>> Seat<'a, G, E> {
@@ -219,7 +221,17 @@ impl<'a, G: Game + Sync, E: Evaluator<G>> Seat<'a, G, E> {
             Contender::Random => Brain::Random,
             Contender::Perfect => Brain::Perfect,
         };
-        Ok(Seat { game, brain, tables: None, rng: Pcg::from_seed(seed), seed })
+        Ok(Seat { game, brain, tables: None, rng: Pcg::from_seed(seed), seed, limit: Limit::NONE })
+    }
+
+    /// The same seat whose Monte Carlo and network searches stop when `limit` is reached (a deadline, a front
+    /// end's Ctrl-C), answering with the iterations they ran; the engine's search runs to its end.
+    pub fn within(mut self, limit: Limit) -> Self {
+        if let Brain::Net(_, guided) = &mut self.brain {
+            guided.until = limit.until;
+            guided.stop = limit.stop.clone();
+        }
+        Seat { limit, ..self }
     }
 
     /// The same seat playing the tables' move wherever the tables hold the position (`game` should then stop
@@ -255,7 +267,7 @@ impl<'a, G: Game + Sync, E: Evaluator<G>> Seat<'a, G, E> {
                 let config = MctsConfig { seed, ..MctsConfig::default() };
                 let mut search: Search<'_, G, Uct, Pcg> =
                     Search::new(self.game, state.clone(), Uct::default(), config).with_history(line.history().to_vec());
-                search.run(*iterations);
+                run_within(&mut search, *iterations, &self.limit);
                 let mv = search.best().expect("a decision node has an expanded move");
                 Ok(searched(mv, &search.stats(), *iterations))
             }

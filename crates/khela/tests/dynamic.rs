@@ -85,7 +85,7 @@ fn step(state: &mut State, rng: &mut Pcg) -> bool {
 /// game's shape with values from 0 to its largest, or is refused.
 fn check_actions(state: &State) {
     match state.game().observation_shape() {
-        Some([planes, height, width]) => {
+        Ok([planes, height, width]) => {
             let observation = state.observation().unwrap();
             assert_eq!(observation.len(), planes * height * width);
             let largest = state.game().observation_largest().unwrap();
@@ -94,7 +94,10 @@ fn check_actions(state: &State) {
                 "{state:?}: a plane beyond 0..={largest}"
             );
         }
-        None => assert!(state.observation().unwrap_err().to_string().contains("has no encoding for a network")),
+        Err(err) => {
+            assert!(err.to_string().contains("has no encoding of its positions as planes"), "{err}");
+            assert_eq!(state.observation().unwrap_err().to_string(), err.to_string());
+        }
     }
     let Some(count) = state.game().action_count() else {
         let err = state.legal_actions().unwrap_err().to_string();
@@ -318,7 +321,7 @@ fn an_action_is_the_same_move_in_every_position_and_observations_are_the_network
     }
     // X...O...X, O to move: O's cell, then X's, then a plane of zeros (X is not to move).
     let game = khela::load("tictactoe").unwrap();
-    assert_eq!(game.observation_shape(), Some([3, 3, 3]));
+    assert_eq!(game.observation_shape().unwrap(), [3, 3, 3]);
     let planes = game.state("X...O...X").unwrap().observation().unwrap();
     let cells = |plane: usize| -> Vec<usize> { (0..9).filter(|&c| planes[plane * 9 + c] == 1.0).collect() };
     assert_eq!((cells(0), cells(1), cells(2)), (vec![4], vec![0, 8], vec![]));

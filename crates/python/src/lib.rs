@@ -219,6 +219,8 @@ fn _khela(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<search::PyAnalysis>()?;
     m.add_class::<search::PyMoveValue>()?;
     m.add_class::<search::PyPlayer>()?;
+    m.add_class::<search::PyThreat>()?;
+    m.add_function(wrap_pyfunction!(search::threat_of, m)?)?;
     m.add_function(wrap_pyfunction!(search::analyze, m)?)?;
     m.add("CHANCE", state::CHANCE)?;
     m.add("TERMINAL", state::TERMINAL)?;

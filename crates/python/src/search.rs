@@ -11,17 +11,23 @@ use crate::waiting::{AfterStop, interruptibly, panicked};
 use khela::analysis::{Analyser, Limit, Source};
 use khela::players::Contender;
 use khela_games::Player;
+use khela_games::rng::splitmix64;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use std::path::PathBuf;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 /// How long Ctrl-C waits for an analysis to stop (Monte Carlo and a network's search stop within milliseconds)
 /// before leaving it to end in the background (an exact search or a search to one depth, which cannot stop
 /// midway).
 const GRACE: Duration = Duration::from_millis(500);
+
+/// `value` as Python's `repr` writes it: `None`, an integer, a float with its point (`0.0`).
+fn python<T: std::fmt::Debug>(value: Option<T>) -> String {
+    value.map_or_else(|| "None".to_string(), |v| format!("{v:?}"))
+}
 
 /// One legal move's value.
 #[pyclass(frozen, get_all, name = "MoveValue", module = "khela")]
@@ -47,14 +53,13 @@ pub struct PyMoveValue {
 #[pymethods]
 impl PyMoveValue {
     fn __repr__(&self) -> String {
-        let or_none = |v: Option<String>| v.unwrap_or_else(|| "None".into());
         format!(
             "MoveValue(move='{}', action={}, value={}, visits={}, plies={}, best={})",
             self.text,
-            or_none(self.action.map(|a| a.to_string())),
-            or_none(self.value.map(|v| format!("{v:?}"))),
-            or_none(self.visits.map(|v| v.to_string())),
-            or_none(self.plies.map(|p| p.to_string())),
+            python(self.action),
+            python(self.value),
+            python(self.visits),
+            python(self.plies),
             if self.best { "True" } else { "False" }
         )
     }
@@ -166,14 +171,46 @@ pub fn analyze(
     Ok(PyAnalysis { source, depth, complete: analysis.complete, mover, moves })
 }
 
+/// What a move lets happen to the pieces within a few moves of each side (games with captures: the Bagh-Chal
+/// family, Sixteen Soldiers), as the web app shows beside its best move.
+#[pyclass(frozen, get_all, name = "Threat", module = "khela")]
+pub struct PyThreat {
+    /// The fewest of the opponent's moves within which it takes one of the mover's pieces after the move,
+    /// whatever the mover does; `None` if it cannot force one within 3.
+    loses_within: Option<u32>,
+    /// The fewest of the mover's own moves, this one the first, within which it takes one of the opponent's
+    /// pieces, whatever the reply; `None` if it cannot force one within 3.
+    captures_within: Option<u32>,
+}
+
+#[pymethods]
+impl PyThreat {
+    fn __repr__(&self) -> String {
+        format!("Threat(loses_within={}, captures_within={})", python(self.loses_within), python(self.captures_within))
+    }
+}
+
+/// The captures the legal move `move` (the game's notation) of `state` lets the opponent force, or itself forces,
+/// within 3 moves of each side (an exhaustive search, the repetition rules included); `None` for a game without
+/// captures.
+#[pyfunction]
+#[pyo3(name = "threat")]
+pub fn threat_of(py: Python<'_>, state: &PyState, r#move: &str) -> PyResult<Option<PyThreat>> {
+    let mv = state.state.parse_move(r#move).map_err(refused)?;
+    let state = &state.state;
+    let threat = py.detach(|| state.threat(mv));
+    Ok(threat.map(|t| PyThreat { loses_within: t.loses_within, captures_within: t.captures_within }))
+}
+
 /// A player as the command line names it — `engine:D`, `mcts:N`, `net:PATH[:N]`, `random`, `perfect` — whose
 /// random choices come from `seed`: the same seed and the same positions asked in the same order, the same moves.
-#[pyclass(name = "Player", module = "khela")]
+#[pyclass(frozen, name = "Player", module = "khela")]
 pub struct PyPlayer {
     contender: Contender,
     spec: String,
     seed: u64,
-    asked: u64,
+    /// The positions it was asked so far: each choice's seed is the player's mixed with it.
+    asked: AtomicU64,
 }
 
 #[pymethods]
@@ -182,7 +219,7 @@ impl PyPlayer {
     #[pyo3(signature = (spec, seed = 0))]
     fn new(spec: &str, seed: u64) -> PyResult<PyPlayer> {
         let contender: Contender = spec.parse().map_err(refused)?;
-        Ok(PyPlayer { contender, spec: spec.to_string(), seed, asked: 0 })
+        Ok(PyPlayer { contender, spec: spec.to_string(), seed, asked: AtomicU64::new(0) })
     }
 
     /// The player's name, as given.
@@ -194,13 +231,13 @@ impl PyPlayer {
     /// The move the player chooses in `state`, in the game's notation (`perfect` needs the game's tables or
     /// its solver).
     #[pyo3(name = "move")]
-    fn choose_move(&mut self, py: Python<'_>, state: &PyState) -> PyResult<String> {
+    fn choose_move(&self, py: Python<'_>, state: &PyState) -> PyResult<String> {
         let mv = self.choose(py, state)?;
         state.state.move_text(mv).map_err(refused)
     }
 
     /// The action of the move the player chooses in `state` (`State.legal_actions()`).
-    fn action(&mut self, py: Python<'_>, state: &PyState) -> PyResult<usize> {
+    fn action(&self, py: Python<'_>, state: &PyState) -> PyResult<usize> {
         let mv = self.choose(py, state)?;
         Ok(state.state.legal_actions().map_err(refused)?[mv])
     }
@@ -211,15 +248,21 @@ impl PyPlayer {
 }
 
 impl PyPlayer {
-    /// The number of the move chosen in `state`, the seed of its random choices the player's own and the count
-    /// of positions it was asked before.
-    fn choose(&mut self, py: Python<'_>, state: &PyState) -> PyResult<usize> {
-        let seed = self.seed.wrapping_add(self.asked.wrapping_mul(0x9E37_79B9_7F4A_7C15));
-        self.asked += 1;
+    /// The number of the move chosen in `state`, the seed of its random choices the player's own mixed with the
+    /// count of positions it was asked before. On Ctrl-C, Monte Carlo and a network's search stop; the engine's,
+    /// which cannot stop midway, ends in the background.
+    fn choose(&self, py: Python<'_>, state: &PyState) -> PyResult<usize> {
+        let asked = self.asked.fetch_add(1, Ordering::Relaxed);
+        let seed = splitmix64(self.seed ^ splitmix64(asked));
         let (contender, state) = (self.contender.clone(), state.state.clone());
-        // A player's search cannot stop midway: on Ctrl-C it ends in the background.
-        let chosen =
-            interruptibly(py, move || state.choose(&contender, seed), || {}, AfterStop::AtMost(Duration::ZERO))?;
+        let stop = Arc::new(AtomicBool::new(false));
+        let limit = Limit { until: None, stop: Some(Arc::clone(&stop)) };
+        let chosen = interruptibly(
+            py,
+            move || state.choose_within(&contender, seed, &limit),
+            || stop.store(true, Ordering::Relaxed),
+            AfterStop::AtMost(GRACE),
+        )?;
         chosen.map_err(panicked)?.map_err(refused)
     }
 }

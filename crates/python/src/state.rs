@@ -39,6 +39,8 @@ pub struct PyGame {
 #[pyo3(signature = (text, tables = None))]
 pub fn load(text: &str, tables: Option<PathBuf>) -> PyResult<PyGame> {
     let game = khela::load(text).map_err(refused)?;
+    // Kept absolute, so that a pickled game or state finds its tables from any working directory.
+    let tables = tables.map(|dir| std::path::absolute(&dir).unwrap_or(dir));
     let game = match &tables {
         Some(dir) => game.with_tables(Some(dir)).map_err(refused)?,
         None => game,
@@ -97,11 +99,10 @@ impl PyGame {
         count.ok_or_else(|| PyValueError::new_err(format!("{} numbers no actions", self.game.title())))
     }
 
-    /// The shape of `State.observation_tensor()`: planes, height, width (a game without a network's encoding
-    /// raises `ValueError`).
+    /// The shape of `State.observation_tensor()`: planes, height, width (a game without an encoding, Nim or
+    /// Sixteen Soldiers, raises `ValueError`).
     fn observation_tensor_shape(&self) -> PyResult<[usize; 3]> {
-        let shape = self.game.observation_shape();
-        shape.ok_or_else(|| PyValueError::new_err(format!("{} has no encoding for a network", self.game.title())))
+        self.game.observation_shape().map_err(refused)
     }
 
     /// The directory of the tables it reads, if any.
@@ -111,11 +112,10 @@ impl PyGame {
     }
 
     /// The largest value of `State.observation_tensor()` (every value is from 0 to it): 1 for marks and
-    /// fractions, the number of goats where they stack (Bagh-Bandi); a game without an encoding raises
-    /// `ValueError`.
+    /// fractions, the tallest stack where goats stack (Bagh-Bandi: 5), a little over 1 in Pig (a winning score
+    /// overshoots the goal); a game without an encoding raises `ValueError`.
     fn observation_tensor_high(&self) -> PyResult<f32> {
-        let largest = self.game.observation_largest();
-        largest.ok_or_else(|| PyValueError::new_err(format!("{} has no encoding for a network", self.game.title())))
+        self.game.observation_largest().map_err(refused)
     }
 
     /// Pickled as its game string and its tables' directory.
@@ -259,13 +259,17 @@ impl PyState {
         Ok(self.state.legal_actions().map_err(refused)?[index])
     }
 
-    /// The position as a network sees it, a NumPy float32 array of `Game.observation_tensor_shape()`
-    /// (khela-zero's encoding): in tic-tac-toe and Connect-4 the side to move's pieces, the other side's, and a
-    /// plane of ones when the first player is to move; in the Bagh-Chal family the tigers, the goats (a stack's
-    /// height), a plane of ones when the goats move, and the goats in hand, captured and still to capture.
+    /// The position as planes, a NumPy float32 array of `Game.observation_tensor_shape()` (khela-zero's
+    /// encodings, a network's input where the game has one): in tic-tac-toe and Connect-4 the side to move's
+    /// pieces, the other side's, and a plane of ones when the first player is to move; in the Bagh-Chal family
+    /// the tigers, the goats (a stack's height), a plane of ones when the goats move, and the goats in hand,
+    /// captured and still to capture; in Pig the scores and the turn total as fractions of the goal, the die in
+    /// the air, the first player to move; in EinStein each cube a plane, the die's face a plane each, the first
+    /// player to move; in Dots and Boxes, on the grid of dots, the edges drawn, the mover's boxes, the
+    /// opponent's, the first player to move.
     fn observation_tensor<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyAny>> {
         let planes = self.state.observation().map_err(refused)?;
-        let shape = self.state.game().observation_shape().expect("a game with an observation has its shape");
+        let shape = self.state.game().observation_shape().map_err(refused)?;
         array(py, planes, "float32", &shape)
     }
 

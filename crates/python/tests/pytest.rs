@@ -64,7 +64,8 @@ fn the_python_package_passes_its_tests() {
     let wheel = wheel.expect("pip wheel wrote a wheel");
     let name = wheel.file_name().unwrap().to_string_lossy().into_owned();
     assert!(name.contains("-cp39-abi3-"), "{name}: not an abi3 wheel for CPython 3.9 and later");
-    let bare = without_rust(&std::env::var_os("PATH").unwrap_or_default());
+    let shims = target.join("no-rust");
+    let bare = without_rust(&std::env::var_os("PATH").unwrap_or_default(), &shims);
     run(
         "pip install the wheel without Rust",
         Command::new(&python)
@@ -78,15 +79,31 @@ fn the_python_package_passes_its_tests() {
         .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
         .arg(package.join("tests"))
         .env("PATH", &bare)
-        .env("KHELA_WITHOUT_RUST", "1")
+        .env("KHELA_WITHOUT_RUST", &shims)
         .status()
         .unwrap_or_else(|e| panic!("pytest: cannot start: {e}"));
     assert!(status.success(), "pytest failed: its report is above");
 }
 
-/// `path` (a PATH) without the directories that hold `cargo` or `rustc`: a machine without a Rust toolchain.
-fn without_rust(path: &std::ffi::OsStr) -> std::ffi::OsString {
-    let kept: Vec<PathBuf> =
-        std::env::split_paths(path).filter(|dir| !dir.join("cargo").exists() && !dir.join("rustc").exists()).collect();
-    std::env::join_paths(kept).expect("the PATH's own directories join")
+/// The tools of a Rust toolchain, which the PATH of the tests does not answer.
+const RUST: [&str; 4] = ["cargo", "rustc", "rustup", "maturin"];
+
+/// `path` (a PATH) on which no Rust toolchain answers, as on a machine without one: the directories that hold one
+/// of [`RUST`] left out, except a system directory (one with `sh` too, as a distribution's `/usr/bin`), which
+/// stays behind `shims`, a directory put first where each of those tools only fails, saying why.
+fn without_rust(path: &std::ffi::OsStr, shims: &Path) -> std::ffi::OsString {
+    use std::os::unix::fs::PermissionsExt;
+    std::fs::create_dir_all(shims).unwrap();
+    for tool in RUST {
+        let shim = shims.join(tool);
+        std::fs::write(
+            &shim,
+            format!("#!/bin/sh\necho '{tool}: no Rust toolchain here (the Python tests)' >&2\nexit 127\n"),
+        )
+        .unwrap();
+        std::fs::set_permissions(&shim, std::fs::Permissions::from_mode(0o755)).unwrap();
+    }
+    let holds_rust = |dir: &Path| RUST.iter().any(|tool| dir.join(tool).exists());
+    let kept = std::env::split_paths(path).filter(|dir| !holds_rust(dir) || dir.join("sh").exists());
+    std::env::join_paths(std::iter::once(shims.to_path_buf()).chain(kept)).expect("the PATH's own directories join")
 }

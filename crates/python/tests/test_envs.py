@@ -18,11 +18,23 @@ import khela  # noqa: E402
 import khela.gymnasium  # noqa: E402
 import khela.pettingzoo  # noqa: E402
 
-GAMES = ["tictactoe", "connect4", "connect4(width=5,height=4)", "bagh-chal", "bagh-chal(rules=bagh-bandi)"]
+GAMES = [
+    "tictactoe",
+    "connect4",
+    "connect4(width=5,height=4)",
+    "bagh-chal",
+    "bagh-chal(rules=bagh-bandi)",
+    "pig(goal=20)",
+    "piglet",
+    "einstein",
+    "dots-and-boxes",
+    "dots-and-boxes(rows=3,cols=2)",
+]
 
 
 # api_test warns of any observation that is a dict rather than an array, action masks or not (its list of
-# exceptions names only its own environments).
+# exceptions names only its own environments), and of Pig's second player at 0 0 0, whose planes are all 0.
+@pytest.mark.filterwarnings("ignore:Observation numpy array is all zeros")
 @pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be")
 @pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")
 @pytest.mark.parametrize("game", GAMES)
@@ -69,24 +81,35 @@ def test_random_games_end_as_the_rules_say():
     assert env.state.history() == ["4"] and env.agent_selection == "player_1"
 
 
+def test_nature_is_seeded_and_a_completed_box_moves_again():
+    def game(seed):
+        env = khela.pettingzoo.env("einstein")
+        env.reset(seed=seed)
+        rng = np.random.default_rng(0)
+        for agent in env.agent_iter():
+            observation, _, termination, truncation, _ = env.last()
+            env.step(None if termination or truncation else int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        return env.state.history()
+
+    assert game(1) == game(1) and game(1) != game(2), "the same seed, the same dice; another seed, others"
+    env = khela.pettingzoo.env("dots-and-boxes")
+    env.reset()
+    for action, mover in [(0, "player_0"), (2, "player_1"), (3, "player_0"), (5, "player_1")]:
+        assert env.agent_selection == mover
+        env.step(action)
+    assert env.agent_selection == "player_1", "the second player closed the top-left box with 6: it moves again"
+
+
 def test_games_without_an_environment_are_refused_in_words():
-    for game, why in [("pig", "has no encoding"), ("nim", "numbers no actions"), ("dots-and-boxes", "has no encoding")]:
+    for game, why in [("nim", "numbers no actions"), ("sixteen-soldiers", "numbers no actions")]:
         with pytest.raises(ValueError, match=f"no environment for .*{why}"):
             khela.pettingzoo.env(game)
         with pytest.raises(ValueError, match="no environment for"):
             khela.gymnasium.env(game)
 
 
-def test_the_single_agent_loses_on_an_illegal_action_and_wins_against_a_blunderer():
-    env = khela.gymnasium.env("tictactoe", opponent="random", side=0)
-    observation, info = env.reset(seed=5)
-    taken = int(np.flatnonzero(info["action_mask"] == 0)[0]) if not info["action_mask"].all() else None
-    assert taken is None, "X moves first: an empty board"
-    env.step(4)
-    occupied = int(np.flatnonzero(env.state.observation_tensor()[1].reshape(-1))[0])
-    _, reward, terminated, truncated, info = env.step(occupied)
-    assert (reward, terminated, truncated, info["illegal"]) == (-1.0, True, False, True)
-    # The perfect player as the agent against random moves, from either side: it never loses, and wins some.
+def test_the_perfect_agent_never_loses_against_random_moves():
+    """The perfect player as the agent against random moves, from either side: it never loses, and wins some."""
     results = []
     for seed in range(10):
         env = khela.gymnasium.env("tictactoe", opponent="random", side=seed % 2)
@@ -103,3 +126,37 @@ def test_the_modules_examples_run():
     for module, examples in [(khela.pettingzoo, 5), (khela.gymnasium, 6)]:
         results = doctest.testmod(module)
         assert (results.failed, results.attempted) == (0, examples), module.__name__
+
+
+def test_a_finished_position_and_a_chance_ending_are_rewarded():
+    env = khela.pettingzoo.env("tictactoe")
+    env.reset(options={"position": "XXXOO...."})
+    assert env.agent_selection == "player_0" and all(env.terminations.values())
+    assert env.last()[1] == 1.0 and env._cumulative_rewards == {"player_0": 1.0, "player_1": -1.0}
+    env.step(None)
+    assert env.agents == ["player_1"] and env.last()[1] == -1.0
+    # Pig ends on a roll of the die, drawn by the environment: the winner's reward is +1, the loser's -1.
+    rng = np.random.default_rng(4)
+    for seed in range(20):
+        env = khela.pettingzoo.env("pig(goal=10)")
+        env.reset(seed=seed)
+        finals = {}
+        for agent in env.agent_iter():
+            observation, reward, termination, truncation, _ = env.last()
+            if termination or truncation:
+                finals[agent] = reward
+                env.step(None)
+            else:
+                env.step(int(rng.choice(np.flatnonzero(observation["action_mask"]))))
+        assert sorted(finals.values()) == [-1.0, 1.0], finals
+
+
+def test_the_single_agent_s_episode_ends_at_an_illegal_action():
+    env = khela.gymnasium.env("tictactoe", opponent="random")
+    env.reset(seed=0)
+    env.step(4)
+    _, reward, terminated, _, info = env.step(4)
+    assert (reward, terminated, info["illegal"], info["action_mask"].any()) == (-1.0, True, True, False)
+    with pytest.raises(ValueError, match="the episode is over"):
+        env.step(0)
+    assert env.state.history()[0] == "4" and len(env.state.history()) == 2, "the game stands where it was"

@@ -224,7 +224,7 @@ def test_observation_tensors_are_the_networks_planes():
     assert not planes[2].any()
     assert khela.load("connect4").new_initial_state().observation_tensor().shape == (3, 6, 7)
     assert khela.load("bagh-chal").new_initial_state().observation_tensor().shape == (6, 5, 5)
-    with pytest.raises(ValueError, match="Nim has no encoding for a network"):
+    with pytest.raises(ValueError, match="Nim has no encoding of its positions as planes"):
         khela.load("nim").observation_tensor_shape()
 
 
@@ -277,5 +277,41 @@ def test_players_are_seeded_and_a_budget_answers_in_time():
 )
 def test_no_rust_toolchain_is_at_hand():
     """Under `cargo test` the tests run as a user without Rust runs them: the wheel installed, and the tests run,
-    where cargo and rustc are not on the PATH."""
-    assert shutil.which("cargo") is None and shutil.which("rustc") is None, os.environ.get("PATH")
+    where no cargo, rustc or maturin answers (none on the PATH, or only pytest.rs's shims, which fail)."""
+    shims = os.environ["KHELA_WITHOUT_RUST"]
+    for tool in ["cargo", "rustc", "maturin"]:
+        found = shutil.which(tool)
+        assert found is None or os.path.dirname(found) == shims, (tool, found, os.environ.get("PATH"))
+
+
+def _goats_taken(state):
+    """The goats captured so far, read from the position's planes (Bagh-Chal's fifth plane: captured ÷ goats)."""
+    return round(float(state.observation_tensor()[4, 0, 0]) * 20)
+
+
+def test_a_threat_is_what_the_replies_do():
+    """`khela.threat` against the replies themselves: after each goat placement of a few positions, the tigers can
+    take a goat at once (loses within 1) exactly when one of their replies captures."""
+    game = khela.load("bagh-chal")
+    state = game.new_initial_state()
+    checked = 0
+    for line in [[], ["c3"], ["c3", "a5-b4"], ["b2", "a5-a4"]]:
+        here = game.new_initial_state()
+        for move in line:
+            here.apply_move(move)
+        for move in here.legal_moves():
+            after = here.clone()
+            after.apply_move(move)
+            taken = _goats_taken(after)
+            capture_next = False
+            for reply in after.legal_moves():
+                child = after.clone()
+                child.apply_move(reply)
+                capture_next = capture_next or _goats_taken(child) > taken
+            threat = khela.threat(here, move)
+            assert (threat.loses_within == 1) == capture_next, (line, move, threat)
+            checked += 1
+    assert checked > 60
+    assert khela.threat(khela.load("tictactoe").new_initial_state(), "4") is None
+    with pytest.raises(ValueError):
+        khela.threat(state, "z9")

@@ -10,6 +10,9 @@
 
 mod bagh_chal;
 mod connect4;
+mod dots_and_boxes;
+mod einstein;
+mod pig;
 mod tictactoe;
 
 use khela_games::Actions;

@@ -5,22 +5,28 @@
 use khela_games::Game;
 use khela_games::bagh_chal::{BaghChal, Setup};
 use khela_games::connect4::Connect4;
+use khela_games::dots_and_boxes::DotsAndBoxes;
+use khela_games::einstein::{self, Einstein};
+use khela_games::pig::Pig;
 use khela_games::tictactoe::TicTacToe;
 use khela_zero::Encode;
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
 use std::collections::BTreeSet;
 
-/// The positions of `games` random games from `start` (every position of each, the terminal one included).
+/// The positions of `games` random games from `start` (every position of each, the terminal one included; a
+/// chance node's outcome drawn uniformly).
 fn positions<G: Game>(game: &G, start: &G::State, games: usize, seed: u64) -> Vec<G::State> {
     let mut rng = Pcg64Mcg::seed_from_u64(seed);
     let mut out = Vec::new();
-    let mut moves = Vec::new();
+    let (mut moves, mut outcomes) = (Vec::new(), Vec::new());
     for _ in 0..games {
         let mut state = start.clone();
         for _ in 0..200 {
             out.push(state.clone());
             game.moves(&state, &mut moves);
+            game.outcomes(&state, &mut outcomes);
+            moves.extend(outcomes.iter().map(|&(mv, _)| mv));
             if moves.is_empty() {
                 break;
             }
@@ -50,6 +56,8 @@ fn check<G: Encode>(game: &G, start: &G::State, games: usize, symmetries: usize)
         assert!(legal.iter().all(|&a| a < game.actions()), "an action out of range in {state:?}");
         game.encode(&state, &mut planes);
         assert!(planes.iter().all(|x| x.is_finite()), "a plane left unwritten in {state:?}");
+        let largest = game.largest();
+        assert!(planes.iter().all(|&x| (0.0..=largest).contains(&x)), "a value beyond 0..={largest} in {state:?}");
         assert_eq!(game.image(&state, 0), state);
         let sorted = |planes: &[f32]| {
             let mut by_plane: Vec<Vec<u32>> =
@@ -87,6 +95,36 @@ fn bagh_chal_and_bagh_bandi() {
     check(&game, &game.start_position(), 30, 8);
     let bandi = BaghChal::new(&Setup::bagh_bandi()).unwrap();
     check(&bandi, &bandi.start_position(), 30, 8);
+}
+
+#[test]
+fn pig_einstein_and_dots_and_boxes() {
+    let pig = Pig::with_die(20).unwrap();
+    check(&pig, &pig.parse("0 0 0 first").unwrap(), 200, 1);
+    let piglet = Pig::piglet(10).unwrap();
+    check(&piglet, &piglet.parse("0 0 0 first").unwrap(), 200, 1);
+    let setup = einstein::Setup::random(5);
+    check(&Einstein::new(setup), &setup.state(), 50, 1);
+    for (rows, cols) in [(2, 2), (3, 2), (4, 4)] {
+        let dots = DotsAndBoxes::new(rows, cols).unwrap();
+        check(&dots, &dots.start_position(), 50, 1);
+    }
+}
+
+/// Dots and Boxes' grid, written out on the 2 × 2 board after 1,3,4,6: the second player closed the top-left box
+/// with 6 and moves again.
+#[test]
+fn dots_and_boxes_edges_and_boxes_fall_between_the_dots() {
+    let game = DotsAndBoxes::two_by_two();
+    let p = khela_games::Notation::parse_position(&game, "1,3,4,6").unwrap();
+    let mut planes = vec![f32::NAN; 4 * 25];
+    game.encode(&p, &mut planes);
+    let ones = |k: usize| -> Vec<(usize, usize)> {
+        (0..25).filter(|&i| planes[k * 25 + i] == 1.0).map(|i| (i / 5, i % 5)).collect()
+    };
+    assert_eq!(ones(0), [(0, 1), (1, 0), (1, 2), (2, 1)], "the edges drawn");
+    assert_eq!(ones(1), [(1, 1)], "the mover's box");
+    assert_eq!((ones(2), ones(3)), (vec![], vec![]), "none of the opponent's; the second player to move");
 }
 
 /// The planes of a known position, written out: tic-tac-toe's X at the centre and O in a corner, X to move.

@@ -14,16 +14,32 @@ impl Game {
         self.face.action_count()
     }
 
-    /// The shape (planes, height, width) of [`State::observation`], for a game a network plays (tic-tac-toe,
-    /// Connect-4, the Bagh-Chal family); `None` for the others.
-    pub fn observation_shape(&self) -> Option<[usize; 3]> {
-        self.face.observation_shape().map(|(shape, _)| shape)
+    /// The shape (planes, height, width) of [`State::observation`], for a game whose positions are encoded as
+    /// planes (every game but Nim and Sixteen Soldiers).
+    ///
+    /// # Errors
+    ///
+    /// A game without an encoding.
+    pub fn observation_shape(&self) -> Result<[usize; 3]> {
+        self.face.observation_shape().map(|(shape, _)| shape).ok_or_else(|| self.no_planes())
     }
 
     /// The largest value of [`State::observation`]'s planes (every value is from 0 to it): 1 for marks and
-    /// fractions, the number of goats where they stack (Bagh-Bandi); `None` for a game without an encoding.
-    pub fn observation_largest(&self) -> Option<f32> {
-        self.face.observation_shape().map(|(_, largest)| largest)
+    /// fractions, the tallest stack where goats stack (Bagh-Bandi: 5), a little over 1 in Pig (a winning score
+    /// overshoots the goal).
+    ///
+    /// # Errors
+    ///
+    /// A game without an encoding.
+    pub fn observation_largest(&self) -> Result<f32> {
+        self.face.observation_shape().map(|(_, largest)| largest).ok_or_else(|| self.no_planes())
+    }
+
+    fn no_planes(&self) -> anyhow::Error {
+        anyhow!(
+            "{} has no encoding of its positions as planes (every game but Nim and Sixteen Soldiers has)",
+            self.title()
+        )
     }
 
     fn no_actions(&self) -> anyhow::Error {
@@ -75,22 +91,21 @@ impl State {
         self.play(mv)
     }
 
-    /// The position as a network's input planes ([`Game::observation_shape`]), plane by plane, each row by row
-    /// from the top of the board (khela-zero's encoding): in tic-tac-toe and Connect-4 the side to move's pieces,
-    /// the other side's, and a plane of ones when the first player is to move; in the Bagh-Chal family the
-    /// tigers, the goats (a stack's height), a plane of ones when the goats move, and the goats in hand, captured
-    /// and still to capture.
+    /// The position as input planes ([`Game::observation_shape`]), plane by plane, each row by row from the top
+    /// of the board (khela-zero's encodings, a network's input where the game has one): in tic-tac-toe and
+    /// Connect-4 the side to move's pieces, the other side's, and a plane of ones when the first player is to
+    /// move; in the Bagh-Chal family the tigers, the goats (a stack's height), a plane of ones when the goats
+    /// move, and the goats in hand, captured and still to capture; in Pig the mover's score, the opponent's and
+    /// the turn total as fractions of the goal, the die in the air, the first player to move; in EinStein the
+    /// mover's cubes 1–6 and the opponent's a plane each, the die's face a plane each, the first player to move;
+    /// in Dots and Boxes, on the grid of dots, edges and boxes, the edges drawn, the mover's boxes, the
+    /// opponent's, the first player to move.
     ///
     /// # Errors
     ///
     /// A game without an encoding.
     pub fn observation(&self) -> Result<Vec<f32>> {
-        self.line.observation().ok_or_else(|| {
-            anyhow!(
-                "{} has no encoding for a network (tic-tac-toe, Connect-4 and the Bagh-Chal family have)",
-                self.game.title()
-            )
-        })
+        self.line.observation().ok_or_else(|| self.game.no_planes())
     }
 
     /// `count` games played to their end from here by uniformly random moves (chance outcomes by their

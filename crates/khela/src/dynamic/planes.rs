@@ -1,10 +1,10 @@
-//! A game's positions as a network's input planes, asked of its entry through [`Entry::with_net`]: the shape of
+//! A game's positions as input planes (a network's, an environment's observation), asked of its entry through [`Entry::with_planes`]: the shape of
 //! the encoding and the function that encodes (khela-zero's [`Encode`]), for the dynamic face's observations.
 
 use crate::registry::{Entry, VisitNet};
 use khela_zero::{Encode, Shape};
 
-/// The shape of a game's encoding and the largest value of its planes, through [`Entry::with_net`].
+/// The shape of a game's encoding and the largest value of its planes, through [`Entry::with_planes`].
 pub(super) struct Shaped;
 
 impl VisitNet for Shaped {
@@ -18,7 +18,7 @@ impl VisitNet for Shaped {
     }
 }
 
-/// The function that encodes a game's positions, through [`Entry::with_net`].
+/// The function that encodes a game's positions, through [`Entry::with_planes`].
 pub(super) struct Encoded;
 
 impl VisitNet for Encoded {

@@ -2,7 +2,7 @@
 //! the small boards, played by Monte Carlo and counted ply by ply; no evaluator yet.
 
 use crate::board::{Board as Drawn, Gesture, Kind, Link, Point, Style};
-use crate::registry::{ActionOf, Entry, Published, Spec, View};
+use crate::registry::{ActionOf, Entry, Published, Spec, View, VisitNet};
 use anyhow::Result;
 use khela_games::dots_and_boxes::{DotsAndBoxes, Position};
 use khela_games::{Actions, NoEvaluator, Notation};
@@ -29,6 +29,10 @@ impl Entry for DotsAndBoxesEntry {
 
     fn actions(&self) -> Option<(usize, ActionOf<DotsAndBoxes>)> {
         Some((self.game().actions(), DotsAndBoxes::action))
+    }
+
+    fn with_planes<V: VisitNet>(&self, visitor: V) -> Option<V::Output<'_, DotsAndBoxes>> {
+        Some(visitor.visit(self))
     }
 
     fn title(&self) -> String {

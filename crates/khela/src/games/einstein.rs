@@ -3,7 +3,7 @@
 //! solved exactly by memoized expectiminimax.
 
 use crate::board::{Board as Drawn, Gesture, Kind, Style};
-use crate::registry::{ActionOf, Entry, Exact, Published, Scale, Spec, View};
+use crate::registry::{ActionOf, Entry, Exact, Published, Scale, Spec, View, VisitNet};
 use anyhow::{Result, anyhow};
 use khela_games::Actions;
 use khela_games::einstein::{Einstein, GONE, Move, SIDE, Setup, State, square_name};
@@ -64,6 +64,10 @@ impl Entry for EinsteinEntry {
 
     fn actions(&self) -> Option<(usize, ActionOf<Einstein>)> {
         Some((self.game().actions(), Einstein::action))
+    }
+
+    fn with_planes<V: VisitNet>(&self, visitor: V) -> Option<V::Output<'_, Einstein>> {
+        Some(visitor.visit(self))
     }
 
     fn title(&self) -> String {

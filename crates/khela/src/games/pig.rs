@@ -2,7 +2,7 @@
 //! (`khela_exact::iterate` over `khela_games::pig::PigSpace`).
 
 use crate::board::{Board as Drawn, Gesture, Style};
-use crate::registry::{ActionOf, Entry, Exact, GameName, Own, Spec, View};
+use crate::registry::{ActionOf, Entry, Exact, GameName, Own, Spec, View, VisitNet};
 use anyhow::Result;
 use khela_games::pig::{Pig, State};
 use khela_games::{Actions, NoEvaluator};
@@ -33,6 +33,10 @@ impl Entry for PigEntry {
 
     fn actions(&self) -> Option<(usize, ActionOf<Pig>)> {
         Some((self.game().actions(), Pig::action))
+    }
+
+    fn with_planes<V: VisitNet>(&self, visitor: V) -> Option<V::Output<'_, Pig>> {
+        Some(visitor.visit(self))
     }
 
     fn title(&self) -> String {

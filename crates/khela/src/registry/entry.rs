@@ -76,9 +76,9 @@ impl Theory {
     }
 }
 
-/// Something done with a game a network plays: [`Entry::with_net`] calls it with the entry, whose game's
-/// positions are encoded for a network ([`Encode`]). What it gives back may depend on the game
-/// ([`VisitNet::Output`]).
+/// Something done with a game whose positions are encoded as planes ([`Encode`]): [`Entry::with_net`] calls it
+/// with the entry of a game a network plays, [`Entry::with_planes`] with that of any encoded game. What it gives
+/// back may depend on the game ([`VisitNet::Output`]).
 pub trait VisitNet {
     /// What it gives back for the game `G`, borrowed from the entry for `'e`.
     type Output<'e, G: Game + 'e>;
@@ -211,6 +211,14 @@ pub trait Entry: Sized + Send + Sync + 'static {
     fn with_net<V: VisitNet>(&self, visitor: V) -> Option<V::Output<'_, Self::Game>> {
         let _ = visitor;
         None
+    }
+
+    /// The observation capability: `visitor` run with this entry, for a game whose positions are encoded as
+    /// planes ([`Encode`]) — every game a network plays ([`Entry::with_net`]), and the games encoded only for
+    /// observations and environments (Pig, EinStein, Dots and Boxes, whose chance nodes or rules khela-zero's
+    /// training does not serve); `None` for the others.
+    fn with_planes<V: VisitNet>(&self, visitor: V) -> Option<V::Output<'_, Self::Game>> {
+        self.with_net(visitor)
     }
 
     /// The game's actions ([`khela_games::Actions`]): their number and the function that numbers a move, for a

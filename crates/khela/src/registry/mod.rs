@@ -257,6 +257,9 @@ mod tests {
             if entry.with_net(Probe).is_some() {
                 entry.with_net(Encodes).unwrap();
             }
+            if entry.with_planes(Probe).is_some() {
+                entry.with_planes(Encodes).unwrap();
+            }
             if let Some(endgame) = entry.endgame(&Scope::default()) {
                 assert!(!endgame.unwrap().parts.is_empty(), "{name}: an endgame has parts");
             }

@@ -41,12 +41,14 @@ from ._khela import (
     Player,
     Result,
     State,
+    Threat,
     Tree,
     analyze,
     cores,
     load,
     minimax,
     random_tree,
+    threat,
 )
 from .commands import Sweep, count, games, run, sweep
 from .search import alphabeta, mcts, player, solve
@@ -70,6 +72,7 @@ __all__ = [
     "MoveValue",
     "Player",
     "State",
+    "Threat",
     "Result",
     "Sweep",
     "Tree",
@@ -83,6 +86,7 @@ __all__ = [
     "minimax",
     "player",
     "random_tree",
+    "threat",
     "run",
     "solve",
     "sweep",

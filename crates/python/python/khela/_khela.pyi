@@ -1,6 +1,7 @@
 """Type stubs of khela's compiled module."""
 
 from os import PathLike
+from pathlib import Path
 from typing import Any, Dict, List, Literal, Optional, Union, final
 
 _Nested = Union[int, List["_Nested"]]
@@ -16,6 +17,7 @@ __all__ = [
     "Result",
     "State",
     "TERMINAL",
+    "Threat",
     "Tree",
     "_state",
     "alphabeta",
@@ -25,6 +27,7 @@ __all__ = [
     "load",
     "minimax",
     "random_tree",
+    "threat",
 ]
 
 @final
@@ -91,7 +94,7 @@ class Game:
     """How its positions are written."""
     players: List[str]
     """The players' names in the notation, the first player's first."""
-    tables: Optional[str]
+    tables: Optional[Path]
     """The directory of the exact tables it reads, if given to load()."""
 
     def new_initial_state(self) -> "State": ...
@@ -102,9 +105,10 @@ class Game:
     def num_distinct_actions(self) -> int:
         """The size of the action space; ValueError for a game that numbers no actions (Nim, Sixteen Soldiers)."""
     def observation_tensor_shape(self) -> List[int]:
-        """Planes, height, width of State.observation_tensor(); ValueError for a game without an encoding."""
+        """Planes, height, width of State.observation_tensor(); ValueError for Nim and Sixteen Soldiers."""
     def observation_tensor_high(self) -> float:
-        """The largest value of State.observation_tensor() (1 for marks and fractions; goats where they stack)."""
+        """The largest value of State.observation_tensor() (1 for marks and fractions; goats where they stack; a
+        Pig score's overshoot of the goal)."""
 
 @final
 class State:
@@ -132,7 +136,8 @@ class State:
     def action_to_string(self, action: int) -> str: ...
     def string_to_action(self, text: str) -> int: ...
     def observation_tensor(self) -> Any:
-        """The position as a network sees it: a NumPy float32 array of Game.observation_tensor_shape()."""
+        """The position as planes (khela-zero's encodings): a NumPy float32 array of
+        Game.observation_tensor_shape()."""
     def random_playouts(self, count: int, seed: int = 0) -> Dict[str, int]:
         """Games played to the end by random moves, seeded: {"first", "draws", "second", "plies"}."""
     def undo(self) -> bool: ...
@@ -191,6 +196,19 @@ def analyze(
 ) -> Analysis:
     """Every legal move valued: exactly by default, by the engine to depth, by UCT of iterations from seed, or by a
     network's search; budget (seconds) answers with what was found by then."""
+
+@final
+class Threat:
+    """What a move lets happen to the pieces within 3 moves of each side (games with captures)."""
+
+    loses_within: Optional[int]
+    """The fewest of the opponent's moves within which it takes one of the mover's pieces, whatever the mover does."""
+    captures_within: Optional[int]
+    """The fewest of the mover's own moves (this one the first) within which it takes one of the opponent's."""
+
+def threat(state: State, move: str) -> Optional[Threat]:
+    """The captures a legal move lets the opponent force, or itself forces, within 3 moves of each side; None for a
+    game without captures."""
 
 @final
 class Player:

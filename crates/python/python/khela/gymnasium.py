@@ -3,11 +3,12 @@
 
 The agent plays ``side`` (0 the first player, 1 the second); the opponent (a player as the command line names it:
 ``random``, ``engine:D``, ``mcts:N``, ``net:PATH[:N]``, ``perfect``) answers within ``step``, seeded from
-``reset``'s seed, so that the same seed and the same actions give the same game. The observation is the position
-as khela-zero's networks see it (float32 planes × height × width), always at the agent's turn or at the end;
-``info["action_mask"]`` (int8) marks the legal actions. The reward is the agent's payoff at the end (+1, 0, −1).
-An illegal action ends the episode as a loss (reward −1, ``info["illegal"]``), the usual rule for agents that
-ignore the mask. Needs ``pip install "./crates/python[envs]"``.
+``reset``'s seed, so that the same seed and the same actions give the same game. The observation is the
+position's planes (``State.observation_tensor()``, float32 planes × height × width), always at the agent's turn
+or at the end; ``info["action_mask"]`` (int8) marks the legal actions. Nature's moves (EinStein's die, Pig's) are
+drawn from the same seed. The reward is the agent's payoff at the end (+1, 0, −1). An illegal action ends the
+episode as a loss (reward −1, ``info["illegal"]``), the usual rule for agents that ignore the mask. Needs
+``pip install "./crates/python[envs]"``.
 
     >>> import khela.gymnasium
     >>> env = khela.gymnasium.env("tictactoe", opponent="engine:4")
@@ -26,6 +27,7 @@ import numpy as np
 from gymnasium import spaces
 
 from . import _khela
+from ._envs import RENDER_MODES, draw_nature, mask, render, start, take
 
 __all__ = ["ID", "KhelaGym", "env"]
 
@@ -36,42 +38,28 @@ ID = "khela/Game-v0"
 class KhelaGym(gymnasium.Env[np.ndarray, np.int64]):
     """A khela game against a khela player (see the module's documentation)."""
 
-    metadata = {"render_modes": ["ansi", "human"], "render_fps": 1}
+    metadata = {"render_modes": RENDER_MODES, "render_fps": 1}
 
     def __init__(
         self, game: str = "connect4", opponent: str = "random", side: int = 0, render_mode: Optional[str] = None
     ):
         if side not in (0, 1):
             raise ValueError(f"side {side!r}: 0 (the first player) or 1 (the second)")
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode {render_mode!r}: ansi, human or None")
-        self.game = _khela.load(game)
-        try:
-            actions = self.game.num_distinct_actions()
-            shape = tuple(self.game.observation_tensor_shape())
-        except ValueError as err:
-            raise ValueError(
-                f"no environment for {self.game.title}: {err} (tic-tac-toe, Connect-4 and the Bagh-Chal family have one)"
-            ) from None
+        self.game, actions, self.observation_space = take(game, render_mode)
         self.opponent_spec = opponent
         self.opponent = _khela.Player(opponent)
         self.side = side
         self.render_mode = render_mode
-        self.observation_space = spaces.Box(0.0, self.game.observation_tensor_high(), shape, np.float32)
-        self.actions = actions
         self.action_space = spaces.Discrete(actions)
         self.state = self.game.new_initial_state()
-
-    def _mask(self) -> np.ndarray:
-        mask = np.zeros(self.actions, dtype=np.int8)
-        if not self.state.is_terminal():
-            mask[self.state.legal_actions()] = 1
-        return mask
+        self.over = False
 
     def _answer(self) -> None:
-        """The opponent's moves until the agent is to move or the game is over."""
+        """Nature's and the opponent's moves until the agent is to move or the game is over."""
+        draw_nature(self.state, self.np_random)
         while not self.state.is_terminal() and self.state.current_player() != self.side:
             self.state.apply_action(self.opponent.action(self.state))
+            draw_nature(self.state, self.np_random)
 
     def reset(
         self, *, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None
@@ -80,32 +68,31 @@ class KhelaGym(gymnasium.Env[np.ndarray, np.int64]):
         played when it moves first; its choices seeded from ``seed``."""
         super().reset(seed=seed)
         self.opponent = _khela.Player(self.opponent_spec, int(self.np_random.integers(2**63)))
-        position = (options or {}).get("position")
-        self.state = self.game.new_initial_state() if position is None else self.game.state(position)
+        self.state = start(self.game, options)
         self._answer()
-        return self.state.observation_tensor(), {"action_mask": self._mask()}
-
-    def step(self, action: Any) -> Tuple[np.ndarray, float, bool, bool, Dict[str, Any]]:
-        if self.state.is_terminal():
-            raise ValueError("the game is over: reset the environment")
-        if int(action) not in self.state.legal_actions():
-            return self.state.observation_tensor(), -1.0, True, False, {"action_mask": self._mask(), "illegal": True}
-        self.state.apply_action(int(action))
-        self._answer()
-        terminated = self.state.is_terminal()
-        reward = self.state.returns()[self.side] if terminated else 0.0
+        self.over = self.state.is_terminal()
         if self.render_mode == "human":
             self.render()
-        return self.state.observation_tensor(), reward, terminated, False, {"action_mask": self._mask()}
+        return self.state.observation_tensor(), {"action_mask": mask(self.state, True)}
+
+    def step(self, action: Any) -> Tuple[np.ndarray, float, bool, bool, Dict[str, Any]]:
+        if self.over:
+            raise ValueError("the episode is over: reset the environment")
+        if int(action) not in self.state.legal_actions():
+            # The game stands where it was, but the episode ends: a loss.
+            self.over = True
+            info = {"action_mask": mask(self.state, False), "illegal": True}
+            return self.state.observation_tensor(), -1.0, True, False, info
+        self.state.apply_action(int(action))
+        self._answer()
+        self.over = self.state.is_terminal()
+        reward = self.state.returns()[self.side] if self.over else 0.0
+        if self.render_mode == "human":
+            self.render()
+        return self.state.observation_tensor(), reward, self.over, False, {"action_mask": mask(self.state, True)}
 
     def render(self) -> Optional[str]:
-        if self.render_mode is None:
-            return None
-        picture = str(self.state)
-        if self.render_mode == "human":
-            print(picture)
-            return None
-        return picture
+        return render(self.state, self.render_mode)
 
 
 def env(game: str = "connect4", opponent: str = "random", side: int = 0, render_mode: Optional[str] = None) -> KhelaGym:

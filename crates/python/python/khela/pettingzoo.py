@@ -1,17 +1,19 @@
 """khela's two-player games as PettingZoo AEC environments: ``khela.pettingzoo.env("connect4")``.
 
 The agents are ``player_0`` (the game's first player: X, the goats) and ``player_1``. An observation is a dict:
-``observation``, the position as khela-zero's networks see it (``State.observation_tensor()``, planes × height ×
-width, float32; the game is one of perfect information, so both agents observe the same planes, which say who is
-to move), and ``action_mask``, int8 over the game's actions, ones at the legal actions of the agent to move and
+``observation``, the position's planes (``State.observation_tensor()``, planes × height × width, float32; the
+game is one of perfect information, so both agents observe the same planes, which say who is to move), and ``action_mask``, int8 over the game's actions, ones at the legal actions of the agent to move and
 zeros for the other. Rewards are the game's payoffs at its end (+1, 0, −1; a draw by the rules' repetition or
-length cap is 0). The agent to move is the game's (in Dots and Boxes a completed box moves again). An illegal
-action raises ``ValueError`` and leaves the game as it was. ``render_mode="ansi"`` returns the position's
-picture, ``"human"`` prints it. ``reset(options={"position": TEXT})`` starts from a position in the game's
-notation.
+length cap is 0). The agent to move is the game's (in Dots and Boxes a completed box moves again). Nature's
+moves (EinStein's die, Pig's) are drawn by the environment, by their probabilities, from ``reset``'s seed: the
+same seed and the same actions, the same game. An illegal action raises ``ValueError`` and leaves the game as it
+was. ``render_mode="ansi"`` returns the position's picture, ``"human"`` prints it. ``reset(options={"position":
+TEXT})`` starts from a position in the game's notation.
 
-Environments exist for the games that number their actions and have an encoding: tic-tac-toe, Connect-4 (any
-size) and the Bagh-Chal family. Needs ``pip install "./crates/python[envs]"`` (pettingzoo, gymnasium).
+Every two-player game that numbers its actions has one: tic-tac-toe, Connect-4 (any size), the Bagh-Chal family,
+Pig and Piglet, EinStein, Dots and Boxes. Nim (whose moves are its heaps') and Sixteen Soldiers (whose chains of
+jumps have no fixed numbering yet) are refused. Needs ``pip install "./crates/python[envs]"`` (pettingzoo,
+gymnasium).
 
     >>> import khela.pettingzoo
     >>> env = khela.pettingzoo.env("tictactoe")
@@ -29,6 +31,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 
 from . import _khela
+from ._envs import RENDER_MODES, draw_nature, mask, render, start, take
 
 __all__ = ["KhelaEnv", "env"]
 
@@ -39,30 +42,19 @@ AGENTS = ["player_0", "player_1"]
 class KhelaEnv(AECEnv):  # type: ignore[misc]
     """A khela game as a PettingZoo AEC environment (see the module's documentation)."""
 
-    metadata: Dict[str, Any] = {"render_modes": ["ansi", "human"], "name": "khela_v0", "is_parallelizable": False}
+    metadata: Dict[str, Any] = {"render_modes": RENDER_MODES, "name": "khela_v0", "is_parallelizable": False}
 
     def __init__(self, game: str = "connect4", render_mode: Optional[str] = None):
         super().__init__()
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode {render_mode!r}: ansi, human or None")
-        self.game = _khela.load(game)
-        try:
-            actions = self.game.num_distinct_actions()
-            shape = tuple(self.game.observation_tensor_shape())
-        except ValueError as err:
-            raise ValueError(
-                f"no environment for {self.game.title}: {err} (tic-tac-toe, Connect-4 and the Bagh-Chal family have one)"
-            ) from None
-        if self.game.new_initial_state().is_chance_node():
-            raise ValueError(f"no environment for {self.game.title}: its chance nodes have no agent")
+        self.game, actions, observation = take(game, render_mode)
         self.render_mode = render_mode
         self.possible_agents = list(AGENTS)
         self.agents = list(AGENTS)
-        observation = spaces.Box(0.0, self.game.observation_tensor_high(), shape, np.float32)
         mask = spaces.Box(0, 1, (actions,), np.int8)
         self.observation_spaces = {a: spaces.Dict({"observation": observation, "action_mask": mask}) for a in AGENTS}
         self.action_spaces = {a: spaces.Discrete(actions) for a in AGENTS}
         self.state = self.game.new_initial_state()
+        self._nature = np.random.default_rng()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         return self.observation_spaces[agent]
@@ -71,11 +63,11 @@ class KhelaEnv(AECEnv):  # type: ignore[misc]
         return self.action_spaces[agent]
 
     def reset(self, seed: Optional[int] = None, options: Optional[Dict[str, Any]] = None) -> None:
-        """A new game from the start, or from ``options["position"]`` in the game's notation. The games have no
-        chance, so the seed only seeds the action spaces' sampling."""
-        position = (options or {}).get("position")
-        self.state = self.game.new_initial_state() if position is None else self.game.state(position)
+        """A new game from the start, or from ``options["position"]`` in the game's notation; ``seed`` seeds
+        nature's moves and the action spaces' sampling."""
+        self.state = start(self.game, options)
         if seed is not None:
+            self._nature = np.random.default_rng(seed)
             for i, agent in enumerate(AGENTS):
                 self.action_spaces[agent].seed(seed + i)
         self.agents = list(AGENTS)
@@ -84,10 +76,16 @@ class KhelaEnv(AECEnv):  # type: ignore[misc]
         self.terminations = {a: False for a in AGENTS}
         self.truncations = {a: False for a in AGENTS}
         self.infos: Dict[str, Dict[str, Any]] = {a: {} for a in AGENTS}
+        # The first agent is selected where the game is over already (a finished position): both are dead.
+        self.agent_selection = AGENTS[0]
         self._settle()
+        self._cumulative_rewards = dict(self.rewards)
+        if self.render_mode == "human":
+            self.render()
 
     def _settle(self) -> None:
-        """The agent to move, or once the game is over, the rewards and terminations."""
+        """Nature's moves drawn, then the agent to move, or once the game is over, the rewards and terminations."""
+        draw_nature(self.state, self._nature)
         if self.state.is_terminal():
             self.rewards = dict(zip(AGENTS, self.state.returns()))
             self.terminations = {a: True for a in AGENTS}
@@ -110,19 +108,11 @@ class KhelaEnv(AECEnv):  # type: ignore[misc]
             self.render()
 
     def observe(self, agent: str) -> Dict[str, Any]:
-        mask = np.zeros(self.action_spaces[agent].n, dtype=np.int8)
-        if not self.state.is_terminal() and AGENTS[self.state.current_player()] == agent:
-            mask[self.state.legal_actions()] = 1
-        return {"observation": self.state.observation_tensor(), "action_mask": mask}
+        moves = not self.state.is_terminal() and AGENTS[self.state.current_player()] == agent
+        return {"observation": self.state.observation_tensor(), "action_mask": mask(self.state, moves)}
 
     def render(self) -> Optional[str]:
-        if self.render_mode is None:
-            return None
-        picture = str(self.state)
-        if self.render_mode == "human":
-            print(picture)
-            return None
-        return picture
+        return render(self.state, self.render_mode)
 
     def close(self) -> None:
         pass

@@ -28,7 +28,7 @@ __all__ = ["alphabeta", "mcts", "player", "solve"]
 
 def _unused(what: str, **given: Any) -> None:
     """Refuses the options of a game string's or a tree's use given with a state."""
-    extra = sorted(k for k, v in given.items() if v)
+    extra = sorted(k for k, v in given.items() if v is not None)
     if extra:
         raise ValueError(f"{', '.join(extra)}: not taken by {what} on a state")
 
@@ -70,7 +70,7 @@ def alphabeta(
     if isinstance(target, State):
         if depth is None:
             raise ValueError("alphabeta on a state: give depth (khela.solve values a state exactly)")
-        _unused("alphabeta", root=root, ordering=ordering != "natural")
+        _unused("alphabeta", root=root, ordering=None if ordering == "natural" else ordering)
         return _khela.analyze(target, depth=depth, budget=budget)
     if depth is not None or budget is not None:
         raise ValueError("depth and budget are for a game's state: a tree is searched to its leaves")
@@ -111,7 +111,7 @@ def mcts(
                 "(khela.mcts(game string, position, algorithm=...) runs flat and puct)"
             )
         budget = options.pop("budget", None)
-        _unused("mcts", position=position, rng=rng != "pcg", **options)
+        _unused("mcts", position=position, rng=None if rng == "pcg" else rng, **options)
         return _khela.analyze(target, iterations=iterations, seed=seed, budget=budget)
     return commands.mcts(target, position, algorithm, iterations, seed, rng, **options)
 

@@ -41,9 +41,12 @@ impl Encode for BaghChal {
         next().fill(f32::from(self.captures_to_win().saturating_sub(s.captured)) / to_win);
     }
 
-    /// A stack of goats (Bagh-Bandi's) is at most every goat of the game.
+    /// The tallest stack of goats at the start (Bagh-Bandi's five; stacks only shrink), or 1: every other plane
+    /// holds marks and fractions.
     fn largest(&self) -> f32 {
-        f32::from(self.goats().max(1))
+        let start = self.start_position();
+        let tallest = (0..self.board().len()).map(|p| self.height(&start, p as u8)).max().unwrap_or(1);
+        tallest.max(1) as f32
     }
 
     fn symmetry_count(&self) -> usize {
