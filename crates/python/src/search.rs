@@ -2,9 +2,9 @@
 //! every legal move (exactly, to a depth, by Monte Carlo or by a trained network, with an optional time budget)
 //! and `khela.Player("engine:6").move(state)` chooses one, as the command line's players do. Both run over the
 //! `khela` library's analysis and players, the same as the web app's and the CLI's, on a thread of their own
-//! without the GIL. Ctrl-C raises `KeyboardInterrupt` at once: Monte Carlo and a network's search stop within
-//! milliseconds; an exact search, a search to one depth and a player's search, which cannot stop midway, end in
-//! the background, their result dropped.
+//! without the GIL. Ctrl-C raises `KeyboardInterrupt` at once: Monte Carlo and a network's search (an analysis's
+//! or a player's) stop within milliseconds; an exact search and the engine's search to a depth, which cannot stop
+//! midway, end in the background, their result dropped.
 
 use crate::state::{PyState, refused};
 use crate::waiting::{AfterStop, interruptibly, panicked};

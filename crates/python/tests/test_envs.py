@@ -46,7 +46,9 @@ def test_pettingzoo_s_own_checks_pass(game):
 @pytest.mark.parametrize("game", GAMES)
 @pytest.mark.parametrize("side", [0, 1])
 def test_gymnasium_s_own_check_passes(game, side):
-    made = gymnasium.make(khela.gymnasium.ID, game=game, opponent="random", side=side, render_mode="ansi")
+    made = gymnasium.make(
+        f"khela.gymnasium:{khela.gymnasium.ID}", game=game, opponent="random", side=side, render_mode="ansi"
+    )
     check_env(made.unwrapped, skip_render_check=False)
 
 

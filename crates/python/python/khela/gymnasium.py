@@ -31,7 +31,8 @@ from ._envs import RENDER_MODES, draw_nature, mask, render, start, take
 
 __all__ = ["ID", "KhelaGym", "env"]
 
-#: The environment's id for ``gymnasium.make(ID, game=..., opponent=..., side=...)``.
+#: The environment's id for ``gymnasium.make(ID, game=..., opponent=..., side=...)``, registered when this module
+#: is imported: ``gymnasium.make("khela.gymnasium:khela/Game-v0", ...)`` imports it first.
 ID = "khela/Game-v0"
 
 
