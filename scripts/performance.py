@@ -248,6 +248,35 @@ def heuristic_peer():
     return lines
 
 
+def python_peers():
+    steps_name, steps_meta = with_sidecar("python-steps.csv")
+    mcts_name, mcts_meta = with_sidecar("python-mcts.csv")
+    steps, steps_header = read_csv(ROOT / steps_name)
+    mcts, mcts_header = read_csv(ROOT / mcts_name)
+    lines = [
+        "## From Python, beside OpenSpiel",
+        "",
+        "The `khela` Python package (a release wheel) and OpenSpiel's `pyspiel` in one process, alternated round by",
+        "round, medians over the rounds. Random playouts from the start: through each library's step API",
+        "(`legal_actions`, `apply_action`, `is_terminal` a ply, the move drawn by Python's `random`), and khela's",
+        "batched `State.random_playouts(n)`; `ratio_to_pyspiel`: plies a second over pyspiel's step loop's",
+        "(`scripts/peers/python-steps.py`).",
+        "",
+    ]
+    lines += table(steps_header, [[r[h] for h in steps_header] for r in steps])
+    lines += [
+        "",
+        "Monte Carlo tree search from the start, UCT with one random rollout an iteration and no solver, the same",
+        "exploration constant (khela's c = √2 on rewards in [0, 1], OpenSpiel's uct_c = 2√2 on [−1, 1]), the same",
+        "iterations: `khela.mcts(state, iterations=N)` beside OpenSpiel's C++ `MCTSBot`'s `step`;",
+        "`ratio_to_pyspiel`: iterations a second over the bot's (`scripts/peers/python-mcts.py`).",
+        "",
+    ]
+    lines += table(mcts_header, [[r[h] for h in mcts_header] for r in mcts])
+    lines += sources([(steps_name, steps_meta), (mcts_name, mcts_meta)])
+    return lines
+
+
 def web_load():
     name, meta_path = with_sidecar("web-load.csv")
     rows, header = read_csv(ROOT / name)
@@ -443,7 +472,7 @@ def render():
     ]
     lines += ROUNDING
     for section in (sweep, core_loops, counting, connect4_solver, connect4_threads, heuristic_peer, retro, star,
-                    pig, prove, web_load):
+                    pig, prove, web_load, python_peers):
         lines += ["", ""]
         lines += section()
     return "\n".join(lines) + "\n"
