@@ -41,8 +41,10 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", default=str(ROOT / "results" / "python-mcts.csv"))
     args = parser.parse_args()
-    if not (1 <= args.simulations <= 10**7 and 1 <= args.rounds <= 100):
-        sys.exit("python-mcts.py: --simulations 1..10000000, --rounds 1..100")
+    if not 1 <= args.simulations <= 10**7:
+        parser.error(f"--simulations {args.simulations}: from 1 to 10000000")
+    if not 1 <= args.rounds <= 100:
+        parser.error(f"--rounds {args.rounds}: from 1 to 100")
     try:
         import khela
         import pyspiel

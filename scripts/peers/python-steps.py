@@ -53,8 +53,10 @@ def main():
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", default=str(ROOT / "results" / "python-steps.csv"))
     args = parser.parse_args()
-    if not (1 <= args.games <= 10**6 and 1 <= args.rounds <= 100):
-        sys.exit("python-steps.py: --games 1..1000000, --rounds 1..100")
+    if not 1 <= args.games <= 10**6:
+        parser.error(f"--games {args.games}: from 1 to 1000000")
+    if not 1 <= args.rounds <= 100:
+        parser.error(f"--rounds {args.rounds}: from 1 to 100")
     try:
         import khela
         import pyspiel
