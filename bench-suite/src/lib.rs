@@ -115,6 +115,18 @@ where
     parse(args).map(drop)
 }
 
+/// Whether `command` (a command line's first word) names a command this build leaves out: built without the
+/// feature `games`, a word that is not an option, `help` or one of the commands it has (sweep, merge, ordering,
+/// trace). A front end so built refuses it in its own words, naming its own full build (the Python package's
+/// default wheel).
+pub fn left_out(command: &str) -> bool {
+    use clap::CommandFactory;
+    cfg!(not(feature = "games"))
+        && !command.starts_with('-')
+        && command != "help"
+        && cli::Cli::command().find_subcommand(command).is_none()
+}
+
 /// The command line `args` (after the program's name) stands for, or why it is refused.
 fn parse<I, T>(args: I) -> Result<cli::Cli, Failure>
 where

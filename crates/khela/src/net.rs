@@ -2,12 +2,17 @@
 //! a player or a Monte Carlo search play with one.
 
 use crate::registry::{Entry, VisitNet, no_network};
-use anyhow::{Context, Result, bail};
+use anyhow::Result;
+#[cfg(feature = "nets")]
+use anyhow::{Context, bail};
+#[cfg(feature = "nets")]
 use khela_files::write_atomically;
 use khela_games::Game;
 use khela_mcts::MctsResult;
-use khela_zero::player::{Guided, search};
-use khela_zero::{Architecture, Encode, Net};
+use khela_zero::player::Guided;
+use khela_zero::{Architecture, Encode};
+#[cfg(feature = "nets")]
+use khela_zero::{Net, player::search};
 use serde::{Deserialize, Serialize};
 use std::path::{Path, PathBuf};
 
@@ -26,6 +31,7 @@ pub fn description_of(path: &Path) -> PathBuf {
 }
 
 /// Saves `net` (for `game`) at `path` and its description beside it, each written whole.
+#[cfg(feature = "nets")]
 pub fn save(net: &Net, game: &str, path: &Path) -> Result<()> {
     let file = NetFile { game: game.to_string(), architecture: *net.architecture() };
     write_atomically(&description_of(path), serde_json::to_string_pretty(&file)?.as_bytes())?;
@@ -33,6 +39,7 @@ pub fn save(net: &Net, game: &str, path: &Path) -> Result<()> {
 }
 
 /// Loads the network at `path` for `game` (`name` its `--game` name), checking that it was trained for it.
+#[cfg(feature = "nets")]
 pub fn load<G: Encode>(game: &G, name: &str, path: &Path) -> Result<Net> {
     let description = description_of(path);
     let text = std::fs::read_to_string(&description)
@@ -63,11 +70,13 @@ pub trait Guide<S, M>: Sync {
 }
 
 /// A network with the game it was loaded for.
+#[cfg(feature = "nets")]
 struct Loaded<'g, G> {
     game: &'g G,
     net: Net,
 }
 
+#[cfg(feature = "nets")]
 impl<G: Encode + Sync> Guide<G::State, G::Move> for Loaded<'_, G> {
     fn search(&self, state: &G::State, history: &[u64], guided: &Guided, seed: u64) -> MctsResult<G::Move> {
         search(self.game, &self.net, state, history, guided, seed)
@@ -97,8 +106,19 @@ impl VisitNet for LoadGuide<'_> {
     where
         E::Game: Encode,
     {
-        let game = entry.game();
-        Ok(Box::new(Loaded { game, net: load(game, self.name, self.path)? }))
+        #[cfg(feature = "nets")]
+        {
+            let game = entry.game();
+            Ok(Box::new(Loaded { game, net: load(game, self.name, self.path)? }))
+        }
+        #[cfg(not(feature = "nets"))]
+        {
+            let _ = (entry, self.name);
+            anyhow::bail!(
+                "--net {}: this build of khela reads no networks (it was built without its feature `nets`)",
+                self.path.display()
+            )
+        }
     }
 }
 

@@ -22,6 +22,13 @@ pyo3::create_exception!(
 /// `KeyboardInterrupt` when Ctrl-C stopped it.
 #[pyfunction]
 pub fn command(py: Python<'_>, args: Vec<String>) -> PyResult<()> {
+    if let Some(name) = args.first().filter(|name| bench_suite::left_out(name)) {
+        return Err(PyValueError::new_err(format!(
+            "{name:?}: this khela was installed without the games' commands (the default wheel has the sweep, \
+             merge, ordering and trace alone, beside states, searches and environments); install the full build: \
+             pip install ./crates/python -C build-args=\"--features full\""
+        )));
+    }
     interrupt::clear();
     // On Ctrl-C the command is stopped and waited for: nothing of it may run on after the exception.
     let outcome = interruptibly(py, move || bench_suite::run(args), interrupt::request, AfterStop::Wait);

@@ -20,6 +20,11 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyInt, PyList};
 
+/// What this build has beyond the default wheel's states, searches, environments and textbook harness:
+/// `commands` (every harness command: `khela.run`, the game-string forms of `solve`, `count`, `mcts`, …) and
+/// `networks` (`net:PATH` players, an analysis by a network); both in the full build (the feature `full`).
+const FEATURES: &[&str] = if cfg!(feature = "full") { &["commands", "networks"] } else { &[] };
+
 /// The most leaves a random tree handed to Python may have: each is a Python object.
 const MAX_LEAVES: u64 = 1 << 24;
 
@@ -224,6 +229,7 @@ fn _khela(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_function(wrap_pyfunction!(search::analyze, m)?)?;
     m.add("CHANCE", state::CHANCE)?;
     m.add("TERMINAL", state::TERMINAL)?;
+    m.add("FEATURES", pyo3::types::PyTuple::new(m.py(), FEATURES)?)?;
     m.add("DisagreedError", m.py().get_type::<command::DisagreedError>())?;
     Ok(())
 }

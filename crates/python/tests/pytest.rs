@@ -3,9 +3,12 @@
 //! ./crates/python` builds it (abi3: one wheel for every CPython from 3.9), then installed into a virtual
 //! environment under `target/python/` (kept between runs) with no Rust toolchain on the PATH, and the tests run
 //! there without one too: the wheel is what a user without Rust installs. maturin, pytest, NumPy, mypy and the
-//! environments' pettingzoo and gymnasium are fetched from PyPI the first time. The wheel is built in the tests'
-//! own profile and target directory, so that it reuses what `cargo test` has just compiled (a release build of
-//! the whole tree would cost more than every other test together); a user's install builds the release profile.
+//! environments' pettingzoo and gymnasium are fetched from PyPI the first time. Two wheels are tested: the
+//! default one (`pip install ./crates/python`: no harness commands on the games, no networks) and the full build
+//! (the feature `full`). They are built in the tests' own profile and target directory, so that the full build
+//! reuses what `cargo test` has just compiled and the default one rebuilds only the four crates whose features
+//! differ (a release build of the whole tree would cost more than every other test together); a user's install
+//! builds the release profile.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -47,42 +50,64 @@ fn the_python_package_passes_its_tests() {
             eprintln!("open_spiel did not install: the tests against OpenSpiel are skipped");
         }
     }
+    let shims = target.join("no-rust");
+    let bare = without_rust(&std::env::var_os("PATH").unwrap_or_default(), &shims);
+    // The default wheel, as `pip install ./crates/python` builds it: the tests of what it leaves out (the games'
+    // commands, networks) are skipped, saying so; every other test runs against it.
+    let default = wheel(&python, package, &workspace_target, &[]);
+    test(&python, package, &default, &bare, &shims, "");
+    // The full build, which `cargo test` has compiled already: every test runs.
+    let full = wheel(&python, package, &workspace_target, &["--features", "full"]);
+    test(&python, package, &full, &bare, &shims, "commands,networks");
+}
+
+/// The wheel `pip wheel ./crates/python` builds with maturin's `extra` arguments, in the tests' own profile and
+/// target directory; it must be abi3, one wheel for every CPython from 3.9.
+fn wheel(python: &Path, package: &Path, workspace_target: &Path, extra: &[&str]) -> PathBuf {
     // `cargo test` holds the target directory's lock while it builds, not while the tests run.
-    let wheels = target.join("wheels");
+    let wheels = workspace_target.join("python").join("wheels");
     let _ = std::fs::remove_dir_all(&wheels);
     run(
-        "pip wheel ./crates/python",
-        Command::new(&python)
+        &format!("pip wheel ./crates/python {}", extra.join(" ")),
+        Command::new(python)
             .args(["-m", "pip", "wheel", "-q", "--no-deps", "-w"])
             .arg(&wheels)
             .arg(package)
-            .env("CARGO_TARGET_DIR", &workspace_target)
-            .env("MATURIN_PEP517_ARGS", "--profile dev"),
+            .env("CARGO_TARGET_DIR", workspace_target)
+            .env(
+                "MATURIN_PEP517_ARGS",
+                ["--profile", "dev"].iter().chain(extra).copied().collect::<Vec<_>>().join(" "),
+            ),
     );
     let wheel =
         std::fs::read_dir(&wheels).unwrap().map(|e| e.unwrap().path()).find(|p| p.extension() == Some("whl".as_ref()));
     let wheel = wheel.expect("pip wheel wrote a wheel");
     let name = wheel.file_name().unwrap().to_string_lossy().into_owned();
     assert!(name.contains("-cp39-abi3-"), "{name}: not an abi3 wheel for CPython 3.9 and later");
-    let shims = target.join("no-rust");
-    let bare = without_rust(&std::env::var_os("PATH").unwrap_or_default(), &shims);
+    wheel
+}
+
+/// Installs `wheel` where no Rust toolchain answers (`bare` the PATH, `shims` its failing tools) and runs the
+/// package's tests against it, telling them the `features` (comma-separated) it was built with.
+fn test(python: &Path, package: &Path, wheel: &Path, bare: &std::ffi::OsStr, shims: &Path, features: &str) {
     run(
         "pip install the wheel without Rust",
-        Command::new(&python)
+        Command::new(python)
             .args(["-m", "pip", "install", "-q", "--force-reinstall", "--no-deps"])
-            .arg(&wheel)
-            .env("PATH", &bare),
+            .arg(wheel)
+            .env("PATH", bare),
     );
     // pytest's own report (a dot a test, then its summary) goes straight to the terminal, past the test
     // harness's capture, so that `cargo test` shows the Python tests' count and names a failing one.
-    let status = Command::new(&python)
-        .args(["-m", "pytest", "-q", "-p", "no:cacheprovider"])
+    let status = Command::new(python)
+        .args(["-m", "pytest", "-q", "-p", "no:cacheprovider", "-rs"])
         .arg(package.join("tests"))
-        .env("PATH", &bare)
-        .env("KHELA_WITHOUT_RUST", &shims)
+        .env("PATH", bare)
+        .env("KHELA_WITHOUT_RUST", shims)
+        .env("KHELA_EXPECT_FEATURES", features)
         .status()
         .unwrap_or_else(|e| panic!("pytest: cannot start: {e}"));
-    assert!(status.success(), "pytest failed: its report is above");
+    assert!(status.success(), "pytest of the wheel with features {features:?} failed: its report is above");
 }
 
 /// The tools of a Rust toolchain, which the PATH of the tests does not answer.

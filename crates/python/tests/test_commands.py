@@ -15,6 +15,7 @@ import pytest
 import khela
 
 
+@pytest.mark.commands
 def test_flat_monte_carlo_is_the_textbooks_table_with_pythons_generator():
     # The textbook's flat Monte Carlo on the trap X...O...X, 1,000 playouts a move, random.Random(1).
     rows = khela.mcts("tictactoe", "X...O...X", "flat", 1000, 1, rng="python")
@@ -28,6 +29,7 @@ def test_flat_monte_carlo_is_the_textbooks_table_with_pythons_generator():
     ]
 
 
+@pytest.mark.commands
 def test_uct_is_the_textbooks_table_and_its_seed_matters():
     rows = khela.mcts("tictactoe", "X...O...X", "uct", 3000, 1, rng="python")
     assert [(r["move"], r["visits"]) for r in rows] == [
@@ -38,6 +40,7 @@ def test_uct_is_the_textbooks_table_and_its_seed_matters():
     assert sum(r["visits"] for r in khela.mcts("tictactoe", "X...O...X", iterations=500)) == 500
 
 
+@pytest.mark.commands
 def test_solve_knows_the_trap_and_connect4_scores():
     rows = khela.solve("tictactoe", "X...O...X")
     # The corners 2 and 6 lose for O (X wins: +1 in X's view); the edges draw and are best.
@@ -51,6 +54,7 @@ def test_solve_knows_the_trap_and_connect4_scores():
     assert weak == {move: (score > 0) - (score < 0) for move, score in scores.items()}
 
 
+@pytest.mark.commands
 def test_count_gives_the_published_connect4_counts():
     rows = khela.count("connect4", 6, threads=[1, 2])
     assert [r["sequences"] for r in rows] == [1, 7, 49, 343, 2401, 16807, 117649]
@@ -85,6 +89,7 @@ def test_a_sweep_kept_in_a_directory_is_the_same_table(tmp_path):
     assert kept.rows == khela.sweep(frame=False, b=3, d=4, seeds=range(2)).rows
 
 
+@pytest.mark.commands
 def test_run_writes_the_file_it_is_asked_for(tmp_path):
     path = tmp_path / "count.csv"
     rows = khela.run("count", game="tictactoe", depth=2, out=path)
@@ -92,6 +97,7 @@ def test_run_writes_the_file_it_is_asked_for(tmp_path):
     assert [r["sequences"] for r in rows] == [1, 9, 72]
 
 
+@pytest.mark.commands
 def test_games_lists_every_game_of_the_command_line():
     names = [g["game"] for g in khela.games()]
     assert {"tictactoe", "nim", "connect4", "bagh-chal", "sixteen-soldiers", "pig", "einstein"} <= set(names)
@@ -100,11 +106,18 @@ def test_games_lists_every_game_of_the_command_line():
 @pytest.mark.parametrize(
     "call, message",
     [
-        (lambda: khela.solve("chess"), "invalid value 'chess' for '--game"),
-        (lambda: khela.mcts("tictactoe", "X.."), 'position "X.." has 3 characters'),
-        (lambda: khela.mcts("tictactoe", iterations=0), "--iterations"),
-        (lambda: khela.count("connect4", 3, colour="red"), "unexpected argument '--colour'"),
+        pytest.param(lambda: khela.solve("chess"), "invalid value 'chess' for '--game", marks=pytest.mark.commands),
+        pytest.param(
+            lambda: khela.mcts("tictactoe", "X.."), 'position "X.." has 3 characters', marks=pytest.mark.commands
+        ),
+        pytest.param(lambda: khela.mcts("tictactoe", iterations=0), "--iterations", marks=pytest.mark.commands),
+        pytest.param(
+            lambda: khela.count("connect4", 3, colour="red"),
+            "unexpected argument '--colour'",
+            marks=pytest.mark.commands,
+        ),
         (lambda: khela.sweep(b=range(3, 3)), "a range of step 1"),
+        (lambda: khela.sweep(b=0), "--b 0: a tree needs a branching factor of at least 1"),
     ],
 )
 def test_bad_input_raises_value_error_with_the_command_lines_message(call, message):
@@ -140,9 +153,9 @@ def _seconds_to_interrupt(call, after):
 @pytest.mark.parametrize(
     "call",
     [
-        lambda: khela.mcts("connect4", iterations=100_000_000),
+        pytest.param(lambda: khela.mcts("connect4", iterations=100_000_000), marks=pytest.mark.commands),
         lambda: khela.sweep(frame=False, models="iid", b=6, d=8, seeds=range(500)),
-        lambda: khela.count("connect4", 13, only="sequences", threads=1),
+        pytest.param(lambda: khela.count("connect4", 13, only="sequences", threads=1), marks=pytest.mark.commands),
     ],
     ids=["mcts", "sweep", "count"],
 )
@@ -150,8 +163,9 @@ def test_ctrl_c_stops_a_long_call_and_leaves_no_file(call, tmp_path, monkeypatch
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     assert _seconds_to_interrupt(call, 0.5) < 20, "the call did not stop soon after Ctrl-C"
     assert list(tmp_path.iterdir()) == [], "a stopped call left files behind"
-    # The interpreter and the package go on working.
-    assert khela.count("tictactoe", 1)[1]["sequences"] == 9
+    # The interpreter and the package go on working: every search of a tree agrees on its value.
+    rows = khela.sweep(frame=False, models="iid", b=3, d=4, seeds=range(1)).rows
+    assert len({r["value"] for r in rows}) == 1 and len(rows) > 1
 
 
 @pytest.mark.parametrize(
@@ -189,7 +203,14 @@ def test_the_thread_count_is_set_for_the_networks_unless_the_user_set_it():
     env["CANDLE_NUM_THREADS"] = "3"
     out = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True, check=True)
     assert out.stdout.split() == ["1", "3"]
-    # A network plays from Python: the kept tic-tac-toe network takes the win in XX.OO.... (X plays 2).
+
+
+@pytest.mark.commands
+@pytest.mark.networks
+def test_a_network_plays_from_python():
+    # The kept tic-tac-toe network takes the win in XX.OO.... (X plays 2), as a prior and as a player.
     kept = str(Path(__file__).resolve().parents[3] / "results" / "zero-tictactoe.safetensors")
     rows = khela.mcts("tictactoe", "XX.OO....", "puct", 60, 1, prior=f"net:{kept}")
     assert max(rows, key=lambda r: r["visits"])["move"] == "2"
+    state = khela.load("tictactoe").state("XX.OO....")
+    assert khela.player(f"net:{kept}:60").move(state) == "2"

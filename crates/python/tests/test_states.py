@@ -151,6 +151,7 @@ def test_bad_input_is_refused_with_the_library_s_message():
         khela.alphabeta(state)
 
 
+@pytest.mark.commands
 def test_the_package_s_own_examples_run():
     results = doctest.testmod(khela)
     assert (results.failed, results.attempted) == (0, 9)

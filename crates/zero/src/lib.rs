@@ -11,7 +11,13 @@
 //!   [`selfplay`] plays games of the network against itself, [`player`] chooses a move, [`train`] runs the
 //!   iterations of self-play and training, [`eval`] judges the network against exact values.
 //!
+//! The network itself ([`Net`], its [`Trainer`] and [`train`]) is the feature `net`, on by default: it is
+//! candle, most of this crate's build. Without it the encodings, the searches guided by any [`Model`] and a
+//! network's [`Architecture`] remain, for a front end that reads positions as planes and must build quickly
+//! (the Python package's default wheel).
+//!
 //! ```
+//! # #[cfg(feature = "net")] {
 //! use khela_games::tictactoe::{Board, TicTacToe};
 //! use khela_zero::player::{Guided, best};
 //! use khela_zero::{Architecture, Net};
@@ -21,16 +27,22 @@
 //! let board = TicTacToe::parse("XX.OO....").unwrap();
 //! let guided = Guided { simulations: 200, ..Guided::default() };
 //! assert_eq!(best(&TicTacToe, &net, &board, &[], &guided, 0), 2);
+//! # }
 //! ```
 
+mod architecture;
 mod encode;
 pub mod eval;
 mod model;
+#[cfg(feature = "net")]
 mod net;
 pub mod player;
 pub mod selfplay;
+#[cfg(feature = "net")]
 pub mod train;
 
+pub use architecture::{Architecture, VALUE_HIDDEN};
 pub use encode::{Encode, Shape};
 pub use model::{Blank, Model, legal_priors, max_score};
-pub use net::{Architecture, Losses, Net, NetError, Trainer, VALUE_HIDDEN};
+#[cfg(feature = "net")]
+pub use net::{Losses, Net, NetError, Trainer};

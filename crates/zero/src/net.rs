@@ -11,53 +11,14 @@
 //! Weights are drawn from a seed (candle's own generator cannot be seeded on the CPU), uniform in
 //! ±1/√fan-in as PyTorch's default initialisation draws them; batch norm starts at the identity.
 
-use crate::encode::{Encode, Shape};
+use crate::architecture::{Architecture, VALUE_HIDDEN};
+use crate::encode::Encode;
 use crate::model::Model;
 use candle_core::{D, DType, Device, Module, ModuleT, Tensor, Var};
 use candle_nn::{AdamW, BatchNorm, BatchNormConfig, Linear, Optimizer, ParamsAdamW, VarBuilder, VarMap};
 use rand::{RngExt, SeedableRng};
 use rand_pcg::Pcg64Mcg;
-use serde::{Deserialize, Serialize};
 use thiserror::Error;
-
-/// The units of the value head's hidden layer.
-pub const VALUE_HIDDEN: usize = 64;
-
-/// The network's size and the game's shapes: all a saved network needs beside its weights.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Architecture {
-    /// Residual blocks.
-    pub blocks: usize,
-    /// Channels of the tower.
-    pub channels: usize,
-    /// Input planes.
-    pub planes: usize,
-    /// Board rows.
-    pub height: usize,
-    /// Board columns.
-    pub width: usize,
-    /// The action space.
-    pub actions: usize,
-}
-
-impl Architecture {
-    /// A tower of `blocks` blocks of `channels` channels for `game`'s encoding.
-    pub fn for_game<G: Encode>(game: &G, blocks: usize, channels: usize) -> Architecture {
-        let Shape { planes, height, width } = game.shape();
-        Architecture { blocks, channels, planes, height, width, actions: game.actions() }
-    }
-
-    /// Whether the network fits `game`'s encoding.
-    pub fn fits<G: Encode>(&self, game: &G) -> bool {
-        let Shape { planes, height, width } = game.shape();
-        (self.planes, self.height, self.width, self.actions) == (planes, height, width, game.actions())
-    }
-
-    /// The values of one encoded position.
-    fn input_len(&self) -> usize {
-        self.planes * self.height * self.width
-    }
-}
 
 /// What went wrong in the network: a tensor operation failed (weights that do not fit the architecture, a
 /// file that is not safetensors). Its message is candle's on one line, without the backtrace candle appends
@@ -340,7 +301,7 @@ impl Net {
     /// running statistics (inference).
     pub fn forward(&self, input: &[f32], batch: usize) -> Result<(Vec<f32>, Vec<f32>), NetError> {
         let a = &self.architecture;
-        assert_eq!(input.len(), batch * a.input_len(), "a batch of {batch} positions");
+        assert_eq!(input.len(), batch * a.planes * a.height * a.width, "a batch of {batch} positions");
         let (p, v) = self.folded.forward(&self.heads, a, input, batch)?;
         Ok((p.flatten_all()?.to_vec1()?, v.flatten_all()?.to_vec1()?))
     }

@@ -6,8 +6,9 @@
 //! checkpoint of iteration k goes on as the run that was not interrupted — but for Adam's moment estimates,
 //! which the checkpoint does not keep (they restart from zero, as after a warm start).
 
+use crate::architecture::Architecture;
 use crate::encode::Encode;
-use crate::net::{Architecture, Losses, Net, NetError, Trainer};
+use crate::net::{Losses, Net, NetError, Trainer};
 use crate::selfplay::{Record, Schedule, Settings, outcome_for, play};
 use khela_games::line::Line;
 use khela_games::rng::splitmix64;

@@ -33,6 +33,7 @@ import os as _os
 
 from ._khela import (
     CHANCE,
+    FEATURES,
     TERMINAL,
     Analysis,
     DisagreedError,
@@ -52,6 +53,13 @@ from ._khela import (
 )
 from .commands import Sweep, count, games, run, sweep
 from .search import alphabeta, mcts, player, solve
+
+#: What this build has beyond states, searches, players, environments and the textbook's harness, which every
+#: build has: ``"commands"``, every harness command on the games (``khela.run``, and ``solve``, ``count``,
+#: ``mcts`` and ``games`` named by a game string), and ``"networks"``, ``net:PATH`` players and an analysis by a
+#: network. The default wheel (``pip install ./crates/python``) has neither and builds in a quarter of the time;
+#: ``pip install ./crates/python -C build-args="--features full"`` has both.
+features = frozenset(FEATURES)
 
 # candle, which runs the trained networks (``khela.run(["zero", ...])``, ``net:PATH`` players), asks for the
 # thread count at every matrix product and, unless RAYON_NUM_THREADS is set, works it out from files under /proc:
@@ -80,6 +88,7 @@ __all__ = [
     "analyze",
     "cores",
     "count",
+    "features",
     "games",
     "load",
     "mcts",

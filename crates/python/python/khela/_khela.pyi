@@ -11,6 +11,7 @@ __all__ = [
     "Analysis",
     "CHANCE",
     "DisagreedError",
+    "FEATURES",
     "Game",
     "MoveValue",
     "Player",
@@ -82,6 +83,9 @@ CHANCE: int
 """``State.current_player()`` at a chance node: -1."""
 TERMINAL: int
 """``State.current_player()`` once the game is over: -4."""
+FEATURES: tuple[str, ...]
+"""What the build has beyond the default wheel: ``"commands"`` and ``"networks"`` in the full build, none in the
+default one."""
 
 @final
 class Game:

@@ -7,6 +7,10 @@ such as ``--weak`` is ``weak=True``. ``out="file.csv"`` also keeps the CSV in a 
 all). Bad input raises ``ValueError`` with the command line's message. The commands run without the GIL;
 Ctrl-C stops one at its next unit of work (a sweep's tree, a count's subtree or ply, a solve's iteration, a
 Monte Carlo iteration) and raises ``KeyboardInterrupt``, leaving no file behind.
+
+The default wheel has the textbook's harness alone (sweep, merge, ordering, trace); the commands on the games need
+the full build (``"commands" in khela.features``), and the default wheel refuses them with ``ValueError`` saying
+how to install it.
 """
 
 import csv
