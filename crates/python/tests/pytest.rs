@@ -5,10 +5,12 @@
 //! there without one too: the wheel is what a user without Rust installs. maturin, pytest, NumPy, mypy and the
 //! environments' pettingzoo and gymnasium are fetched from PyPI the first time. Two wheels are tested: the
 //! default one (`pip install ./crates/python`: no harness commands on the games, no networks) and the full build
-//! (the feature `full`). They are built in the tests' own profile and target directory, so that the full build
-//! reuses what `cargo test` has just compiled and the default one rebuilds only the four crates whose features
-//! differ (a release build of the whole tree would cost more than every other test together); a user's install
-//! builds the release profile.
+//! (the feature `full`). They are built in the tests' own profile and target directory, so that they reuse most of
+//! what `cargo test` has just compiled (a release build of the whole tree would cost more than every other test
+//! together): the workspace's crates are built with the same features for the full wheel, but the crates whose
+//! features the tests' dev-dependencies widen (hyper's client for the browser tests, syn's `fold`) and those above
+//! them are compiled again, and the default wheel's smaller set of features gives some dependencies a build of
+//! their own. A user's install builds the release profile.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -56,7 +58,7 @@ fn the_python_package_passes_its_tests() {
     // commands, networks) are skipped, saying so; every other test runs against it.
     let default = wheel(&python, package, &workspace_target, &[]);
     test(&python, package, &default, &bare, &shims, "");
-    // The full build, which `cargo test` has compiled already: every test runs.
+    // The full build, whose crates `cargo test` has mostly compiled already: every test runs.
     let full = wheel(&python, package, &workspace_target, &["--features", "full"]);
     test(&python, package, &full, &bare, &shims, "commands,networks");
 }

@@ -1,4 +1,5 @@
-"""khela from Python: the textbook's searches at khela's speed, and the harness's commands.
+"""khela from Python: the textbook's searches at khela's speed, the games' states and searches on them, and (in
+the full build, ``khela.features``) the harness's commands.
 
 Trees are nested lists exactly as the textbook writes them: a list is a decision node (MAX and MIN alternate,
 ``root`` says who moves first), an integer is a leaf::
@@ -23,7 +24,8 @@ A game is loaded by the same game string as on the command line, and its states 
     >>> khela.solve(state).best
     ['6']
 
-Games and positions are named as on the command line (``khela.games()`` lists them)::
+In the full build, the harness's commands take games and positions named as on the command line (``khela.games()``
+lists them)::
 
     >>> [(r["move"], r["visits"]) for r in khela.mcts("tictactoe", "X...O...X", "uct", 3000, 1, rng="python")][:2]
     [('1', 698), ('2', 143)]
