@@ -59,7 +59,7 @@ from .search import alphabeta, mcts, player, solve
 #: What this build has beyond states, searches, players, environments and the textbook's harness, which every
 #: build has: ``"commands"``, every harness command on the games (``khela.run``, and ``solve``, ``count``,
 #: ``mcts`` and ``games`` named by a game string), and ``"networks"``, ``net:PATH`` players and an analysis by a
-#: network. The default wheel (``pip install ./crates/python``) has neither and builds in a quarter of the time;
+#: network. The default wheel (``pip install ./crates/python``) has neither and builds far more quickly;
 #: ``pip install ./crates/python -C build-args="--features full"`` has both.
 features = frozenset(FEATURES)
 
