@@ -5,7 +5,6 @@ use crate::games::{self, Capability, Entry, GameArgs, GameName, Visit};
 use crate::output::{self, OutArg, Sink};
 use anyhow::Result;
 use clap::Args;
-use khela_games::Notation;
 use serde::Serialize;
 use strum::VariantArray;
 
@@ -83,9 +82,8 @@ impl Visit for Describe {
             game: game.into(),
             positions: entry.notation(),
             start: entry
-                .game()
                 .start()
-                .map_or(format!("none: give {}", entry.position_flag()), |text| entry.name_position(text)),
+                .map_or(format!("none: give {}", entry.position_flag()), |text| entry.name_position(&text)),
             evaluator: entry.scale().map_or_else(String::new, |scale| scale.about.to_string()),
             commands: commands.join(", "),
         }

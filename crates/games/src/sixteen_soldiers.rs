@@ -70,6 +70,7 @@
 //! keep values for the side to move, merge all eight ([`endgame`]).
 
 pub mod endgame;
+pub mod jumps;
 
 use crate::alquerque::{self, Board, BoardError, DIRECTIONS, Points, points};
 use crate::rng::splitmix64;
@@ -235,6 +236,16 @@ impl SixteenSoldiers {
     /// The most plies a game lasts: reaching it is a draw.
     pub fn max_length(&self) -> u32 {
         self.max_length
+    }
+
+    /// The plies without a capture that end a game, with the tournament rule.
+    pub fn quiet_limit(&self) -> Option<u16> {
+        self.quiet_limit
+    }
+
+    /// The point `p` mirrored left–right.
+    pub fn mirror_point(&self, p: u8) -> u8 {
+        self.mirror[usize::from(p)]
     }
 
     /// The standard start (with the quiet limit, no plies yet without a capture).

@@ -13,9 +13,11 @@
 //! 8 steps a piece, 16 hanging pieces); a win is worth ±(1 + bound), all wins alike, so proofs are final.
 //!
 //! The noisy moves are the captures of the side to move: with compulsory capture, the only moves when there
-//! are any.
+//! are any. The game played jump by jump ([`JumpByJump`]) is valued alike, on its position (in the middle of a
+//! chain, the pieces taken so far are off the board); its noisy decisions are its jumps.
 
 use khela_games::alquerque::points;
+use khela_games::sixteen_soldiers::jumps::{self, Decision, JumpByJump};
 use khela_games::sixteen_soldiers::{Move, Position, SixteenSoldiers};
 use khela_games::{Evaluator, Game, Value};
 
@@ -29,6 +31,9 @@ pub const MATERIAL: Value = 16.0;
 pub const MOBILITY: Value = 1.0;
 /// A piece that can be jumped now.
 pub const HANGING: Value = 4.0;
+
+/// The largest estimate: 15 pieces' lead (a side with none has lost), 16 × 8 steps, 16 hanging pieces.
+const BOUND: Value = 15.0 * MATERIAL + 128.0 * MOBILITY + 16.0 * HANGING;
 
 /// The steps of `own`'s pieces, and the pieces of `enemy` they can jump now.
 fn room(game: &SixteenSoldiers, own: u64, enemy: u64) -> (u32, u32) {
@@ -54,12 +59,12 @@ impl Evaluator<SixteenSoldiers> for Soldiers {
 
     /// 15 pieces' lead (a side with none has lost), 16 × 8 steps, 16 hanging pieces.
     fn bound(&self) -> Value {
-        15.0 * MATERIAL + 128.0 * MOBILITY + 16.0 * HANGING
+        BOUND
     }
 
     /// Wins are all alike: `±(1 + bound)`.
     fn terminal(&self, payoff: Value) -> Value {
-        if payoff == 0.0 { 0.0 } else { payoff.signum() * (1.0 + self.bound()) }
+        if payoff == 0.0 { 0.0 } else { payoff.signum() * (1.0 + BOUND) }
     }
 
     fn proofs_are_final(&self) -> bool {
@@ -81,5 +86,34 @@ impl Evaluator<SixteenSoldiers> for Soldiers {
             ("mobility", MOBILITY * (f64::from(x_steps) - f64::from(o_steps))),
             ("hanging", HANGING * (f64::from(o_hanging) - f64::from(x_hanging))),
         ]
+    }
+}
+
+/// The same terms on the position of the game played jump by jump.
+impl Evaluator<JumpByJump> for Soldiers {
+    fn evaluate(&self, game: &JumpByJump, s: &jumps::State) -> Value {
+        self.evaluate(game.rules(), &s.position)
+    }
+
+    fn bound(&self) -> Value {
+        BOUND
+    }
+
+    fn terminal(&self, payoff: Value) -> Value {
+        Evaluator::<SixteenSoldiers>::terminal(self, payoff)
+    }
+
+    fn proofs_are_final(&self) -> bool {
+        true
+    }
+
+    /// The jumps (a chain's first, or its next) of the side to move.
+    fn noisy(&self, game: &JumpByJump, s: &jumps::State, moves: &mut Vec<Decision>) {
+        game.moves(s, moves);
+        moves.retain(|&decision| JumpByJump::is_jump(decision));
+    }
+
+    fn terms(&self, game: &JumpByJump, s: &jumps::State) -> Vec<(&'static str, Value)> {
+        self.terms(game.rules(), &s.position)
     }
 }

@@ -28,7 +28,6 @@ use std::path::Path;
 use std::sync::Arc;
 
 mod actions;
-mod planes;
 mod playouts;
 mod searches;
 
@@ -319,11 +318,11 @@ pub trait Face: Send + Sync {
     fn player_name(&self, player: Player) -> &'static str;
     /// A line of play from `position`, or from the start.
     fn line(self: Arc<Self>, position: Option<&str>) -> Result<Box<dyn Play>>;
-    /// The size of the game's action space, where it numbers its moves ([`khela_games::Actions`]).
-    fn action_count(&self) -> Option<usize>;
-    /// The shape of a position's encoding for a network (planes, height, width) and the largest value of its
-    /// planes, where it has one.
-    fn observation_shape(&self) -> Option<([usize; 3], f32)>;
+    /// The size of the game's action space, where it numbers its moves ([`Entry::actions`]); else why not.
+    fn action_count(&self) -> Result<usize, &'static str>;
+    /// The shape of a position's planes (planes, height, width) and the largest value they hold, where the game
+    /// has them ([`Entry::observer`]); else why not.
+    fn observation_shape(&self) -> Result<([usize; 3], f32), &'static str>;
 }
 
 /// An entry, as the dynamic face serves it: with its endgame's tables, where they were loaded.
@@ -351,14 +350,12 @@ impl<E: Entry> Face for Faced<E> {
         Ok(Box::new(Played { face: self, start, line }))
     }
 
-    fn action_count(&self) -> Option<usize> {
+    fn action_count(&self) -> Result<usize, &'static str> {
         self.entry.actions().map(|(count, _)| count)
     }
 
-    fn observation_shape(&self) -> Option<([usize; 3], f32)> {
-        self.entry
-            .with_planes(planes::Shaped)
-            .map(|(shape, largest)| ([shape.planes, shape.height, shape.width], largest))
+    fn observation_shape(&self) -> Result<([usize; 3], f32), &'static str> {
+        self.entry.observer().map(|observer| (observer.shape, observer.largest))
     }
 }
 
@@ -557,12 +554,12 @@ impl<E: Entry> Play for Played<E> {
     }
 
     fn actions(&self) -> Option<Vec<usize>> {
-        let (_, action) = self.face.entry.actions()?;
-        Some(self.legal().into_iter().map(|mv| action(self.face.entry.game(), mv)).collect())
+        let (_, action) = self.face.entry.actions().ok()?;
+        Some(self.legal().into_iter().map(|mv| action(&self.face.entry, mv)).collect())
     }
 
     fn observation(&self) -> Option<Vec<f32>> {
-        self.face.entry.with_planes(planes::Encoded).map(|encode| encode(self.line.state()))
+        self.face.entry.observer().ok().map(|observer| (observer.encode)(self.line.state()))
     }
 
     fn playouts(&self, count: u64, seed: u64) -> Playouts {

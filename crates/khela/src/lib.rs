@@ -52,8 +52,9 @@
 //!    [`registry::Entry::gesture`], checked on random lines by `tests/dynamic.rs`), declared in `src/games/mod.rs`;
 //! 3. one line in the registry's list ([`registry::GameName`]'s variant) and its arm in [`registry::visit`];
 //! 4. only if it has them: an evaluator in `crates/heuristic` (the entry's `scale`), a network's encoding in
-//!    `crates/zero` (the entry's `with_net`; or `with_planes` for an encoding kept for observations and
-//!    environments alone), an endgame (`endgame`), an own solver ([`registry::Own`]).
+//!    `crates/zero` (the entry's `with_net`; or `observer` for an encoding kept for observations and
+//!    environments alone), numbered actions (`actions`), an endgame (`endgame`), an own solver
+//!    ([`registry::Own`]).
 //!
 //! Each capability brings the commands that use it with no other change: a network's encoding brings
 //! `zero train`, `zero eval` (against UCT and the engine, by the sides the entry names, and on positions drawn

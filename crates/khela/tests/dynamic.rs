@@ -24,6 +24,9 @@ fn games() -> Vec<(Game, Option<&'static str>)> {
         "sixteen-soldiers(rules=optional,quiet-limit=20)",
         "pig(goal=12)",
         "einstein(setup=123456/654321)",
+        "nim(heaps=1+3+5+7)",
+        "sixteen-soldiers(moves=jumps)",
+        "sixteen-soldiers(moves=jumps,rules=optional,quiet-limit=20)",
     ] {
         games.push((khela::load(text).unwrap(), None));
     }
@@ -99,9 +102,10 @@ fn check_actions(state: &State) {
             assert_eq!(state.observation().unwrap_err().to_string(), err.to_string());
         }
     }
-    let Some(count) = state.game().action_count() else {
+    let Ok(count) = state.game().action_count() else {
         let err = state.legal_actions().unwrap_err().to_string();
-        assert!(err.ends_with("numbers no actions: play its moves by number or in its notation"), "{err}");
+        assert!(err.contains(" numbers no actions: "), "{err}");
+        assert_eq!(err, state.game().action_count().unwrap_err().to_string());
         assert!(state.clone().play_action(0).is_err() && state.legal_action_mask().is_err());
         return;
     };
@@ -239,6 +243,7 @@ fn bad_game_strings_and_positions_are_refused_with_a_message() {
         ("connect4(depth=3)", "Connect-4 takes no parameter depth (its parameters: width, height)"),
         ("pig(goal=0)", "goal=0"),
         ("sixteen-soldiers(quiet-limit=0)", "quiet-limit"),
+        ("sixteen-soldiers(moves=steps)", "moves=steps: chains (a chain of jumps a move, the default) or jumps"),
         ("einstein(setup=12)", "setup"),
     ] {
         let err = khela::load(text).unwrap_err().to_string();
@@ -306,7 +311,7 @@ fn an_action_is_the_same_move_in_every_position_and_observations_are_the_network
     let mut rng = Pcg::from_seed(3);
     for (text, offset) in [("connect4(width=6,height=5)", 1), ("tictactoe", 0)] {
         let game = khela::load(text).unwrap();
-        assert_eq!(game.action_count(), Some(if offset == 1 { 6 } else { 9 }));
+        assert_eq!(game.action_count().unwrap(), if offset == 1 { 6 } else { 9 });
         for _ in 0..20 {
             let mut state = game.start().unwrap();
             while !state.legal_moves().is_empty() {
@@ -327,13 +332,84 @@ fn an_action_is_the_same_move_in_every_position_and_observations_are_the_network
     assert_eq!((cells(0), cells(1), cells(2)), (vec![4], vec![0, 8], vec![]));
     // Bagh-Chal: a placement is its point; a step is after the 25 placements, from × 25 + to.
     let mut state = khela::load("bagh-chal").unwrap().start().unwrap();
-    assert_eq!(state.game().action_count(), Some(25 + 25 * 25));
+    assert_eq!(state.game().action_count().unwrap(), 25 + 25 * 25);
     state.play_text("c3").unwrap();
     let (texts, actions) = (state.move_texts(), state.legal_actions().unwrap());
     let step = texts.iter().position(|t| t == "a5-b5").unwrap();
     assert_eq!(actions[step], 26, "a5 is point 0 and b5 point 1: 25 + 0 × 25 + 1");
-    for game in ["nim", "sixteen-soldiers"] {
-        assert_eq!(khela::load(game).unwrap().action_count(), None);
+    for (game, why) in [
+        (
+            "nim",
+            "Nim numbers no actions: its moves are numbered from a start, whose heaps bound every move: load \
+          nim(heaps=3+4+5)",
+        ),
+        (
+            "sixteen-soldiers",
+            "Sixteen Soldiers (compulsory capture) numbers no actions: a chain of jumps may take any path",
+        ),
+    ] {
+        let err = khela::load(game).unwrap().action_count().unwrap_err().to_string();
+        assert!(err.starts_with(why), "{err}");
+    }
+}
+
+#[test]
+fn sixteen_soldiers_jump_by_jump_numbers_its_steps_jumps_and_stops() {
+    let game = khela::load("sixteen-soldiers(moves=jumps,rules=optional)").unwrap();
+    assert_eq!(game.title(), "Sixteen Soldiers (optional capture, jump by jump)");
+    assert_eq!((game.action_count().unwrap(), game.observation_shape().unwrap()), (297, [5, 9, 5]));
+    // X's piece on c3 takes d4's and may go on over d6's or stop. Points are numbered as the notation reads them,
+    // from the top: the top triangle's 6, then 5 a rank, so c3 is 6 + 4 × 5 + 2 = 28 and e5 is 20; directions
+    // from north (0) clockwise: north-east 1, north-west 7.
+    let mut state = game.state(".../.../...../...O./...../...O./..X../.../... x").unwrap();
+    let jump = state.move_texts().iter().position(|t| t == "c3xe5").unwrap();
+    assert_eq!(state.legal_actions().unwrap()[jump], 28 * 8 + 1);
+    state.play(jump).unwrap();
+    assert_eq!(state.move_texts(), ["e5xc7", "stop"]);
+    assert_eq!(state.legal_actions().unwrap(), [20 * 8 + 7, 296]);
+    assert_eq!(state.turn(), Turn::Decision(khela_games::Player::Max), "X goes on deciding");
+}
+
+#[test]
+fn nim_from_a_start_numbers_its_moves_by_heap_and_size_left_and_draws_a_row_per_heap() {
+    let game = khela::load("nim(heaps=1+3+5+7)").unwrap();
+    assert_eq!(game.title(), "Nim from 1,3,5,7");
+    assert_eq!((game.action_count().unwrap(), game.observation_shape().unwrap()), (4 * 7, [1, 4, 7]));
+    let mut state = game.start().unwrap();
+    assert_eq!(state.picture(), "1,3,5,7");
+    // H:T is H × 7 + T: every move of the start, heap by heap, each from its largest take down.
+    let expected: Vec<usize> = [(0, 1), (1, 3), (2, 5), (3, 7)]
+        .iter()
+        .flat_map(|&(heap, size)| (0..size).rev().map(move |to| heap * 7 + to))
+        .collect();
+    assert_eq!(state.legal_actions().unwrap(), expected);
+    state.play_action(3 * 7 + 2).unwrap();
+    assert_eq!(state.move_texts().len(), 1 + 3 + 5 + 2);
+    assert_eq!(state.history(), ["3:2"]);
+    let rows: Vec<f32> = [[1, 0, 0, 0, 0, 0, 0], [1, 1, 1, 0, 0, 0, 0], [1, 1, 1, 1, 1, 0, 0], [1, 1, 0, 0, 0, 0, 0]]
+        .iter()
+        .flatten()
+        .map(|&x| x as f32)
+        .collect();
+    assert_eq!(state.observation().unwrap(), rows);
+    // A position of the game: as many heaps, none larger than the start's.
+    assert_eq!(game.state("0,3,2,7").unwrap().legal_actions().unwrap().len(), 3 + 2 + 7);
+    for (position, why) in [("1,3,5", "\"1,3,5\" is not reached from the start 1,3,5,7"), ("1,3,6,7", "not reached")] {
+        let err = game.state(position).unwrap_err().to_string();
+        assert!(err.contains(why), "{position}: {err}");
+    }
+    for (text, why) in [
+        ("nim(heaps=3+x)", "heaps=3+x: expected heap sizes joined by +, like heaps=3+4+5"),
+        ("nim(heaps=0+0)", "heaps=0+0: a start needs at least one object"),
+        (
+            "nim(heaps=1+70000)",
+            "heaps=1+70000 numbers 140,000 actions (the heaps times the largest); a start may number \
+          at most 65,536",
+        ),
+        ("nim(piles=3)", "Nim takes no parameter piles (its parameters: heaps)"),
+    ] {
+        let err = khela::load(text).map(|_| ()).unwrap_err().to_string();
+        assert!(err.contains(why), "{text}: {err}");
     }
 }
 

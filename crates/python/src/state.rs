@@ -92,15 +92,14 @@ impl PyGame {
     }
 
     /// The size of the action space (OpenSpiel's name): every legal action is below it. A game that numbers no
-    /// actions (Nim: its moves are the position's heaps'; Sixteen Soldiers: a chain of jumps may take any path)
-    /// raises `ValueError`.
+    /// actions raises `ValueError` saying why (Nim without a start: `nim(heaps=1+3+5+7)` has one; Sixteen
+    /// Soldiers a chain a move: a chain may take any path, and `sixteen-soldiers(moves=jumps)` numbers its jumps).
     fn num_distinct_actions(&self) -> PyResult<usize> {
-        let count = self.game.action_count();
-        count.ok_or_else(|| PyValueError::new_err(format!("{} numbers no actions", self.game.title())))
+        self.game.action_count().map_err(refused)
     }
 
-    /// The shape of `State.observation_tensor()`: planes, height, width (a game without an encoding, Nim or
-    /// Sixteen Soldiers, raises `ValueError`).
+    /// The shape of `State.observation_tensor()`: planes, height, width (a game without an encoding, Sixteen
+    /// Soldiers a chain a move or Nim without a start, raises `ValueError`).
     fn observation_tensor_shape(&self) -> PyResult<[usize; 3]> {
         self.game.observation_shape().map_err(refused)
     }

@@ -29,6 +29,9 @@ GAMES = [
     "einstein",
     "dots-and-boxes",
     "dots-and-boxes(rows=3,cols=2)",
+    "nim(heaps=1+3+5+7)",
+    "sixteen-soldiers(moves=jumps)",
+    "sixteen-soldiers(moves=jumps,rules=optional,quiet-limit=40)",
 ]
 
 
@@ -103,7 +106,10 @@ def test_nature_is_seeded_and_a_completed_box_moves_again():
 
 
 def test_games_without_an_environment_are_refused_in_words():
-    for game, why in [("nim", "numbers no actions"), ("sixteen-soldiers", "numbers no actions")]:
+    for game, why in [
+        ("nim", r"numbers no actions: .* load nim\(heaps="),
+        ("sixteen-soldiers", r"numbers no actions: .* sixteen-soldiers\(moves=jumps\) plays a chain jump by jump"),
+    ]:
         with pytest.raises(ValueError, match=f"no environment for .*{why}"):
             khela.pettingzoo.env(game)
         with pytest.raises(ValueError, match="no environment for"):

@@ -194,8 +194,22 @@ def test_actions_are_the_game_s_fixed_numbers_and_the_mask_is_theirs():
     for name in ["nim", "sixteen-soldiers"]:
         with pytest.raises(ValueError, match="numbers no actions"):
             khela.load(name).num_distinct_actions()
-    with pytest.raises(ValueError, match="Nim numbers no actions: play its moves by number or in its notation"):
+    with pytest.raises(ValueError, match=r"Nim numbers no actions: .* load nim\(heaps=3\+4\+5\)"):
         khela.load("nim").state("3,4").legal_actions()
+
+
+def test_nim_from_a_start_numbers_its_moves_by_heap_and_size_left():
+    """OpenSpiel's Nim takes its piles as a parameter; so does khela's: `nim(heaps=1+3+5+7)` starts from them, and
+    an action is a heap and the size it is taken down to, heap × the largest heap + size."""
+    game = khela.load("nim(heaps=1+3+5+7)")
+    assert (game.num_distinct_actions(), game.observation_tensor_shape()) == (28, [1, 4, 7])
+    state = game.new_initial_state()
+    state.apply_action(3 * 7 + 2)
+    assert state.history() == ["3:2"] and str(state) == "1,3,5,2"
+    assert state.observation_tensor()[0].sum(axis=1).tolist() == [1, 3, 5, 2]
+    assert game.state("0,3,2,7").legal_actions()[:3] == [1 * 7 + 2, 1 * 7 + 1, 1 * 7 + 0]
+    with pytest.raises(ValueError, match='Nim position "1,3,6,7" is not reached from the start 1,3,5,7'):
+        game.state("1,3,6,7")
 
 
 def test_chance_outcomes_have_actions_too():
@@ -225,7 +239,7 @@ def test_observation_tensors_are_the_networks_planes():
     assert not planes[2].any()
     assert khela.load("connect4").new_initial_state().observation_tensor().shape == (3, 6, 7)
     assert khela.load("bagh-chal").new_initial_state().observation_tensor().shape == (6, 5, 5)
-    with pytest.raises(ValueError, match="Nim has no encoding of its positions as planes"):
+    with pytest.raises(ValueError, match="Nim has no encoding of its positions as planes: its planes are shaped by a"):
         khela.load("nim").observation_tensor_shape()
 
 

@@ -13,6 +13,7 @@ mod connect4;
 mod dots_and_boxes;
 mod einstein;
 mod pig;
+mod sixteen_soldiers;
 mod tictactoe;
 
 use khela_games::Actions;

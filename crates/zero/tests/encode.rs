@@ -8,6 +8,8 @@ use khela_games::connect4::Connect4;
 use khela_games::dots_and_boxes::DotsAndBoxes;
 use khela_games::einstein::{self, Einstein};
 use khela_games::pig::Pig;
+use khela_games::sixteen_soldiers::jumps::JumpByJump;
+use khela_games::sixteen_soldiers::{Capture, SixteenSoldiers};
 use khela_games::tictactoe::TicTacToe;
 use khela_zero::Encode;
 use rand::{RngExt, SeedableRng};
@@ -109,6 +111,40 @@ fn pig_einstein_and_dots_and_boxes() {
         let dots = DotsAndBoxes::new(rows, cols).unwrap();
         check(&dots, &dots.start_position(), 50, 1);
     }
+}
+
+#[test]
+fn sixteen_soldiers_jump_by_jump() {
+    for capture in [Capture::Compulsory, Capture::Optional, Capture::Continue] {
+        for quiet in [None, Some(30)] {
+            let game = JumpByJump::new(SixteenSoldiers::new(capture).with_quiet_limit(quiet));
+            check(&game, &JumpByJump::at(game.rules().start_position()), 30, 2);
+        }
+    }
+}
+
+/// Sixteen Soldiers' planes, written out at the start: X's 16 pieces on the bottom four rows (its triangle's six
+/// points on files a, c, e and b, c, d), O's on the top four, the board's points, X to move.
+#[test]
+fn sixteen_soldiers_planes_put_the_triangles_on_the_grid() {
+    let game = JumpByJump::new(SixteenSoldiers::new(Capture::Compulsory));
+    let start = JumpByJump::at(game.rules().start_position());
+    let mut planes = vec![f32::NAN; 5 * 45];
+    game.encode(&start, &mut planes);
+    let rows = |k: usize| -> Vec<String> {
+        planes[k * 45..(k + 1) * 45]
+            .chunks(5)
+            .map(|row| row.iter().map(|&x| if x == 1.0 { '1' } else { '.' }).collect())
+            .collect()
+    };
+    let triangle = ["1.1.1", ".111."];
+    assert_eq!(rows(0)[5..], ["11111", "11111", triangle[1], triangle[0]], "X's pieces, the mover's");
+    assert_eq!(rows(1)[..4], [triangle[0], triangle[1], "11111", "11111"], "O's");
+    assert!(rows(0)[..5].iter().chain(&rows(1)[4..]).all(|row| row == "....."));
+    assert_eq!(rows(2), vec![".....".to_string(); 9], "no chain under way");
+    let points = [triangle[0], triangle[1], "11111", "11111", "11111", "11111", "11111", triangle[1], triangle[0]];
+    assert_eq!(rows(3), points, "the board's 37 points");
+    assert_eq!(rows(4), vec!["11111".to_string(); 9], "X to move");
 }
 
 /// Dots and Boxes' grid, written out on the 2 × 2 board after 1,3,4,6: the second player closed the top-left box

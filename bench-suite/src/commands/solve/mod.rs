@@ -213,7 +213,7 @@ impl Visit for Solve<'_> {
         if args.depth.is_some() && entry.scale().is_none() {
             return Err(games::refuse("solve --depth", &args.game.game, Capability::Evaluator));
         }
-        if args.game.position.is_none() && entry.game().start().is_none() && entry.theory().is_some() {
+        if args.game.position.is_none() && entry.start().is_none() && entry.theory().is_some() {
             bail!("--game {} needs {} ({}) or --check-xor", args.game.game, entry.position_flag(), entry.notation());
         }
         let (text, state) = games::position(&entry, &args.game, Some("solve"))?;

@@ -7,21 +7,24 @@ use super::{Game, Playouts, State};
 use anyhow::{Result, anyhow, bail};
 
 impl Game {
-    /// The size of the game's action space: every move's action ([`State::legal_actions`]) is below it. `None`
-    /// for a game that numbers no actions: Nim (its moves are the position's heaps') and Sixteen Soldiers (a
-    /// chain of jumps may take any path).
-    pub fn action_count(&self) -> Option<usize> {
-        self.face.action_count()
-    }
-
-    /// The shape (planes, height, width) of [`State::observation`], for a game whose positions are encoded as
-    /// planes (every game but Nim and Sixteen Soldiers).
+    /// The size of the game's action space: every move's action ([`State::legal_actions`]) is below it.
     ///
     /// # Errors
     ///
-    /// A game without an encoding.
+    /// A game that numbers no actions, saying why: Nim without a start (`nim(heaps=3+4+5)` has one; the start's
+    /// heaps bound every move) and Sixteen Soldiers (a chain of jumps may take any path).
+    pub fn action_count(&self) -> Result<usize> {
+        self.face.action_count().map_err(|why| self.no_actions(why))
+    }
+
+    /// The shape (planes, height, width) of [`State::observation`], for a game whose positions are encoded as
+    /// planes (every game but Sixteen Soldiers, and Nim without a start).
+    ///
+    /// # Errors
+    ///
+    /// A game without an encoding, saying why.
     pub fn observation_shape(&self) -> Result<[usize; 3]> {
-        self.face.observation_shape().map(|(shape, _)| shape).ok_or_else(|| self.no_planes())
+        self.face.observation_shape().map(|(shape, _)| shape).map_err(|why| self.no_planes(why))
     }
 
     /// The largest value of [`State::observation`]'s planes (every value is from 0 to it): 1 for marks and
@@ -32,18 +35,15 @@ impl Game {
     ///
     /// A game without an encoding.
     pub fn observation_largest(&self) -> Result<f32> {
-        self.face.observation_shape().map(|(_, largest)| largest).ok_or_else(|| self.no_planes())
+        self.face.observation_shape().map(|(_, largest)| largest).map_err(|why| self.no_planes(why))
     }
 
-    fn no_planes(&self) -> anyhow::Error {
-        anyhow!(
-            "{} has no encoding of its positions as planes (every game but Nim and Sixteen Soldiers has)",
-            self.title()
-        )
+    fn no_planes(&self, why: &str) -> anyhow::Error {
+        anyhow!("{} has no encoding of its positions as planes: {why}", self.title())
     }
 
-    fn no_actions(&self) -> anyhow::Error {
-        anyhow!("{} numbers no actions: play its moves by number or in its notation", self.title())
+    fn no_actions(&self, why: &str) -> anyhow::Error {
+        anyhow!("{} numbers no actions: {why}", self.title())
     }
 }
 
@@ -56,7 +56,8 @@ impl State {
     ///
     /// A game that numbers no actions ([`Game::action_count`]).
     pub fn legal_actions(&self) -> Result<Vec<usize>> {
-        self.line.actions().ok_or_else(|| self.game.no_actions())
+        self.game.action_count()?;
+        Ok(self.line.actions().expect("a game with an action count numbers its moves"))
     }
 
     /// The legal actions as a mask over the action space: `true` at each legal move's action.
@@ -65,7 +66,7 @@ impl State {
     ///
     /// As [`State::legal_actions`].
     pub fn legal_action_mask(&self) -> Result<Vec<bool>> {
-        let count = self.game.action_count().ok_or_else(|| self.game.no_actions())?;
+        let count = self.game.action_count()?;
         let mut mask = vec![false; count];
         for action in self.legal_actions()? {
             mask[action] = true;
@@ -105,7 +106,8 @@ impl State {
     ///
     /// A game without an encoding.
     pub fn observation(&self) -> Result<Vec<f32>> {
-        self.line.observation().ok_or_else(|| self.game.no_planes())
+        self.game.observation_shape()?;
+        Ok(self.line.observation().expect("a game with an observation's shape encodes its positions"))
     }
 
     /// `count` games played to their end from here by uniformly random moves (chance outcomes by their

@@ -4,7 +4,9 @@
 
 use crate::board::{Board as Drawn, Gesture, Kind};
 use crate::layers::{self, Placement};
-use crate::registry::{ActionOf, Endgame, Entry, Part, Published, Scale, Scope, Spec, Summary, View, VisitNet};
+use crate::registry::{
+    ActionOf, Endgame, Entry, Part, Published, Scale, Scope, Spec, Summary, View, VisitNet, numbered,
+};
 use crate::verdict::{Before, Solved};
 use anyhow::{Result, anyhow, bail};
 use khela_exact::layered;
@@ -12,7 +14,7 @@ use khela_exact::retro::{Census, Outcome};
 use khela_games::bagh_chal::placement::PlacementPhase;
 use khela_games::bagh_chal::sliding::SlidingPhase;
 use khela_games::bagh_chal::{BaghChal, Move, Position, Setup, ends};
-use khela_games::{Actions, Space, alquerque};
+use khela_games::{Space, alquerque};
 use khela_heuristic::bagh_chal::Crowding;
 use std::path::Path;
 
@@ -217,8 +219,8 @@ impl Entry for BaghChalEntry {
         &self.game
     }
 
-    fn actions(&self) -> Option<(usize, ActionOf<BaghChal>)> {
-        Some((self.game().actions(), BaghChal::action))
+    fn actions(&self) -> Result<(usize, ActionOf<Self>), &'static str> {
+        numbered(self)
     }
 
     fn with_net<V: VisitNet>(&self, visitor: V) -> Option<V::Output<'_, BaghChal>> {

@@ -2,11 +2,11 @@
 //! the published counts, solved exactly by the solver of `khela-exact`.
 
 use crate::board::{Board as Drawn, Gesture, Kind, Style};
-use crate::registry::{ActionOf, Entry, Exact, Own, Published, Scale, Spec, View, VisitNet};
+use crate::registry::{ActionOf, Entry, Exact, Own, Published, Scale, Spec, View, VisitNet, numbered};
 use anyhow::Result;
 use khela_exact::connect4::Solver;
 use khela_games::connect4::{Connect4, Position};
-use khela_games::{Actions, Game, Node, Player, Value};
+use khela_games::{Game, Node, Player, Value};
 use khela_heuristic::connect4::Threats;
 
 /// Connect-4 move sequences from the empty 7×6 board, plies 0..=11 (perft).
@@ -84,8 +84,8 @@ impl Entry for Connect4Entry {
         &self.game
     }
 
-    fn actions(&self) -> Option<(usize, ActionOf<Connect4>)> {
-        Some((self.game().actions(), Connect4::action))
+    fn actions(&self) -> Result<(usize, ActionOf<Self>), &'static str> {
+        numbered(self)
     }
 
     fn with_net<V: VisitNet>(&self, visitor: V) -> Option<V::Output<'_, Connect4>> {

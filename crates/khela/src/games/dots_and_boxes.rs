@@ -2,10 +2,10 @@
 //! the small boards, played by Monte Carlo and counted ply by ply; no evaluator yet.
 
 use crate::board::{Board as Drawn, Gesture, Kind, Link, Point, Style};
-use crate::registry::{ActionOf, Entry, Published, Spec, View, VisitNet};
+use crate::registry::{ActionOf, Entry, Observe, Observer, Published, Spec, View, VisitNet, numbered};
 use anyhow::Result;
 use khela_games::dots_and_boxes::{DotsAndBoxes, Position};
-use khela_games::{Actions, NoEvaluator, Notation};
+use khela_games::{NoEvaluator, Notation};
 
 /// Dots and Boxes' entry: the board of its parameters.
 pub struct DotsAndBoxesEntry {
@@ -27,12 +27,12 @@ impl Entry for DotsAndBoxesEntry {
         &self.game
     }
 
-    fn actions(&self) -> Option<(usize, ActionOf<DotsAndBoxes>)> {
-        Some((self.game().actions(), DotsAndBoxes::action))
+    fn actions(&self) -> Result<(usize, ActionOf<Self>), &'static str> {
+        numbered(self)
     }
 
-    fn with_planes<V: VisitNet>(&self, visitor: V) -> Option<V::Output<'_, DotsAndBoxes>> {
-        Some(visitor.visit(self))
+    fn observer(&self) -> Result<Observer<'_, Self::Game>, &'static str> {
+        Ok(Observe.visit(self))
     }
 
     fn title(&self) -> String {

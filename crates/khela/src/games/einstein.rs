@@ -3,9 +3,8 @@
 //! solved exactly by memoized expectiminimax.
 
 use crate::board::{Board as Drawn, Gesture, Kind, Style};
-use crate::registry::{ActionOf, Entry, Exact, Published, Scale, Spec, View, VisitNet};
+use crate::registry::{ActionOf, Entry, Exact, Observe, Observer, Published, Scale, Spec, View, VisitNet, numbered};
 use anyhow::{Result, anyhow};
-use khela_games::Actions;
 use khela_games::einstein::{Einstein, GONE, Move, SIDE, Setup, State, square_name};
 use khela_heuristic::einstein::Race;
 
@@ -62,12 +61,12 @@ impl Entry for EinsteinEntry {
         &self.game
     }
 
-    fn actions(&self) -> Option<(usize, ActionOf<Einstein>)> {
-        Some((self.game().actions(), Einstein::action))
+    fn actions(&self) -> Result<(usize, ActionOf<Self>), &'static str> {
+        numbered(self)
     }
 
-    fn with_planes<V: VisitNet>(&self, visitor: V) -> Option<V::Output<'_, Einstein>> {
-        Some(visitor.visit(self))
+    fn observer(&self) -> Result<Observer<'_, Self::Game>, &'static str> {
+        Ok(Observe.visit(self))
     }
 
     fn title(&self) -> String {

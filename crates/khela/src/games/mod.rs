@@ -7,4 +7,5 @@ pub mod einstein;
 pub mod nim;
 pub mod pig;
 pub mod sixteen_soldiers;
+pub mod sixteen_soldiers_jumps;
 pub mod tictactoe;

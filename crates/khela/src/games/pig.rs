@@ -2,10 +2,10 @@
 //! (`khela_exact::iterate` over `khela_games::pig::PigSpace`).
 
 use crate::board::{Board as Drawn, Gesture, Style};
-use crate::registry::{ActionOf, Entry, Exact, GameName, Own, Spec, View, VisitNet};
+use crate::registry::{ActionOf, Entry, Exact, GameName, Observe, Observer, Own, Spec, View, VisitNet, numbered};
 use anyhow::Result;
+use khela_games::NoEvaluator;
 use khela_games::pig::{Pig, State};
-use khela_games::{Actions, NoEvaluator};
 
 /// Pig's or Piglet's entry.
 pub struct PigEntry {
@@ -31,12 +31,12 @@ impl Entry for PigEntry {
         &self.game
     }
 
-    fn actions(&self) -> Option<(usize, ActionOf<Pig>)> {
-        Some((self.game().actions(), Pig::action))
+    fn actions(&self) -> Result<(usize, ActionOf<Self>), &'static str> {
+        numbered(self)
     }
 
-    fn with_planes<V: VisitNet>(&self, visitor: V) -> Option<V::Output<'_, Pig>> {
-        Some(visitor.visit(self))
+    fn observer(&self) -> Result<Observer<'_, Self::Game>, &'static str> {
+        Ok(Observe.visit(self))
     }
 
     fn title(&self) -> String {

@@ -3,7 +3,7 @@
 //! by search.
 
 use crate::board::{Board as Drawn, Gesture, Kind};
-use crate::registry::{Endgame, Entry, Part, Published, Scale, Scope, Spec, Summary, View, census_row};
+use crate::registry::{ActionOf, Endgame, Entry, Part, Published, Scale, Scope, Spec, Summary, View, census_row};
 use crate::tables;
 use anyhow::{Result, anyhow, bail};
 use khela_games::alquerque;
@@ -63,6 +63,42 @@ fn most_in(dir: &std::path::Path) -> Option<u8> {
     tables::parts_in(dir).into_iter().filter_map(total).filter(|n| (2..=MOST as u8).contains(n)).max()
 }
 
+/// The rules a game string gives (`rules=`, `quiet-limit=`, and `moves=`, which the registry reads first: a chain
+/// a move, or a jump a decision, [`super::sixteen_soldiers_jumps`]).
+pub(crate) fn rules(spec: &Spec) -> Result<SixteenSoldiers> {
+    spec.params.only("Sixteen Soldiers", &["rules", "quiet-limit", "moves"])?;
+    if let Some(moves) = spec.params.get("moves").filter(|&moves| moves != "chains" && moves != "jumps") {
+        bail!("moves={moves}: chains (a chain of jumps a move, the default) or jumps (a jump a decision)");
+    }
+    let quiet_limit = spec.params.count::<u16>("quiet-limit")?;
+    let capture = match spec.params.get("rules") {
+        None => Capture::default(),
+        Some(text) => text.parse().map_err(|_| {
+            let names: Vec<&str> = Capture::VARIANTS.iter().map(|&c| c.into()).collect();
+            anyhow!("--rules {text:?} is not a Sixteen Soldiers capture rule; the rules: {}", names.join(", "))
+        })?,
+    };
+    if quiet_limit == Some(0) {
+        bail!("--quiet-limit 0 would end the game before it starts; give 1 or more plies");
+    }
+    Ok(SixteenSoldiers::new(capture).with_quiet_limit(quiet_limit))
+}
+
+/// How positions are written, for messages.
+pub(crate) const NOTATION: &str = "the 9 ranks from the top, X, O or '.', then x or o to move (and, with \
+     --quiet-limit, the plies since the last capture), like OOO/OOO/OOOOO/OOOOO/...../XXXXX/XXXXX/XXX/XXX x";
+
+/// The board's 37 points and lines, X's soldiers (the first player's) and O's.
+pub(crate) fn draw(game: &SixteenSoldiers, s: &Position) -> Drawn {
+    let mut drawn = Drawn::alquerque(game.board());
+    for (side, pieces) in [(0, s.x), (1, s.o)] {
+        for p in alquerque::points(pieces) {
+            drawn.put(usize::from(p), side, Kind::Disc);
+        }
+    }
+    drawn
+}
+
 impl SixteenSoldiersEntry {
     /// [`Entry::endgame`]'s answer.
     fn few_pieces(&self, scope: &Scope) -> Result<Endgame<SixteenSoldiers>> {
@@ -105,23 +141,16 @@ impl Entry for SixteenSoldiersEntry {
     type Evaluator = Soldiers;
 
     fn new(spec: &Spec) -> Result<Self> {
-        spec.params.only("Sixteen Soldiers", &["rules", "quiet-limit"])?;
-        let quiet_limit = spec.params.count::<u16>("quiet-limit")?;
-        let capture = match spec.params.get("rules") {
-            None => Capture::default(),
-            Some(text) => text.parse().map_err(|_| {
-                let names: Vec<&str> = Capture::VARIANTS.iter().map(|&c| c.into()).collect();
-                anyhow!("--rules {text:?} is not a Sixteen Soldiers capture rule; the rules: {}", names.join(", "))
-            })?,
-        };
-        if quiet_limit == Some(0) {
-            return Err(anyhow!("--quiet-limit 0 would end the game before it starts; give 1 or more plies"));
-        }
-        Ok(SixteenSoldiersEntry { game: SixteenSoldiers::new(capture).with_quiet_limit(quiet_limit) })
+        Ok(SixteenSoldiersEntry { game: rules(spec)? })
     }
 
     fn game(&self) -> &SixteenSoldiers {
         &self.game
+    }
+
+    fn actions(&self) -> Result<(usize, ActionOf<Self>), &'static str> {
+        Err("a chain of jumps may take any path, which no fixed list of actions names; \
+             sixteen-soldiers(moves=jumps) plays a chain jump by jump, and numbers those")
     }
 
     fn title(&self) -> String {
@@ -129,8 +158,7 @@ impl Entry for SixteenSoldiersEntry {
     }
 
     fn notation(&self) -> &'static str {
-        "the 9 ranks from the top, X, O or '.', then x or o to move (and, with --quiet-limit, the plies since the \
-         last capture), like OOO/OOO/OOOOO/OOOOO/...../XXXXX/XXXXX/XXX/XXX x"
+        NOTATION
     }
 
     fn view(&self) -> View {
@@ -168,20 +196,14 @@ impl Entry for SixteenSoldiersEntry {
         Some(standard.then_some(Published { sequences: &SEQUENCES, positions: &POSITIONS, growth: GROWTH }))
     }
 
-    /// The board's 37 points and lines, X's soldiers (the first player's) and O's.
     /// The soldiers each side has lost: sixteen less those on the board (X, the first player's, first).
     fn losses(&self, s: &Position) -> Option<[u32; 2]> {
         Some([s.x, s.o].map(|pieces| SOLDIERS - alquerque::points(pieces).count() as u32))
     }
 
+    /// The board's 37 points and lines, X's soldiers (the first player's) and O's.
     fn board(&self, s: &Position) -> Drawn {
-        let mut drawn = Drawn::alquerque(self.game.board());
-        for (side, pieces) in [(0, s.x), (1, s.o)] {
-            for p in alquerque::points(pieces) {
-                drawn.put(usize::from(p), side, Kind::Disc);
-            }
-        }
-        drawn
+        draw(&self.game, s)
     }
 
     /// A step from its point to the next; a chain of jumps through every landing, over the soldiers it takes.

@@ -4,12 +4,13 @@
 use crate::board::{Board as Drawn, Gesture, Kind, Style};
 use crate::registry::{
     ActionOf, Endgame, Entry, FullTree, Part, Published, Scale, Scope, Spec, Summary, View, VisitNet, census_row,
+    numbered,
 };
 use anyhow::{Result, anyhow};
 use khela_exact::retro::Census;
 use khela_games::tictactoe::space::TicTacToeSpace;
 use khela_games::tictactoe::{Board, TicTacToe};
-use khela_games::{Actions, Notation, Player, Space};
+use khela_games::{Notation, Player, Space};
 use khela_heuristic::tictactoe::OpenLines;
 
 /// Tic-tac-toe's entry.
@@ -32,8 +33,8 @@ impl Entry for TicTacToeEntry {
         &TicTacToe
     }
 
-    fn actions(&self) -> Option<(usize, ActionOf<TicTacToe>)> {
-        Some((self.game().actions(), TicTacToe::action))
+    fn actions(&self) -> Result<(usize, ActionOf<Self>), &'static str> {
+        numbered(self)
     }
 
     fn with_net<V: VisitNet>(&self, visitor: V) -> Option<V::Output<'_, TicTacToe>> {

@@ -9,8 +9,9 @@ use anyhow::Result;
 use khela_exact::retro::Outcome;
 use khela_games::connect4::Connect4;
 use khela_games::pig::Pig;
-use khela_games::{Evaluator, Game, Notation, Player, Value};
+use khela_games::{Actions, Evaluator, Game, Notation, Player, Value};
 use khela_zero::Encode;
+use std::borrow::Cow;
 use std::path::Path;
 
 /// How a game's values are shown.
@@ -77,8 +78,8 @@ impl Theory {
 }
 
 /// Something done with a game whose positions are encoded as planes ([`Encode`]): [`Entry::with_net`] calls it
-/// with the entry of a game a network plays, [`Entry::with_planes`] with that of any encoded game. What it gives
-/// back may depend on the game ([`VisitNet::Output`]).
+/// with the entry of a game a network plays ([`Observe`] with that of any encoded game). What it gives back may
+/// depend on the game ([`VisitNet::Output`]).
 pub trait VisitNet {
     /// What it gives back for the game `G`, borrowed from the entry for `'e`.
     type Output<'e, G: Game + 'e>;
@@ -103,8 +104,57 @@ pub struct Published {
 /// Every move of a position with its value, the first player's view.
 pub type MoveValues<G> = Vec<(<G as Game>::Move, Value)>;
 
-/// The function that numbers a game's moves ([`khela_games::Actions::action`]).
-pub type ActionOf<G> = fn(&G, <G as Game>::Move) -> usize;
+/// The function that numbers a game's moves, given its entry ([`Entry::actions`]): the game's own numbering
+/// ([`khela_games::Actions::action`], through [`numbered`]) or one its parameters fix (Nim's from its start).
+pub type ActionOf<E> = fn(&E, <<E as Entry>::Game as Game>::Move) -> usize;
+
+/// The actions of a game that numbers its moves once for the whole game ([`khela_games::Actions`]), as
+/// [`Entry::actions`] gives them.
+pub fn numbered<E: Entry>(entry: &E) -> Result<(usize, ActionOf<E>), &'static str>
+where
+    E::Game: Actions,
+{
+    Ok((entry.game().actions(), |entry, mv| entry.game().action(mv)))
+}
+
+/// A game's positions as planes for observations (an environment's, [`Entry::observer`]): their shape (planes,
+/// height, width), the largest value a plane holds, and the function that writes a position's planes.
+pub struct Observer<'e, G: Game> {
+    /// Planes, height, width.
+    pub shape: [usize; 3],
+    /// Every value is from 0 to it.
+    pub largest: f32,
+    /// The planes of a position, plane by plane, each row by row from the top.
+    pub encode: Encoder<'e, G>,
+}
+
+/// A function that writes a position's planes ([`Observer::encode`]).
+pub type Encoder<'e, G> = Box<dyn Fn(&<G as Game>::State) -> Vec<f32> + Send + Sync + 'e>;
+
+/// The observer of a game encoded as a network's planes ([`Encode`]), through [`Entry::with_net`] or
+/// [`Entry::observer`].
+pub struct Observe;
+
+impl VisitNet for Observe {
+    type Output<'e, G: Game + 'e> = Observer<'e, G>;
+
+    fn visit<'e, E: Entry>(self, entry: &'e E) -> Observer<'e, E::Game>
+    where
+        E::Game: Encode,
+    {
+        let game = entry.game();
+        let shape = game.shape();
+        Observer {
+            shape: [shape.planes, shape.height, shape.width],
+            largest: game.largest(),
+            encode: Box::new(move |state| {
+                let mut planes = vec![0.0; shape.len()];
+                game.encode(state, &mut planes);
+                planes
+            }),
+        }
+    }
+}
 
 /// A key of a game's states.
 pub type KeyFn<G> = fn(&G, &<G as Game>::State) -> u64;
@@ -213,18 +263,36 @@ pub trait Entry: Sized + Send + Sync + 'static {
         None
     }
 
-    /// The observation capability: `visitor` run with this entry, for a game whose positions are encoded as
-    /// planes ([`Encode`]) — every game a network plays ([`Entry::with_net`]), and the games encoded only for
-    /// observations and environments (Pig, EinStein, Dots and Boxes, whose chance nodes or rules khela-zero's
-    /// training does not serve); `None` for the others.
-    fn with_planes<V: VisitNet>(&self, visitor: V) -> Option<V::Output<'_, Self::Game>> {
-        self.with_net(visitor)
+    /// The observation capability: the game's positions as planes, for observations and environments — every
+    /// game a network plays ([`Entry::with_net`], by default), and those encoded only for observations (Pig,
+    /// EinStein, Dots and Boxes, whose chance nodes or rules khela-zero's training does not serve; Nim from a
+    /// start, whose heaps shape its planes); for the others, why not.
+    fn observer(&self) -> Result<Observer<'_, Self::Game>, &'static str> {
+        self.with_net(Observe).ok_or("it has no network, nor any other encoding")
     }
 
-    /// The game's actions ([`khela_games::Actions`]): their number and the function that numbers a move, for a
-    /// game that numbers its moves once for the whole game; `None` for the others (Nim, Sixteen Soldiers).
-    fn actions(&self) -> Option<(usize, ActionOf<Self::Game>)> {
-        None
+    /// The game's actions: their number and the function that numbers a move, for a game whose moves are
+    /// numbered once for the whole game ([`numbered`], or by its parameters: Nim from a start); for the others,
+    /// why not.
+    fn actions(&self) -> Result<(usize, ActionOf<Self>), &'static str> {
+        Err("its moves are played by number or in its notation")
+    }
+
+    /// The game's start in its notation, if it has one: its notation's ([`Notation::start`]), or one its
+    /// parameters give (Nim's heaps).
+    fn start(&self) -> Option<Cow<'_, str>> {
+        self.game().start().map(Cow::Borrowed)
+    }
+
+    /// Refuses a position (written `text`) that the game's parameters do not admit (Nim from a start: more heaps,
+    /// or a larger one, than the start has), saying why.
+    ///
+    /// # Errors
+    ///
+    /// The position outside the game.
+    fn admit(&self, text: &str, state: &<Self::Game as Game>::State) -> Result<()> {
+        let _ = (text, state);
+        Ok(())
     }
 
     /// The parameter that fixes the game's start, if one is given (EinStein's `setup`), so that a position may

@@ -14,7 +14,8 @@ pub mod params;
 
 pub use endgame::{Endgame, Part, PliesTo, Scope, Summary, WritePosition, census_row};
 pub use entry::{
-    ActionOf, Entry, Exact, Family, FullTree, KeyFn, MoveValues, Own, Published, Scale, Theory, View, VisitNet,
+    ActionOf, Entry, Exact, Family, FullTree, KeyFn, MoveValues, Observe, Observer, Own, Published, Scale, Theory,
+    View, VisitNet, numbered,
 };
 pub use name::GameName;
 pub use params::{Params, Spec};
@@ -47,7 +48,10 @@ pub fn visit<V: Visit>(spec: &Spec, visitor: V) -> Result<V::Output> {
         GameName::Nim => visitor.visit(games::nim::NimEntry::new(spec)?),
         GameName::Connect4 => visitor.visit(games::connect4::Connect4Entry::new(spec)?),
         GameName::BaghChal => visitor.visit(games::bagh_chal::BaghChalEntry::new(spec)?),
-        GameName::SixteenSoldiers => visitor.visit(games::sixteen_soldiers::SixteenSoldiersEntry::new(spec)?),
+        GameName::SixteenSoldiers => match spec.params.get("moves") {
+            Some("jumps") => visitor.visit(games::sixteen_soldiers_jumps::JumpsEntry::new(spec)?),
+            _ => visitor.visit(games::sixteen_soldiers::SixteenSoldiersEntry::new(spec)?),
+        },
         GameName::Pig | GameName::Piglet => visitor.visit(games::pig::PigEntry::new(spec)?),
         GameName::Einstein => visitor.visit(games::einstein::EinsteinEntry::new(spec)?),
         GameName::DotsAndBoxes => visitor.visit(games::dots_and_boxes::DotsAndBoxesEntry::new(spec)?),
@@ -146,7 +150,7 @@ impl Visit for Has {
     type Output = bool;
 
     fn visit<E: Entry>(self, entry: E) -> bool {
-        let start = entry.game().start().and_then(|text| entry.game().parse_position(text).ok());
+        let start = entry.start().and_then(|text| entry.game().parse_position(&text).ok());
         match self.0 {
             Capability::Evaluator => entry.scale().is_some(),
             Capability::Exact => !matches!(entry.exact(), Exact::Refused(_)),
@@ -201,10 +205,12 @@ pub fn position<E: Entry>(
     if let (Some(_), Some(param)) = (text, entry.start_fixed_by()) {
         bail!("give either {param} or {}, not both (a position places every piece already)", entry.position_flag());
     }
-    let Some(text) = text.or(game.start()) else {
+    let start = entry.start();
+    let Some(text) = text.or(start.as_deref()) else {
         bail!("{} needs {} ({})", entry.title(), entry.position_flag(), entry.notation());
     };
     let state = game.parse_position(text)?;
+    entry.admit(text, &state)?;
     if let (Some(verb), khela_games::Node::Terminal(payoff)) = (verb, game.node(&state)) {
         bail!("{} position {text:?} is already over ({}); nothing to {verb}", entry.title(), outcome(game, payoff));
     }
@@ -230,16 +236,16 @@ mod tests {
 
     /// What each capability an entry declares promises, checked on its game's start (a decision node reached by
     /// chance outcomes where the start is one).
-    struct Promises(GameName);
+    struct Promises(Spec);
 
     impl Visit for Promises {
         type Output = ();
 
         fn visit<E: Entry>(self, entry: E) {
-            let name = self.0;
+            let name = &self.0;
             let game = entry.game();
-            let text = game.start().unwrap_or("3,4,5");
-            let mut state = game.parse_position(text).unwrap();
+            let text = entry.start().unwrap_or("3,4,5".into());
+            let mut state = game.parse_position(&text).unwrap();
             while let Node::Chance = game.node(&state) {
                 let mut outcomes = Vec::new();
                 game.outcomes(&state, &mut outcomes);
@@ -257,8 +263,13 @@ mod tests {
             if entry.with_net(Probe).is_some() {
                 entry.with_net(Encodes).unwrap();
             }
-            if entry.with_planes(Probe).is_some() {
-                entry.with_planes(Encodes).unwrap();
+            if let Ok(observer) = entry.observer() {
+                let planes = (observer.encode)(&state);
+                assert_eq!(planes.len(), observer.shape.iter().product::<usize>(), "{name}: the planes' shape");
+                assert!(planes.iter().all(|&x| (0.0..=observer.largest).contains(&x)), "{name}: within the largest");
+            }
+            if let Ok((count, action)) = entry.actions() {
+                assert!(moves.iter().all(|&mv| action(&entry, mv) < count), "{name}: every move has an action");
             }
             if let Some(endgame) = entry.endgame(&Scope::default()) {
                 assert!(!endgame.unwrap().parts.is_empty(), "{name}: an endgame has parts");
@@ -294,9 +305,9 @@ mod tests {
             if entry.theory().is_some() {
                 assert!(matches!(entry.exact(), Exact::Own(_)), "{name}: a theory is checked against its solver");
             }
-            let dynamic = crate::Game::new(&Spec::of(name)).unwrap();
+            let dynamic = crate::Game::new(name).unwrap();
             assert_eq!(dynamic.title(), entry.title());
-            assert!(!name.get_documentation().unwrap_or_default().is_empty(), "{name}: its notation for --help");
+            assert!(!name.name.get_documentation().unwrap_or_default().is_empty(), "{name}: its notation for --help");
         }
     }
 
@@ -324,7 +335,11 @@ mod tests {
     #[test]
     fn every_game_keeps_the_promises_of_its_capabilities() {
         for &name in GameName::VARIANTS {
-            visit(&Spec::of(name), Promises(name)).unwrap();
+            visit(&Spec::of(name), Promises(Spec::of(name))).unwrap();
+        }
+        for text in ["nim(heaps=1+3+5+7)", "sixteen-soldiers(moves=jumps,rules=optional)"] {
+            let spec: Spec = text.parse().unwrap();
+            visit(&spec, Promises(spec.clone())).unwrap();
         }
     }
 

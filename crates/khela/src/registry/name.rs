@@ -8,7 +8,8 @@ use strum::{Display, EnumMessage, EnumString, IntoStaticStr, VariantArray};
 pub enum GameName {
     /// Tic-tac-toe: a position is 9 characters of '.', 'X', 'O', row by row; moves are cells 0–8.
     Tictactoe,
-    /// Nim: a position is the heap sizes, like 3,4,5 (--heaps); a move H:T takes heap H down to T objects.
+    /// Nim: a position is the heap sizes, like 3,4,5 (--heaps); a move H:T takes heap H down to T objects;
+    /// nim(heaps=3+4+5) starts from those heaps.
     Nim,
     /// Connect-4 (7 × 6, or width=W,height=H): a position is the columns played, 1-based, like 4453.
     Connect4,
@@ -18,8 +19,9 @@ pub enum GameName {
     /// T...T/...../...../...../T...T g 20.
     #[strum(serialize = "bagh-chal")]
     BaghChal,
-    /// Sixteen Soldiers, Sholo Guti (rules=compulsory, optional or continue; quiet-limit=N): a position is the
-    /// 9 ranks from the top, X, O or '.', then x or o to move, like OOO/OOO/OOOOO/OOOOO/...../XXXXX/XXXXX/XXX/XXX x.
+    /// Sixteen Soldiers, Sholo Guti (rules=compulsory, optional or continue; quiet-limit=N; moves=jumps plays a
+    /// chain a jump at a time): a position is the 9 ranks from the top, X, O or '.', then x or o to move, like
+    /// OOO/OOO/OOOOO/OOOOO/...../XXXXX/XXXXX/XXX/XXX x.
     #[strum(serialize = "sixteen-soldiers")]
     SixteenSoldiers,
     /// Pig, the dice game (goal=N, 100 by default): a position is the first player's score, the second's, the

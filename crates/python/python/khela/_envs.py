@@ -23,7 +23,7 @@ class Taken(NamedTuple):
 
 def take(game: str, render_mode: Optional[str]) -> Taken:
     """The game of the game string ``game`` for an environment, or ``ValueError`` saying why it has none (no
-    numbered actions: Nim, Sixteen Soldiers)."""
+    numbered actions: Nim without a start, Sixteen Soldiers a chain a move)."""
     if render_mode is not None and render_mode not in RENDER_MODES:
         raise ValueError(f"render_mode {render_mode!r}: ansi, human or None")
     loaded = _khela.load(game)

@@ -107,9 +107,12 @@ class Game:
     def deserialize(self, text: str) -> "State":
         """The state State.serialize() wrote, its moves replayed."""
     def num_distinct_actions(self) -> int:
-        """The size of the action space; ValueError for a game that numbers no actions (Nim, Sixteen Soldiers)."""
+        """The size of the action space; ValueError, saying why, for a game that numbers no actions (Sixteen
+        Soldiers a chain a move: sixteen-soldiers(moves=jumps) numbers its jumps; Nim without a start:
+        nim(heaps=1+3+5+7) has one)."""
     def observation_tensor_shape(self) -> List[int]:
-        """Planes, height, width of State.observation_tensor(); ValueError for Nim and Sixteen Soldiers."""
+        """Planes, height, width of State.observation_tensor(); ValueError for Sixteen Soldiers a chain a move and
+        Nim without a start."""
     def observation_tensor_high(self) -> float:
         """The largest value of State.observation_tensor() (1 for marks and fractions; goats where they stack; a
         Pig score's overshoot of the goal)."""

@@ -11,8 +11,10 @@ was. ``render_mode="ansi"`` returns the position's picture, ``"human"`` prints i
 TEXT})`` starts from a position in the game's notation.
 
 Every two-player game that numbers its actions has one: tic-tac-toe, Connect-4 (any size), the Bagh-Chal family,
-Pig and Piglet, EinStein, Dots and Boxes. Nim (whose moves are its heaps') and Sixteen Soldiers (whose chains of
-jumps have no fixed numbering yet) are refused. Needs ``pip install "./crates/python[envs]"`` (pettingzoo,
+Pig and Piglet, EinStein, Dots and Boxes, Nim from a start (``nim(heaps=1+3+5+7)``), Sixteen Soldiers played jump
+by jump (``sixteen-soldiers(moves=jumps)``: an agent whose chain of jumps goes on is selected again). Nim without
+a start (its heaps bound its actions) and Sixteen Soldiers a chain a move (a chain may take any path) are
+refused, saying why. Needs ``pip install "./crates/python[envs]"`` (pettingzoo,
 gymnasium).
 
     >>> import khela.pettingzoo
