@@ -325,26 +325,37 @@ impl SixteenSoldiers {
     /// Whether the piece on `p` can jump, with `own` and `enemy` pieces on the board.
     #[inline]
     fn can_jump(&self, p: u8, own: Points, enemy: Points) -> bool {
+        self.jumps_from(p, own, enemy).next().is_some()
+    }
+
+    /// The jumps open to the piece on `p` (`own` the other pieces of its side, `enemy` the other side's), as
+    /// (direction, the point jumped over, the landing), by direction.
+    #[inline]
+    fn jumps_from(&self, p: u8, own: Points, enemy: Points) -> impl Iterator<Item = (usize, u8, u8)> + '_ {
         let empty = self.board.all() & !(own | enemy);
-        self.board.jumps(p).iter().any(|&(_, over, to)| enemy & 1 << over != 0 && empty & 1 << to != 0)
+        let open = move |&&(_, over, to): &&(u8, u8, u8)| enemy & 1 << over != 0 && empty & 1 << to != 0;
+        self.board.jumps(p).iter().filter(open).map(|&(d, over, to)| (d as usize, over, to))
+    }
+
+    /// The player to move in `s`.
+    #[inline]
+    fn mover(s: &Position) -> Player {
+        if s.x_to_move { Player::Max } else { Player::Min }
     }
 
     /// Writes the chains of jumps from `at` (the chain so far is `chain`, its piece lifted from the board, with
     /// `enemy` the enemy pieces left), as the capture rule allows them.
     fn chains(&self, chain: Move, jumps: u32, at: u8, own: Points, enemy: Points, buf: &mut Vec<Move>) {
-        let empty = self.board.all() & !(own | enemy);
         let mut went_on = false;
-        for &(d, over, to) in self.board.jumps(at) {
-            if enemy & 1 << over != 0 && empty & 1 << to != 0 {
-                went_on = true;
-                let next = (chain & !(0x1f << JUMPS_SHIFT))
-                    | u64::from(jumps + 1) << JUMPS_SHIFT
-                    | u64::from(d) << (DIRS_SHIFT + 3 * jumps);
-                if self.capture == Capture::Optional {
-                    buf.push(next);
-                }
-                self.chains(next, jumps + 1, to, own, enemy & !(1 << over), buf);
+        for (d, over, to) in self.jumps_from(at, own, enemy) {
+            went_on = true;
+            let next = (chain & !(0x1f << JUMPS_SHIFT))
+                | u64::from(jumps + 1) << JUMPS_SHIFT
+                | (d as u64) << (DIRS_SHIFT + 3 * jumps);
+            if self.capture == Capture::Optional {
+                buf.push(next);
             }
+            self.chains(next, jumps + 1, to, own, enemy & !(1 << over), buf);
         }
         if !went_on && jumps > 0 && self.capture != Capture::Optional {
             buf.push(chain);
@@ -395,7 +406,7 @@ impl Game for SixteenSoldiers {
 
     fn node(&self, s: &Position) -> Node {
         let (own, enemy) = Self::sides(s);
-        let mover = if s.x_to_move { Player::Max } else { Player::Min };
+        let mover = Self::mover(s);
         let loss = Node::Terminal(-mover.view(1.0));
         if own == 0 {
             return loss;

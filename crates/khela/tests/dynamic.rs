@@ -394,7 +394,9 @@ fn nim_from_a_start_numbers_its_moves_by_heap_and_size_left_and_draws_a_row_per_
     assert_eq!(state.observation().unwrap(), rows);
     // A position of the game: as many heaps, none larger than the start's.
     assert_eq!(game.state("0,3,2,7").unwrap().legal_actions().unwrap().len(), 3 + 2 + 7);
-    for (position, why) in [("1,3,5", "\"1,3,5\" is not reached from the start 1,3,5,7"), ("1,3,6,7", "not reached")] {
+    for (position, why) in
+        [("1,3,5", "\"1,3,5\" is outside the start 1,3,5,7: a position of it has its 4 heaps"), ("1,3,6,7", "outside")]
+    {
         let err = game.state(position).unwrap_err().to_string();
         assert!(err.contains(why), "{position}: {err}");
     }

@@ -208,7 +208,7 @@ def test_nim_from_a_start_numbers_its_moves_by_heap_and_size_left():
     assert state.history() == ["3:2"] and str(state) == "1,3,5,2"
     assert state.observation_tensor()[0].sum(axis=1).tolist() == [1, 3, 5, 2]
     assert game.state("0,3,2,7").legal_actions()[:3] == [1 * 7 + 2, 1 * 7 + 1, 1 * 7 + 0]
-    with pytest.raises(ValueError, match='Nim position "1,3,6,7" is not reached from the start 1,3,5,7'):
+    with pytest.raises(ValueError, match='Nim position "1,3,6,7" is outside the start 1,3,5,7'):
         game.state("1,3,6,7")
 
 

@@ -134,7 +134,15 @@ fn sixteen_soldiers_planes_put_the_triangles_on_the_grid() {
     let rows = |k: usize| -> Vec<String> {
         planes[k * 45..(k + 1) * 45]
             .chunks(5)
-            .map(|row| row.iter().map(|&x| if x == 1.0 { '1' } else { '.' }).collect())
+            .map(|row| {
+                row.iter()
+                    .map(|&x| match x {
+                        1.0 => '1',
+                        0.0 => '.',
+                        _ => panic!("plane {k}: {x} is neither 0 nor 1"),
+                    })
+                    .collect()
+            })
             .collect()
     };
     let triangle = ["1.1.1", ".111."];

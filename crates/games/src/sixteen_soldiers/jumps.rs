@@ -13,8 +13,11 @@
 //!
 //! Every line of play of one game is a line of play of the other: the chains a position allows are exactly the
 //! sequences of decisions from it until the other side is to move ([`JumpByJump::decisions`]; checked on random
-//! positions of every rules variant in the tests), so wins, losses and draws are the same. Positions repeat and
-//! the length cap applies as in [`SixteenSoldiers`]; the cap counts decisions here, a chain of `n` jumps as `n`.
+//! positions of every rules variant in the tests). Positions repeat as in [`SixteenSoldiers`] (a position in the
+//! middle of a chain never does: a piece has just been taken). The length cap is [`SixteenSoldiers`]' number,
+//! but it counts decisions here — a chain of `n` jumps is `n` of them, `n + 1` where it ends with `stop` — so a
+//! game that reaches it is drawn sooner than a game of chains would be; short of the cap, both forms have the
+//! same wins, losses and draws.
 //!
 //! # Notation
 //!
@@ -74,7 +77,7 @@ impl JumpByJump {
         let jumps = SixteenSoldiers::jumps(mv);
         let direction = |i: u32| (mv >> (DIRS_SHIFT + 3 * i) & 7) as u16;
         if jumps == 0 {
-            return vec![((mv & 0x3f) as u16) << 3 | direction(0)];
+            return vec![Self::first(mv)];
         }
         let path = self.game.path(mv);
         let mut decisions: Vec<Decision> =
@@ -106,6 +109,17 @@ impl JumpByJump {
         }
         let (point, d) = (action / DIRECTIONS, action % DIRECTIONS);
         usize::from(self.game.mirror_point(point as u8)) * DIRECTIONS + (DIRECTIONS - d) % DIRECTIONS
+    }
+
+    /// The first decision of the move `mv` of [`SixteenSoldiers`], read from its bits: its step, or its first jump.
+    fn first(mv: Move) -> Decision {
+        let jump = if SixteenSoldiers::jumps(mv) > 0 { JUMP } else { 0 };
+        jump | ((mv & 0x3f) as u16) << 3 | (mv >> DIRS_SHIFT & 7) as u16
+    }
+
+    /// What a chain under way adds to a position's keys: 0 at the start of a turn.
+    fn chain_key(s: &State) -> u64 {
+        s.jumping.map_or(0, |at| splitmix64(u64::from(at) + 1))
     }
 
     /// Whether the piece on `at` can jump in `position`, as the side to move's.
@@ -140,7 +154,7 @@ impl Game for JumpByJump {
 
     fn node(&self, s: &State) -> Node {
         match s.jumping {
-            Some(_) => Node::Decision(if s.position.x_to_move { Player::Max } else { Player::Min }),
+            Some(_) => Node::Decision(SixteenSoldiers::mover(&s.position)),
             None => self.game.node(&s.position),
         }
     }
@@ -152,12 +166,8 @@ impl Game for JumpByJump {
         match s.jumping {
             Some(at) => {
                 let (own, enemy) = SixteenSoldiers::sides(&s.position);
-                let empty = self.game.board.all() & !(own | enemy);
-                for &(d, over, to) in self.game.board.jumps(at) {
-                    if enemy & 1 << over != 0 && empty & 1 << to != 0 {
-                        buf.push(JUMP | u16::from(at) << 3 | d as u16);
-                    }
-                }
+                let jumps = self.game.jumps_from(at, own & !(1 << at), enemy);
+                buf.extend(jumps.map(|(d, _, _)| JUMP | u16::from(at) << 3 | d as u16));
                 if self.game.capture() == Capture::Optional {
                     buf.push(STOP);
                 }
@@ -165,9 +175,12 @@ impl Game for JumpByJump {
             None => {
                 let mut chains = Vec::new();
                 self.game.moves(&s.position, &mut chains);
-                for mv in chains {
-                    let first = self.decisions(&s.position, mv)[0];
-                    if !buf.contains(&first) {
+                // A piece's chains that begin alike are listed together; a set of the actions seen keeps each once.
+                let mut seen = [0u64; 5];
+                for first in chains.into_iter().map(Self::first) {
+                    let action = usize::from(first & !JUMP);
+                    if seen[action / 64] >> (action % 64) & 1 == 0 {
+                        seen[action / 64] |= 1 << (action % 64);
                         buf.push(first);
                     }
                 }
@@ -198,9 +211,10 @@ impl Game for JumpByJump {
         }
     }
 
-    /// The position's key, and the chain's point mixed in.
+    /// The position's key with the chain's point mixed in: unique where [`SixteenSoldiers`]' is at the start of
+    /// a turn; in the middle of a chain, keys may collide (about 2⁻⁶⁴ a pair).
     fn key(&self, s: &State) -> u64 {
-        self.game.key(&s.position) ^ s.jumping.map_or(0, |at| splitmix64(u64::from(at) + 1))
+        self.game.key(&s.position) ^ Self::chain_key(s)
     }
 
     fn cycles(&self) -> Option<Cycles> {
@@ -208,7 +222,7 @@ impl Game for JumpByJump {
     }
 
     fn repetition_key(&self, s: &State) -> u64 {
-        self.game.repetition_key(&s.position) ^ s.jumping.map_or(0, |at| splitmix64(u64::from(at) + 1))
+        self.game.repetition_key(&s.position) ^ Self::chain_key(s)
     }
 }
 
@@ -242,6 +256,9 @@ impl Notation for JumpByJump {
         }
         if !self.can_jump_on(&position, at) {
             return jumping("the piece there has no jump, so no chain goes on from it");
+        }
+        if position.quiet != 0 {
+            return jumping("a chain has just taken a piece, so no plies are quiet; give 0");
         }
         Ok(State { position, jumping: Some(at) })
     }
@@ -360,13 +377,11 @@ mod tests {
         let written = |game: &JumpByJump, s: &State| -> Vec<String> {
             legal(game, s).iter().map(|&d| game.write_move(d)).collect()
         };
+        let steps_and_jump = vec!["c3-c4", "c3-d3", "c3-d2", "c3-c2", "c3-b2", "c3-b3", "c3-b4", "c3xe5"];
         for (capture, first, then) in [
             (Capture::Compulsory, vec!["c3xe5"], vec!["e5xc7"]),
-            (
-                Capture::Optional,
-                vec!["c3-c4", "c3-d3", "c3-d2", "c3-c2", "c3-b2", "c3-b3", "c3-b4", "c3xe5"],
-                vec!["e5xc7", "stop"],
-            ),
+            (Capture::Optional, steps_and_jump.clone(), vec!["e5xc7", "stop"]),
+            (Capture::Continue, steps_and_jump, vec!["e5xc7"]),
         ] {
             let game = JumpByJump::new(SixteenSoldiers::new(capture));
             let mut s = game.parse_position(position).unwrap();
@@ -390,6 +405,10 @@ mod tests {
         }
         let lone = ".../.../...../...../...../...../..X.O/.../... x jumping c3";
         assert!(game.parse_position(lone).unwrap_err().to_string().contains("has no jump"));
+        let quiet = JumpByJump::new(SixteenSoldiers::new(Capture::Optional).with_quiet_limit(Some(30)));
+        let err = quiet.parse_position(&format!("{position} 3 jumping c3")).unwrap_err().to_string();
+        assert!(err.contains("jumping c3: a chain has just taken a piece, so no plies are quiet; give 0"), "{err}");
+        assert!(quiet.parse_position(&format!("{position} 0 jumping c3")).is_ok());
         assert_eq!((game.write_move(STOP), game.action(STOP), game.actions()), ("stop".to_string(), 296, 297));
     }
 

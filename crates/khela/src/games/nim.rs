@@ -77,7 +77,7 @@ impl Start {
             .collect::<Result<Vec<u32>, _>>()
             .map_err(|_| anyhow!("heaps={param}: expected heap sizes joined by +, like heaps=3+4+5"))?;
         let text = heaps.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
-        Nim::parse(&text).map_err(|e| anyhow!("heaps={param}: {e}"))?;
+        let heaps = Nim::parse(&text).map_err(|e| anyhow!("heaps={param}: {e}"))?.heaps;
         let widest = heaps.iter().copied().max().unwrap_or(0);
         if widest == 0 {
             bail!("heaps={param}: a start needs at least one object");
@@ -107,14 +107,16 @@ impl Entry for NimEntry {
         self.start.as_ref().map(|start| Cow::Borrowed(start.text.as_str()))
     }
 
-    /// From a start, no more heaps and no larger one than it has.
+    /// From a start, as many heaps, none larger than the start's (the first player to move, as Nim's positions
+    /// are written: the value of a position of an impartial game does not depend on who is to move).
     fn admit(&self, text: &str, heaps: &Heaps) -> Result<()> {
         let Some(start) = &self.start else { return Ok(()) };
         let fits = heaps.heaps.len() == start.heaps.len() && heaps.heaps.iter().zip(&start.heaps).all(|(h, s)| h <= s);
         if !fits {
             bail!(
-                "Nim position {text:?} is not reached from the start {}: a position has its heaps, each no larger",
-                start.text
+                "Nim position {text:?} is outside the start {}: a position of it has its {} heaps, each no larger",
+                start.text,
+                start.heaps.len()
             );
         }
         Ok(())
@@ -140,7 +142,7 @@ impl Entry for NimEntry {
             encode: Box::new(move |state: &Heaps| {
                 let mut planes = vec![0.0; state.heaps.len() * widest];
                 for (row, &size) in planes.chunks_mut(widest).zip(&state.heaps) {
-                    row[..size as usize].fill(1.0);
+                    row.iter_mut().take(size as usize).for_each(|x| *x = 1.0);
                 }
                 planes
             }),

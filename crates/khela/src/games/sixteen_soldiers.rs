@@ -84,10 +84,6 @@ pub(crate) fn rules(spec: &Spec) -> Result<SixteenSoldiers> {
     Ok(SixteenSoldiers::new(capture).with_quiet_limit(quiet_limit))
 }
 
-/// How positions are written, for messages.
-pub(crate) const NOTATION: &str = "the 9 ranks from the top, X, O or '.', then x or o to move (and, with \
-     --quiet-limit, the plies since the last capture), like OOO/OOO/OOOOO/OOOOO/...../XXXXX/XXXXX/XXX/XXX x";
-
 /// The board's 37 points and lines, X's soldiers (the first player's) and O's.
 pub(crate) fn draw(game: &SixteenSoldiers, s: &Position) -> Drawn {
     let mut drawn = Drawn::alquerque(game.board());
@@ -158,7 +154,8 @@ impl Entry for SixteenSoldiersEntry {
     }
 
     fn notation(&self) -> &'static str {
-        NOTATION
+        "the 9 ranks from the top, X, O or '.', then x or o to move (and, with --quiet-limit, the plies since the \
+         last capture), like OOO/OOO/OOOOO/OOOOO/...../XXXXX/XXXXX/XXX/XXX x"
     }
 
     fn view(&self) -> View {

@@ -1,9 +1,10 @@
 //! Sixteen Soldiers played jump by jump (`sixteen-soldiers(moves=jumps)`, [`JumpByJump`]): the same rules, a
 //! chain of jumps made one jump a decision, so that its decisions are numbered once for the whole game — what
 //! environments and networks need. Searched to a depth and by Monte Carlo with the soldiers' evaluator; its
-//! positions repeat, so no search solves it, and its endgame tables are the chain-a-move game's.
+//! positions repeat, so no search solves it. It has no endgame tables of its own (`retro` and `--tables` serve
+//! the chain-a-move game).
 
-use super::sixteen_soldiers::{NOTATION, draw, rules};
+use super::sixteen_soldiers::{draw, rules};
 use crate::board::{Board as Drawn, Gesture};
 use crate::registry::{ActionOf, Entry, Observe, Observer, Scale, Spec, View, VisitNet, numbered};
 use anyhow::Result;
@@ -32,7 +33,9 @@ impl Entry for JumpsEntry {
     }
 
     fn notation(&self) -> &'static str {
-        NOTATION
+        "the 9 ranks from the top, X, O or '.', then x or o to move (and, with --quiet-limit, the plies since the \
+         last capture), then in the middle of a chain jumping and its piece's point, like \
+         .../.../...../...O./...../...../..X../.../... x jumping c3"
     }
 
     fn view(&self) -> View {

@@ -265,8 +265,9 @@ pub trait Entry: Sized + Send + Sync + 'static {
 
     /// The observation capability: the game's positions as planes, for observations and environments — every
     /// game a network plays ([`Entry::with_net`], by default), and those encoded only for observations (Pig,
-    /// EinStein, Dots and Boxes, whose chance nodes or rules khela-zero's training does not serve; Nim from a
-    /// start, whose heaps shape its planes); for the others, why not.
+    /// EinStein, Dots and Boxes, whose chance nodes or rules khela-zero's training does not serve; Sixteen
+    /// Soldiers jump by jump, whose network is still to come; Nim from a start, whose heaps shape its planes);
+    /// for the others, why not.
     fn observer(&self) -> Result<Observer<'_, Self::Game>, &'static str> {
         self.with_net(Observe).ok_or("it has no network, nor any other encoding")
     }
