@@ -58,7 +58,10 @@ pub enum Verdict {
 #[derive(Debug, Error, PartialEq, Eq)]
 pub enum ProveError {
     /// A line longer than the bound: the position is not that near its ends (or the tables miss a part).
-    #[error("a line of play passed {0} plies without ending: the proof search needs positions that near their end")]
+    #[error(
+        "a line of play passed {} without ending: the proof search needs positions that near their end",
+        khela_games::notation::plies(u64::from(*.0))
+    )]
     TooDeep(u32),
     /// A chance node: the claim is about a game without chance.
     #[error("a chance node: proof search is for games without chance")]

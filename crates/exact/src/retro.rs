@@ -26,6 +26,7 @@
 //! number of threads (the levels fix every value; threads only change who writes it). While solving, a position
 //! takes three bytes: its two-byte outcome code ([`Outcome::code`]) and its one-byte count.
 
+use khela_games::notation::plies;
 use khela_games::{Game, Node, Space, Unmoves};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU8, AtomicU16, Ordering::Relaxed};
@@ -104,8 +105,8 @@ impl Outcome {
 impl std::fmt::Display for Outcome {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            Outcome::Win(d) => write!(f, "a win in {d} plies"),
-            Outcome::Loss(d) => write!(f, "a loss in {d} plies"),
+            Outcome::Win(d) => write!(f, "a win in {}", plies(u64::from(*d))),
+            Outcome::Loss(d) => write!(f, "a loss in {}", plies(u64::from(*d))),
             Outcome::Draw => f.write_str("a draw"),
         }
     }

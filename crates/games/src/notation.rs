@@ -45,3 +45,13 @@ pub trait Notation: Game {
     /// How the notation names a player.
     fn player_name(&self, player: Player) -> &'static str;
 }
+
+/// A count of plies in words, for messages: `1 ply`, `7 plies`.
+///
+/// ```
+/// assert_eq!(khela_games::notation::plies(1), "1 ply");
+/// assert_eq!(khela_games::notation::plies(7), "7 plies");
+/// ```
+pub fn plies(n: u64) -> String {
+    if n == 1 { "1 ply".to_string() } else { format!("{n} plies") }
+}

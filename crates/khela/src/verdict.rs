@@ -5,6 +5,7 @@
 use anyhow::Result;
 use khela_exact::layered::Wdl;
 use khela_exact::retro::{Outcome, OutcomeTable};
+use khela_games::notation::plies;
 use khela_games::{Game, Space};
 use std::fmt;
 
@@ -84,8 +85,8 @@ impl From<Outcome> for Verdict {
 impl fmt::Display for Verdict {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Verdict::Win(Some(d)) => write!(f, "a win in {d} plies"),
-            Verdict::Loss(Some(d)) => write!(f, "a loss in {d} plies"),
+            Verdict::Win(Some(d)) => write!(f, "a win in {}", plies(u64::from(*d))),
+            Verdict::Loss(Some(d)) => write!(f, "a loss in {}", plies(u64::from(*d))),
             Verdict::Win(None) => f.write_str("a win"),
             Verdict::Loss(None) => f.write_str("a loss"),
             Verdict::Draw => f.write_str("a draw"),

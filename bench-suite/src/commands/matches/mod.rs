@@ -26,6 +26,7 @@ use khela::known::Known;
 use khela::net::GuideOf;
 use khela::players::{Contender, Seat, TableMove, play_out, roll_to_decision};
 use khela_games::line::{End, Line};
+use khela_games::notation::plies as in_words;
 use khela_games::rng::splitmix64;
 use khela_games::settled::{Settle, Settled, Through};
 use khela_games::{Game, Notation, Player};
@@ -446,10 +447,10 @@ fn opened<G: Game>(game: &G, start: &G::State, opening: Opening, dice: &mut Pcg)
         }
     }
     bail!(
-        "--opening {}: {OPENING_TRIES} random openings of {} plies in a row ended the game before the players \
-         moved; give a shorter opening",
+        "--opening {}: {OPENING_TRIES} random openings of {} in a row ended the game before the players moved; \
+         give a shorter opening",
         opening.plies,
-        opening.plies
+        in_words(u64::from(opening.plies))
     )
 }
 

@@ -13,6 +13,7 @@ use khela::dynamic::Record;
 use khela::known::Known;
 use khela::players::{Contender, Seat, Seen, legal};
 use khela_games::line::{End, Line};
+use khela_games::notation::plies as in_words;
 use khela_games::rng::splitmix64;
 use khela_games::settled::{Settle, Settled, Through};
 use khela_games::{Game, Node, Notation, Player};
@@ -241,9 +242,9 @@ fn undo<G: Game>(game: &G, line: &mut Line<G>, humans: &[bool; 2]) -> bool {
 /// How the game ended, in words.
 fn ending<G: Notation>(game: &G, end: End, plies: usize) -> String {
     match end {
-        End::Over(payoff) => format!("{} after {plies} plies", games::outcome(game, payoff)),
-        End::Repetition => format!("a draw by repetition after {plies} plies"),
-        End::LengthCap => format!("a draw: the game reached its maximum length, {plies} plies"),
+        End::Over(payoff) => format!("{} after {}", games::outcome(game, payoff), in_words(plies as u64)),
+        End::Repetition => format!("a draw by repetition after {}", in_words(plies as u64)),
+        End::LengthCap => format!("a draw: the game reached its maximum length, {}", in_words(plies as u64)),
     }
 }
 

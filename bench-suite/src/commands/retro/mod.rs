@@ -16,6 +16,7 @@ use clap::Args;
 use indicatif::HumanCount;
 use khela::tables::{self, Header};
 use khela_exact::retro::{self, Census, Level};
+use khela_games::notation::plies as in_words;
 use serde::Serialize;
 use std::ops::RangeInclusive;
 use std::path::PathBuf;
@@ -195,7 +196,12 @@ fn endgame<E: Entry>(entry: &E, args: &RetroArgs, captured: Option<RangeInclusiv
             totals = totals + *census;
             if let Some((plies, i)) = census.longest_win {
                 let position = space.position(i).expect("a number with an outcome");
-                longest_wins.push(format!("{}: {plies} plies, {}", part.name, (endgame.write)(&position)));
+                longest_wins.push(format!(
+                    "{}: {}, {}",
+                    part.name,
+                    in_words(u64::from(plies)),
+                    (endgame.write)(&position)
+                ));
             }
         }
         let header =

@@ -11,6 +11,7 @@ use indicatif::HumanCount;
 use khela::known::Known;
 use khela::verdict::Verdict;
 use khela_exact::{Algorithm, Natural, Searcher};
+use khela_games::notation::plies as in_words;
 use khela_games::settled::{Settle, Settled};
 use khela_games::{Game, Node, Notation, Player, Value};
 use khela_tt::{Replacement, Table};
@@ -67,8 +68,8 @@ pub fn solve<E: Entry>(
             table.add_row(vec![row.mv.clone(), row.value.clone(), plies, if row.best { "best" } else { "" }.into()]);
         }
         let verdict = match verdict {
-            Verdict::Win(Some(d)) => format!("{side} win in {d} plies"),
-            Verdict::Loss(Some(d)) => format!("{side} lose in {d} plies"),
+            Verdict::Win(Some(d)) => format!("{side} win in {}", in_words(u64::from(d))),
+            Verdict::Loss(Some(d)) => format!("{side} lose in {}", in_words(u64::from(d))),
             Verdict::Win(None) => format!("{side} win"),
             Verdict::Loss(None) => format!("{side} lose"),
             Verdict::Draw => "a draw: neither side can force an end".to_string(),
@@ -181,10 +182,11 @@ fn search<E: Entry>(
     let estimate = (known.endgame.seconds_to)(plies);
     let before = |took: String| {
         anyhow!(
-            "{} position {text:?} lies up to {plies} plies before the endgame the tables in {} hold ({}): an exact \
+            "{} position {text:?} lies up to {} before the endgame the tables in {} hold ({}): an exact \
              search to them {took} (a longer --time-limit or --force runs it; --depth D searches to a depth, \
              stopping at the tables)",
             entry.title(),
+            in_words(u64::from(plies)),
             dir.display(),
             known.endgame.about,
         )
@@ -227,8 +229,9 @@ fn search<E: Entry>(
             _ => "a draw".to_string(),
         };
         format!(
-            "{}\n{side} to move: {verdict} (exact: searched {plies} plies to the tables, {} nodes, {seconds:.2} s)\n{table}",
+            "{}\n{side} to move: {verdict} (exact: searched {} to the tables, {} nodes, {seconds:.2} s)\n{table}",
             game.picture(state),
+            in_words(u64::from(plies)),
             HumanCount(nodes)
         )
     })
